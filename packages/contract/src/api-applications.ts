@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { billSchema } from './api-bills';
+
+/**
+ * Service applications: the one engine behind every catalogue service.
+ *
+ *  - `GET  /api/catalogue/services`                 the services (summaries, menus)
+ *  - `POST /api/applications`                       submit `{ service_id, values, draft_id? }`
+ *  - `GET  /api/applications`                       the user's applications (newest first)
+ *  - `GET  /api/applications/{application_no}`      one, with its status history and bill
+ *  - `POST /api/applications/{application_no}/cancel`
+ *
+ * The spec's land paths (`/api/lands/...`, `/api/globalms/...`) are thin routes over the same
+ * engine and answer the same {@link applicationSubmittedSchema}.
+ */
+
+/**
+ * draft → submitted → awaiting_payment → under_review → approved / rejected / needs_info → issued,
+ * and cancelled. The allowed moves are one table on the server (core/applications/status.ts).
+ */
+export const APPLICATION_STATUSES = [
+  'draft',
+  'submitted',
+  'awaiting_payment',
+  'under_review',
+  'approved',
+  'rejected',
+  'needs_info',
+  'issued',
+  'cancelled',
+] as const;
+export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
+
+/** `LND-2026-000123`: the service's three-letter prefix, the year, a number within the year. */
+export const applicationNoSchema = z
+  .string()
+  .regex(/^[A-Z]{3}-\d{4}-\d{6,}$/)
+  .describe('Application number, e.g. "LND-2026-000123".');
+
+/** One status change of an application (its history). */
+export const applicationEventSchema = z.object({
+  from_status: applicationStatusSchema.nullable().describe('null for the creation.'),
+  to_status: applicationStatusSchema,
+  at: z.iso.datetime({ offset: true }),
+  actor: z.enum(['user', 'staff', 'system', 'mpesa']).describe('Who made the change.'),
+  note: z.string().nullable().describe('e.g. a reviewer\'s reason for "needs_info" or "rejected".'),
+});
+export type ApplicationEvent = z.infer<typeof applicationEventSchema>;
+
+export const applicationSchema = z
+  .object({
+    application_no: applicationNoSchema,
+    service_id: z.string().describe('Catalogue service id, e.g. "land-transfer".'),
+    service_title: z.string().describe('e.g. "Land Owner Amendment".'),
+    route: z.string().describe('The portal route of the service, e.g. "/land-transfer".'),
+    status: applicationStatusSchema,
+    reference: z.string().nullable().describe('What it is about, e.g. the LR number.'),
+    values: z.record(z.string(), z.unknown()).describe('The submitted payload, as validated.'),
+    fee_cents: z.int().nonnegative().describe('The fee charged at submission (0 when none).'),
+    bill_no: z.string().nullable().describe('The bill raised for the fee, if any.'),
+    document: z.string().nullable().describe('The document this service issues (catalogue name), if any.'),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+  })
+  .describe('Application');
+export type Application = z.infer<typeof applicationSchema>;
+
+export const applicationDetailSchema = applicationSchema
+  .extend({
+    history: z.array(applicationEventSchema).describe('Every status change, oldest first.'),
+    bill: billSchema.nullable(),
+  })
+  .describe('ApplicationDetail');
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+export const applicationsResponseSchema = z
+  .object({ data: z.array(applicationSchema) })
+  .describe('Applications');
+
+export const applicationsQuerySchema = z.object({
+  status: applicationStatusSchema.optional(),
+  service_id: z.string().max(60).optional(),
+});
+
+export const applicationParamsSchema = z.object({ application_no: z.string().max(40) });
+
+/** An optional id of the draft this submission finishes: the server deletes it in the same transaction. */
+export const draftIdField = z
+  .uuid()
+  .optional()
+  .describe('The draft this submission came from: deleted when the application is created.');
+
+export const createApplicationRequestSchema = z
+  .object({
+    service_id: z.string().min(1).max(60).describe('Catalogue service id.'),
+    values: z
+      .record(z.string(), z.unknown())
+      .describe("The form's values, keyed by field name; validated by the service's definition."),
+    draft_id: draftIdField,
+  })
+  .describe('CreateApplication');
+export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
+
+/**
+ * The answer to every submission (generic and spec land paths): `success` is always true on a
+ * 2xx; `message` is the service's success message (land transfer: "LR application submitted
+ * successfully"); `bill` is the fee's bill when the service charges one (status awaiting_payment).
+ */
+export const applicationSubmittedSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    application: applicationSchema,
+    bill: billSchema.nullable(),
+  })
+  .describe('ApplicationSubmitted');
+export type ApplicationSubmitted = z.infer<typeof applicationSubmittedSchema>;
+
+export const cancelApplicationRequestSchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .describe('CancelApplication');
+
+/** One service as `GET /api/catalogue/services` lists it. */
+export const catalogueServiceSchema = z.object({
+  id: z.string(),
+  route: z.string(),
+  area: z.string(),
+  title: z.string(),
+  description: z.string(),
+  menu: z.boolean().describe("Shown in its area's services menu."),
+  order: z.int(),
+  submit_path: z.string().describe('Where the web app posts the finished form.'),
+});
+export const catalogueServicesResponseSchema = z
+  .object({ data: z.array(catalogueServiceSchema) })
+  .describe('CatalogueServices');

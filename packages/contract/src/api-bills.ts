@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Bills (`GET /api/bills`, `GET /api/bills/{bill_no}`). A bill is what a citizen owes the county:
+ * a unique `bill_no` (also the M-Pesa paybill account number, so at most 12 characters), lines,
+ * a total in integer cents and a status. A user only ever sees their own bills (another user's
+ * bill number answers 404).
+ */
+
+/** unpaid → partially_paid → paid; unpaid or partially_paid → cancelled (staff or superseded). */
+export const BILL_STATUSES = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const;
+export const billStatusSchema = z.enum(BILL_STATUSES);
+export type BillStatus = z.infer<typeof billStatusSchema>;
+
+/** `NCCB` + 8 digits, the last a check digit; at most 12 characters (M-Pesa AccountReference). */
+export const billNoSchema = z
+  .string()
+  .regex(/^[A-Z]{2,6}\d{6,10}$/, 'Not found.')
+  .max(12, 'Not found.')
+  .describe('Bill number, e.g. "NCCB40213378"; the paybill account number.');
+
+/**
+ * One line, in the billing system's shape the printable invoice reads (`billDetails`):
+ * `Amount` in shillings with 2 decimals as text, `Description`, `Parcel` (the LR number for land
+ * lines, else null); `amount_cents` is the same amount as an integer, for arithmetic.
+ */
+export const billLineSchema = z.object({
+  Amount: z.string().describe('Shillings with exactly 2 decimals, e.g. "1500.00".'),
+  amount_cents: z.int().describe('The same amount in integer cents.'),
+  Description: z.string(),
+  Parcel: z.string().nullable().describe('LR number for a land line, else null.'),
+  quantity: z.literal(1),
+});
+export type BillLine = z.infer<typeof billLineSchema>;
+
+export const billSchema = z
+  .object({
+    bill_no: billNoSchema,
+    status: billStatusSchema,
+    description: z.string().describe('What the bill is for, e.g. "Land rates 2026: 209/10001".'),
+    currency: z.literal('KES'),
+    total_cents: z.int().nonnegative(),
+    paid_cents: z.int().nonnegative(),
+    balance_cents: z.int().nonnegative().describe('total_cents − paid_cents, never below 0.'),
+    credit_cents: z.int().nonnegative().describe('Paid beyond the total (an overpayment), kept as credit.'),
+    due_date: z.iso.date().describe('YYYY-MM-DD'),
+    created_at: z.iso.datetime({ offset: true }),
+    paid_at: z.iso.datetime({ offset: true }).nullable(),
+    application_no: z.string().nullable().describe('The application that raised it, if any.'),
+    service_id: z.string().nullable().describe('The catalogue service it is for, if any.'),
+    lines: z.array(billLineSchema),
+  })
+  .describe('Bill');
+export type Bill = z.infer<typeof billSchema>;
+
+export const billsResponseSchema = z.object({ data: z.array(billSchema) }).describe('Bills');
+
+export const billsQuerySchema = z.object({
+  status: billStatusSchema.optional().describe('Only bills in this status.'),
+});
+
+export const billParamsSchema = z.object({ bill_no: z.string().max(40) });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const bankAccountSchema = z.object({
+  bank: z.string().describe('e.g. "Kenya Commercial Bank"'),
+  branch: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const countyContactsSchema = z.object({
+  phones: z.array(z.string()).min(1),
+  emails: z.array(z.string()).min(1),
+  postal_address: z.string(),
+  physical_address: z.string(),
+  website: z.string(),
+  hours: z.string().describe('Office hours, e.g. "Monday to Friday, 8.00 am to 5.00 pm"'),
+});
+export type CountyContacts = z.infer<typeof countyContactsSchema>;
+
+export const letterheadSchema = z.object({
+  title: z.string().describe('e.g. "NAIROBI CITY COUNTY"'),
+  subtitle: z.string().describe('e.g. "Revenue Department"'),
+  motto: z.string(),
+  address_lines: z.array(z.string()),
+});
+export type Letterhead = z.infer<typeof letterheadSchema>;
+
+/** The public configuration of the county running this portal (GET /api/county). */
+export const countySchema = z
+  .object({
+    code: z.string().describe('County code, e.g. "047" for Nairobi City County'),
+    name: z.string(),
+    portal_name: z.string(),
+    currency: z.literal('KES'),
+    paybill: z.string(),
+    bank_accounts: z.array(bankAccountSchema),
+    contacts: countyContactsSchema,
+    letterhead: letterheadSchema,
+  })
+  .describe('County');
+export type County = z.infer<typeof countySchema>;
+
+export const wardSchema = z.object({ code: z.string(), name: z.string() });
+export const subCountySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  wards: z.array(wardSchema),
+});
+export type SubCounty = z.infer<typeof subCountySchema>;
+export const subCountiesResponseSchema = z.object({ data: z.array(subCountySchema) }).describe('SubCounties');

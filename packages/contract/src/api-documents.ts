@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { centsSchema } from './cents-schema';
+
+/**
+ * Official documents: the invoice / receipt model that both the PDF (server, pdfkit) and the
+ * printable page (web) render, and the register of issued documents (staff views, revocation).
+ *
+ * Money: every amount the portal computes is integer cents (`billAmount`, `unitPrice`). The one
+ * exception is `billDetails[].Amount`, kept as the spec's shillings value exactly as the billing
+ * system sends it (`"1500.50"`, `1500.5`, `""`): `groupBillingLines` (invoice-lines.ts) turns it
+ * into cents, drops the empty ones and groups the rest. Nothing else reads it.
+ */
+
+/** The kinds of document the county issues and records (permits and licences come later). */
+export const DOCUMENT_KINDS = ['invoice', 'receipt', 'permit', 'licence', 'certificate', 'letter'] as const;
+export const documentKindSchema = z.enum(DOCUMENT_KINDS);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
+
+export const DOCUMENT_STATUSES = ['issued', 'revoked'] as const;
+export const documentStatusSchema = z.enum(DOCUMENT_STATUSES);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
+
+/** One bill detail entry, as the spec names it. */
+export const billDetailSchema = z.object({
+  Amount: z
+    .union([z.string(), z.number()])
+    .nullable()
+    .optional()
+    .describe('Shillings as the billing system sends it ("1500.50" or 1500.5). Empty: the line is dropped.'),
+  Description: z.string(),
+  Parcel: z.string().nullable().optional().describe('The land parcel the line is for (land rates bills).'),
+});
+
+/**
+ * The invoice / receipt document (spec section 3, field names as the spec has them), plus the
+ * E-Verify code printed as its QR code. One model, two renderings: the PDF and the printable page.
+ */
+export const invoiceDocumentSchema = z
+  .object({
+    receiptNo: z
+      .string()
+      .nullable()
+      .describe('The receipt number on a receipt (what E-Verify records); null on an invoice.'),
+    billDetails: z
+      .array(billDetailSchema)
+      .describe('The bill lines. Grouped by identical Amount when printed; empty amounts dropped.'),
+    isLr: z.boolean().describe('A land rates bill: the parcels of its lines are printed under the customer.'),
+    customerName: z.string(),
+    customerNo: z.string(),
+    billDate: z
+      .string()
+      .describe('The bill date, MM/dd/yy (or yyyy-MM-dd / ISO); printed like 1st January 2024.'),
+    externalDoc: z.string().nullable().describe('The application number the bill is for, if any.'),
+    isReceipt: z
+      .boolean()
+      .describe('true: a RECEIPT (paid); false: an INVOICE (in red, with payment instructions).'),
+    billNo: z.string().describe('The bill number; on an invoice also the M-Pesa account number.'),
+    billAmount: centsSchema.describe('The bill total in cents (on a receipt: the amount paid).'),
+    description: z
+      .string()
+      .describe(
+        'The bill description; printed as the only line when billDetails is empty (or all amounts are).',
+      ),
+    quantity: z.int().positive().describe('Quantity of that single line.'),
+    unitPrice: centsSchema.describe('Unit price of that single line, in cents.'),
+    verifyCode: z.string().describe('The signed E-Verify token (compact JWS) held by the QR code.'),
+    verifyUrl: z.string().describe('`<public URL>/e-verify?code=<verifyCode>`: what the QR code encodes.'),
+  })
+  .describe('InvoiceDocument');
+export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+
+/** One issued document as county staff see it (full holder name, the register's state). */
+export const staffDocumentSchema = z
+  .object({
+    id: z.string(),
+    kind: documentKindSchema,
+    number: z.string(),
+    subject: z.string().nullable().describe('What it is about, e.g. the bill number.'),
+    holder_name: z.string(),
+    amount_cents: centsSchema.nullable(),
+    status: documentStatusSchema,
+    kid: z.string().describe('The signing key that signed its QR code.'),
+    issued_at: z.iso.datetime(),
+    expires_at: z.iso.datetime().nullable(),
+    revoked_at: z.iso.datetime().nullable(),
+    revocation_reason: z.string().nullable(),
+    verify_url: z.string(),
+  })
+  .describe('StaffDocument');
+export type StaffDocument = z.infer<typeof staffDocumentSchema>;
+
+export const staffDocumentListSchema = z
+  .object({ data: z.array(staffDocumentSchema) })
+  .describe('StaffDocuments');
+
+export const staffDocumentQuerySchema = z.object({
+  number: z.string().trim().min(1, { message: 'Enter a document number' }).max(100),
+  kind: documentKindSchema.optional(),
+});
+
+export const documentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const revokeDocumentBodySchema = z.object({
+  reason: z
+    .string({ message: 'Please give the reason for revoking this document' })
+    .trim()
+    .min(3, { message: 'Please give the reason for revoking this document' })
+    .max(500, { message: 'The reason must be at most 500 characters long' }),
+});
+export type RevokeDocumentBody = z.infer<typeof revokeDocumentBodySchema>;
+
+/** `GET /api/documents/qr.svg?code=<verify code>`: the QR code of a document the county signed. */
+export const documentQrQuerySchema = z.object({ code: z.string().trim().min(1).max(2048) });

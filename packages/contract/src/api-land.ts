@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { billSchema } from './api-bills';
+
+/**
+ * The land area's API (spec section 7, plus a few helpers). Every route needs a verified session.
+ * Lists answer `{ data: [...] }`; the web app stores the whole body under `data`.
+ *
+ * Reference data
+ *  - `POST /api/lands/land_utils/get_land_uses`            body `{ land_use_code: "" }` → {@link landUsesResponseSchema}
+ *  - `GET  /api/lands/application/GetAddLRReasonforapplication`                          → {@link landReasonsResponseSchema}
+ *  - `GET  /api/globalms/ground_rent/service_type`                                       → {@link groundRentServiceTypesResponseSchema}
+ *  - `GET  /api/globalms/ground_rent/zone?ward_code=&sub_county_code=`                   → {@link groundRentZonesResponseSchema}
+ *  - `GET  /api/lands/land_r/services`                                                   → {@link landServicesResponseSchema}
+ *  - `GET  /api/lands/land_survey/Getlandsurveyservicetypes?land_service_code=`          → {@link surveyServiceTypesResponseSchema}
+ *  - `GET  /api/lands/consultants?profession=` (not in the spec)                         → {@link consultantsResponseSchema}
+ *
+ * Applications (payload = the service's catalogue fields; answer = ApplicationSubmitted from api-applications)
+ *  - `POST /api/lands/application/add_lr_application`              land-transfer
+ *  - `POST /api/globalms/ground_rent/application`                  ground-rent
+ *  - `POST /api/lands/land_survey/Applylandsurveyapplication`      land-survey
+ *  - `POST /api/lands/land_clearence/Applylandclearanceapplication` land-clearance
+ *  - `POST /api/lands/rate_search/application`                     rates-search
+ *
+ * Parcels and rates
+ *  - `POST /api/lands/land_r/LinkLandParceltoCustomer`  `{ lr_number }` → {@link linkParcelResponseSchema}
+ *  - `GET  /api/lands/land_r/customer_parcels` (not in the spec)        → {@link parcelsResponseSchema}
+ *  - `GET  /api/lands/parcel_validation?lr_number=` (not in the spec)   → {@link parcelSchema}
+ *  - `POST /api/lands/rates/current-bill`               `{ lr_number }` → Bill (api-bills)
+ *
+ * LR numbers are matched ignoring case and spaces ("209/10001", "Nairobi/Block 72/1234").
+ */
+
+export const LR_NUMBER_REQUIRED_MESSAGE = 'Please enter your land / parcel number';
+
+/** 404 for an LR number that is not in the county's register. */
+export function parcelNotFoundMessage(lrNumber: string): string {
+  return `We could not find a parcel with LR number ${lrNumber}. Please check the number on your title deed.`;
+}
+/** 409: the parcel is linked to another account. */
+export function parcelLinkedElsewhereMessage(lrNumber: string): string {
+  return `Parcel ${lrNumber} is already linked to another account. If you own it, please visit the county lands office with your title deed.`;
+}
+/** 409: the parcel is already linked to this account. */
+export function parcelAlreadyYoursMessage(lrNumber: string): string {
+  return `Parcel ${lrNumber} is already linked to your account.`;
+}
+/** The `message` of a successful link. */
+export function parcelLinkedMessage(lrNumber: string): string {
+  return `Parcel ${lrNumber} has been added to your account.`;
+}
+/** 409 from current-bill: the parcel's rates of the year are already paid. */
+export function ratesPaidMessage(lrNumber: string, year: number): string {
+  return `The land rates of parcel ${lrNumber} for ${year} are fully paid. There is nothing more to pay this year.`;
+}
+
+export const lrNumberSchema = z
+  .string({ error: LR_NUMBER_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, LR_NUMBER_REQUIRED_MESSAGE)
+  .max(60, 'Please enter a valid LR number, e.g. 209/10001')
+  .describe('LR (parcel) number as on the title deed, e.g. "209/10001".');
+
+export const landUseSchema = z.object({
+  land_use_code: z.string().describe('e.g. "RES"'),
+  description: z.string().describe('e.g. "Residential"'),
+});
+export const landUsesRequestSchema = z
+  .object({
+    land_use_code: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('Sent empty for the whole list; a code answers that one only.'),
+  })
+  .describe('LandUsesRequest');
+export const landUsesResponseSchema = z.object({ data: z.array(landUseSchema) }).describe('LandUses');
+
+export const landReasonSchema = z.object({
+  reason_code: z.string().describe('e.g. "SALE"'),
+  description: z.string().describe('e.g. "Sale / transfer to a buyer"'),
+});
+export const landReasonsResponseSchema = z
+  .object({ data: z.array(landReasonSchema) })
+  .describe('LandReasons');
+
+export const groundRentServiceTypeSchema = z.object({
+  service_type_code: z.string().describe('e.g. "GR"'),
+  name: z.string().describe('e.g. "Ground Rent"'),
+  description: z.string(),
+});
+export const groundRentServiceTypesResponseSchema = z
+  .object({ data: z.array(groundRentServiceTypeSchema) })
+  .describe('GroundRentServiceTypes');
+
+export const groundRentZonesQuerySchema = z.object({
+  ward_code: z.string().max(20).optional(),
+  sub_county_code: z.string().max(20).optional(),
+});
+export const groundRentZoneSchema = z.object({
+  zone_code: z.string().describe('e.g. "GRZ-274-A"'),
+  zone_name: z.string(),
+  sub_county_code: z.string(),
+  ward_code: z.string(),
+  ground_rent_cents: z.int().nonnegative().describe('Annual ground rent per plot in this zone.'),
+  stand_premium_cents: z.int().nonnegative().describe('One-off stand premium per plot in this zone.'),
+});
+export const groundRentZonesResponseSchema = z
+  .object({ data: z.array(groundRentZoneSchema) })
+  .describe('GroundRentZones');
+
+export const landServiceSchema = z.object({
+  land_service_code: z.string().describe('e.g. "SRV"'),
+  name: z.string(),
+  description: z.string(),
+});
+export const landServicesResponseSchema = z
+  .object({ data: z.array(landServiceSchema) })
+  .describe('LandServices');
+
+export const surveyServiceTypesQuerySchema = z.object({
+  land_service_code: z.string().max(20).optional().describe('Sent empty for all types.'),
+});
+export const surveyServiceTypeSchema = z.object({
+  service_type_code: z.string().describe('e.g. "SV-BRE"'),
+  land_service_code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  fee_cents: z.int().nonnegative(),
+});
+export const surveyServiceTypesResponseSchema = z
+  .object({ data: z.array(surveyServiceTypeSchema) })
+  .describe('SurveyServiceTypes');
+
+export const consultantsQuerySchema = z.object({
+  profession: z.enum(['surveyor', 'valuer', 'planner']).optional(),
+});
+export const consultantSchema = z.object({
+  consultant_code: z.string(),
+  name: z.string(),
+  firm: z.string(),
+  profession: z.enum(['surveyor', 'valuer', 'planner']),
+  licence_no: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export const consultantsResponseSchema = z
+  .object({ data: z.array(consultantSchema) })
+  .describe('Consultants');
+
+/** A parcel as its owner or an applicant sees it (the registered owner's name is masked). */
+export const parcelSchema = z
+  .object({
+    lr_number: z.string(),
+    sub_county_code: z.string(),
+    sub_county_name: z.string(),
+    ward_code: z.string(),
+    ward_name: z.string(),
+    land_use_code: z.string(),
+    land_use: z.string(),
+    area_sq_ft: z.int().positive(),
+    area_hectares: z.string().describe('4 decimals, e.g. "0.0929"'),
+    site_value_cents: z.int().nonnegative().describe('Value on the valuation roll.'),
+    annual_rates_cents: z
+      .int()
+      .nonnegative()
+      .describe("This year's rates: site value × the rate for its use."),
+    arrears_cents: z.int().nonnegative().describe('Unpaid rates of earlier years.'),
+    owner_name: z.string().describe('Masked, e.g. "J*** K*****".'),
+    linked_to_me: z.boolean(),
+  })
+  .describe('Parcel');
+export type Parcel = z.infer<typeof parcelSchema>;
+export const parcelsResponseSchema = z.object({ data: z.array(parcelSchema) }).describe('Parcels');
+export const parcelQuerySchema = z.object({ lr_number: lrNumberSchema });
+
+export const linkParcelRequestSchema = z.object({ lr_number: lrNumberSchema }).describe('LinkParcel');
+/** The web app checks `success` and treats a missing flag as an error. */
+export const linkParcelResponseSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string().describe('"Parcel 209/10001 has been added to your account."'),
+    parcel: parcelSchema,
+  })
+  .describe('LinkParcelResult');
+export type LinkParcelResponse = z.infer<typeof linkParcelResponseSchema>;
+
+export const currentBillRequestSchema = z
+  .object({ lr_number: lrNumberSchema })
+  .describe('CurrentBillRequest');
+export const currentBillResponseSchema = billSchema;
