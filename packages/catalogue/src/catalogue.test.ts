@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { findService, menuOf, services } from './catalogue';
+import { parseService, type ServiceDefinition } from './definition';
+import { findDocumentKind } from './registries/documents';
+import { findFeeRule } from './registries/fee-rules';
+import { findFieldKind } from './registries/field-kinds';
+import { findReferenceList } from './registries/reference-lists';
+import { findWorkflow } from './registries/workflows';
+import { fieldsOf, fileFieldsOf, validateApplication, validateStep } from './schema-builder';
+import { landTransfer } from './services/land/land-transfer';
+
+/** The spec's protected routes (section 2), verbatim. */
+const SPEC_PROTECTED_ROUTES =
+  '/payment, /payments, /profile/view, /profile/edit, /profile/change-phone, /profile/change-password, /account/bills, /account/transactions-history, /account/service-applications, /account/obligations, /account/sacco-vehicles, /account/sacco-vehicles/add, /account/transport-sacco-vehicles, /account/transport-sacco-vehicles/add, /account/drafts, /e-construction-application/add-lr-or-parcel, /sbp, /sbp/payments, /pest-control/apply, /trade-license/apply, /betting-and-gaming, /weights-and-measures, /markets, /properties, /county-rent, /property-management, /tenancy-transfer, /next-of-kin, /liqour-licensing, /advertisements, /seasonal-parking, /reserved-parking, /essential-services, /ground-rent, /outdoor-advertisement, /permits, /permits/hire-grounds, /food-handlers-certificate, /ambulance-services, /inoculation, /health-research, /export-certificate, /mortuary-service-application, /add-land, /land-rates-bill, /land-survey, /land-transfer, /rates-search, /land-clearance'.split(
+    ', ',
+  );
+
+/** The spec's section 7 land API paths (plus the current-bill path of the issue). */
+const SPEC_LAND_SUBMIT_PATHS: Record<string, string> = {
+  'land-transfer': '/api/lands/application/add_lr_application',
+  'add-land': '/api/lands/land_r/LinkLandParceltoCustomer',
+  'land-survey': '/api/lands/land_survey/Applylandsurveyapplication',
+  'land-clearance': '/api/lands/land_clearence/Applylandclearanceapplication',
+  'ground-rent': '/api/globalms/ground_rent/application',
+  'rates-search': '/api/lands/rate_search/application',
+  'land-rates-bill': '/api/lands/rates/current-bill',
+};
+
+describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, service: ServiceDefinition) => {
+  it('parses against the definition schema', () => {
+    expect(() => parseService(service)).not.toThrow();
+  });
+
+  it('names only registered field kinds, lists, fee rules, workflows and documents', () => {
+    const fields = fieldsOf(service);
+    const names = new Set<string>();
+    for (const field of fields) {
+      expect(findFieldKind(field.kind), `field ${field.name}: kind ${field.kind}`).toBeDefined();
+      expect(names.has(field.name), `field ${field.name} appears twice`).toBe(false);
+      names.add(field.name);
+      if (field.kind === 'select') expect(field.options, `select ${field.name} has options`).toBeDefined();
+      if (field.options && 'list' in field.options) {
+        const list = findReferenceList(field.options.list);
+        expect(list, `field ${field.name}: list ${field.options.list}`).toBeDefined();
+        const declared = Object.keys(list?.params ?? {}).sort();
+        expect(Object.keys(field.options.params ?? {}).sort(), `params of ${field.name}`).toEqual(declared);
+        for (const source of Object.values(field.options.params ?? {})) {
+          expect(names.has(source), `${field.name} depends on ${source}, asked before it`).toBe(true);
+        }
+      }
+      if ((field.required ?? true) === true) {
+        expect(field.required_message, `required ${field.name} has its message`).toBeTruthy();
+      }
+    }
+    const rule = findFeeRule(service.fee.rule);
+    expect(rule, `fee rule ${service.fee.rule}`).toBeDefined();
+    expect(() => rule?.params.parse(service.fee.params ?? {})).not.toThrow();
+    const workflow = findWorkflow(service.workflow);
+    expect(workflow, `workflow ${service.workflow}`).toBeDefined();
+    if (workflow?.requires_fee) expect(service.fee.rule).not.toBe('none');
+    expect(findDocumentKind(service.produces), `document ${service.produces}`).toBeDefined();
+  });
+
+  it('fee rule fields exist in the form', () => {
+    const params = (service.fee.params ?? {}) as { key_fields?: string[]; field?: string };
+    const names = fieldsOf(service).map((f) => f.name);
+    for (const key of [...(params.key_fields ?? []), ...(params.field ? [params.field] : [])]) {
+      expect(names).toContain(key);
+    }
+  });
+
+  it('lists exactly its required file fields as required documents', () => {
+    const requiredFiles = fieldsOf(service)
+      .filter((f) => f.kind === 'file' && (f.required ?? true))
+      .map((f) => f.name)
+      .sort();
+    expect((service.required_documents ?? []).map((d) => d.field).sort()).toEqual(requiredFiles);
+    expect(fileFieldsOf(service).sort()).toEqual(requiredFiles);
+  });
+
+  it('is a spec route, submitted to its spec API path', () => {
+    expect(SPEC_PROTECTED_ROUTES).toContain(service.route);
+    if (service.area === 'land') expect(service.submit.path).toBe(SPEC_LAND_SUBMIT_PATHS[service.id]);
+  });
+
+  it('refuses an empty payload with the required message of each required field, in order', () => {
+    const result = validateApplication(service, {});
+    const required = fieldsOf(service).filter((f) => f.required ?? true);
+    expect(result.success).toBe(required.length === 0);
+    if (!result.success) {
+      expect(result.errors).toEqual(required.map((f) => ({ path: f.name, message: f.required_message })));
+    }
+  });
+});
+
+describe('the catalogue', () => {
+  it('has unique ids, routes and submit paths', () => {
+    for (const key of ['id', 'route'] as const) {
+      const values = services.map((s) => s[key]);
+      expect(new Set(values).size, key).toBe(values.length);
+    }
+    const paths = services.map((s) => s.submit.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('covers every land service of the spec', () => {
+    expect(Object.keys(SPEC_LAND_SUBMIT_PATHS).sort()).toEqual(
+      services
+        .filter((s) => s.area === 'land')
+        .map((s) => s.id)
+        .sort(),
+    );
+  });
+
+  it('gives the Land services menu of the spec, in order, word for word', () => {
+    expect(menuOf('land').map((s) => [s.route, s.description])).toEqual([
+      ['/land-rates-bill', 'Request for current Land Rates Bill.'],
+      ['/ground-rent', 'Apply Ground Rent or Stand Premium here.'],
+      ['/land-transfer', 'Conduct a Land Owner Amendment.'],
+      ['/land-survey', 'Apply for land survey.'],
+      ['/land-clearance', 'Apply for land clearance.'],
+    ]);
+  });
+
+  it('finds a service by id, and nothing for an unknown one', () => {
+    expect(findService('land-transfer')?.route).toBe('/land-transfer');
+    expect(findService('no-such-service')).toBeUndefined();
+    expect(findService('constructor')).toBeUndefined();
+  });
+});
+
+describe('the land transfer screen (spec section 2 and 5)', () => {
+  it('has three steps: Instructions, Personal Details, Land Details', () => {
+    expect(landTransfer.steps.map((s) => s.title)).toEqual([
+      'Instructions',
+      'Personal Details',
+      'Land Details',
+    ]);
+    expect(landTransfer.steps[0].fields).toEqual([]);
+    expect(landTransfer.steps[0].content?.length).toBeGreaterThan(3);
+  });
+
+  it("asks for the spec's fields, seven of them uploads", () => {
+    expect(
+      fieldsOf(landTransfer)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(
+      [
+        'lr_number',
+        'current_land_use_code',
+        'sub_county_code',
+        'ward_code',
+        'square_feet',
+        'idCard',
+        'passportPhoto',
+        'passportPhoto2',
+        'kraPinCert',
+        'proofOfOwnership',
+        'lrAppReceipt',
+        'landSearch',
+        'reason_for_application',
+      ].sort(),
+    );
+    expect(fileFieldsOf(landTransfer)).toHaveLength(7);
+  });
+
+  it('answers every required item with its spec message, word for word', () => {
+    const result = validateApplication(landTransfer, { lr_number: '  ' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.success ? [] : result.errors.map((e) => [e.path, e.message]));
+    expect(messages).toMatchObject({
+      lr_number: 'Please enter your land / parcel number',
+      idCard: 'Please upload copy of your ID card',
+      passportPhoto: 'Please add passport photo',
+      passportPhoto2: 'Please add passport photo',
+      kraPinCert: 'Please upload KRA PIN certificate',
+      proofOfOwnership: 'Please add proof of ownership e.g title deed document',
+      lrAppReceipt: 'Please upload copy of your Transfer Application Payment Receipt',
+      landSearch: 'Please upload copy of land search',
+    });
+  });
+
+  it('validates one step on its own (the wizard validates each step on submit)', () => {
+    const personal = landTransfer.steps[1];
+    const bad = validateStep(personal, { idCard: 'a1b2c3d4-0000-4000-8000-000000000001' });
+    expect(bad.success).toBe(false);
+    expect(bad.success ? [] : bad.errors.map((e) => e.path)).toEqual([
+      'passportPhoto',
+      'passportPhoto2',
+      'kraPinCert',
+    ]);
+    const ids = ['1', '2', '3', '4'].map((n) => `a1b2c3d4-0000-4000-8000-00000000000${n}`);
+    const good = validateStep(personal, {
+      idCard: ids[0],
+      passportPhoto: ids[1],
+      passportPhoto2: ids[2],
+      kraPinCert: ids[3],
+      unrelated: 'dropped',
+    });
+    expect(good).toEqual({
+      success: true,
+      values: { idCard: ids[0], passportPhoto: ids[1], passportPhoto2: ids[2], kraPinCert: ids[3] },
+    });
+  });
+
+  it('reads the size typed as text as a number, tidies the LR number, and refuses a bad upload id', () => {
+    const land = landTransfer.steps[2];
+    const result = validateStep(land, {
+      lr_number: ' 209 / 10001 ',
+      current_land_use_code: 'RES',
+      sub_county_code: '274',
+      ward_code: '1361',
+      square_feet: '5,000',
+      reason_for_application: 'SALE',
+      proofOfOwnership: 'not-an-upload-id',
+      lrAppReceipt: 'a1b2c3d4-0000-4000-8000-000000000005',
+      landSearch: 'a1b2c3d4-0000-4000-8000-000000000006',
+    });
+    expect(result.success).toBe(false);
+    expect(result.success ? [] : result.errors).toEqual([
+      { path: 'proofOfOwnership', message: 'This upload was not recognised. Please upload the file again.' },
+    ]);
+    const size = validateStep(land, { square_feet: '0' });
+    expect(size.success ? [] : size.errors.find((e) => e.path === 'square_feet')?.message).toBe(
+      'Please enter the size in square feet as a number greater than 0',
+    );
+  });
+});

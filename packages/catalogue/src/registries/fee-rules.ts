@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/**
+ * The fee rules, by name. A rule turns an application's values (and, for land rates, a parcel
+ * and the county's rating settings) into bill lines. Amounts are never written here: they come
+ * from the county's seeded fee schedules (`tariff`) and rating settings, so a new Finance Act is
+ * a data change. Every computation is in integer cents.
+ */
+
+/** One line of a bill, before it is stored. */
+export interface FeeLine {
+  amount_cents: number;
+  description: string;
+  /** The LR number for a land line, else null. */
+  parcel: string | null;
+}
+
+/** An item of a seeded fee schedule (table fee_schedules on the server). */
+export interface Tariff {
+  description: string;
+  amount_cents: number;
+}
+
+/** A parcel as the land-rates rule needs it. */
+export interface RatedParcel {
+  lr_number: string;
+  site_value_cents: number;
+  /** Unpaid rates of earlier years. */
+  arrears_cents: number;
+  /** The rate for the parcel's land use, in parts per million of the site value (0.115% = 1150). */
+  rate_ppm: number;
+}
+
+/** The county's rating settings (seeded per county). */
+export interface RatingSettings {
+  /** Penalty on arrears per month, in parts per million (1% a month = 10000). */
+  penalty_monthly_ppm: number;
+}
+
+export interface FeeContext {
+  /** The validated application values. */
+  values: Record<string, unknown>;
+  /** Looks up an item of a fee schedule; undefined when the county has not configured it. */
+  tariff(schedule: string, item: string): Tariff | undefined;
+  /** Today in the county's time zone. */
+  today: { year: number; month: number; day: number };
+  parcel?: RatedParcel;
+  rating?: RatingSettings;
+}
+
+/** The fee cannot be worked out: a configuration gap, not the citizen's mistake. */
+export class FeeNotConfiguredError extends Error {
+  override name = 'FeeNotConfiguredError';
+}
+
+export interface FeeRule<P extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  params: P;
+  compute(params: z.output<P>, context: FeeContext): FeeLine[];
+}
+
+function defineFeeRule<P extends z.ZodType>(rule: FeeRule<P>): FeeRule<P> {
+  return rule;
+}
+
+function requireTariff(context: FeeContext, schedule: string, item: string): Tariff {
+  const tariff = context.tariff(schedule, item);
+  if (!tariff) throw new FeeNotConfiguredError(`No fee is configured for ${schedule}/${item}.`);
+  return tariff;
+}
+
+/** round(amount × ppm / 1,000,000) in exact integer arithmetic, halves rounded up. */
+export function applyPpm(amountCents: number, ppm: number): number {
+  const product = BigInt(amountCents) * BigInt(ppm);
+  return Number((product + 500_000n) / 1_000_000n);
+}
+
+const scheduleItem = z.object({
+  schedule: z.string().min(1).describe('Name of a seeded fee schedule, e.g. "land-fees".'),
+  item: z.string().min(1).describe('Item code within the schedule.'),
+});
+
+export const feeRules = {
+  none: defineFeeRule({
+    name: 'none',
+    description: 'No fee.',
+    params: z.object({}),
+    compute: () => [],
+  }),
+  fixed: defineFeeRule({
+    name: 'fixed',
+    description: 'One fixed amount: an item of a fee schedule.',
+    params: scheduleItem,
+    compute: (params, context) => {
+      const tariff = requireTariff(context, params.schedule, params.item);
+      return [
+        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+      ];
+    },
+  }),
+  'per-square-foot': defineFeeRule({
+    name: 'per-square-foot',
+    description: 'A schedule item priced per square foot of a number field, with an optional minimum item.',
+    params: scheduleItem.extend({
+      field: z.string().min(1).describe('The number field holding the area in square feet.'),
+      minimum_item: z.string().optional().describe('Item whose amount is the least charged.'),
+    }),
+    compute: (params, context) => {
+      const tariff = requireTariff(context, params.schedule, params.item);
+      const squareFeet = Math.ceil(Number(context.values[params.field] ?? 0));
+      let amount = tariff.amount_cents * squareFeet;
+      if (params.minimum_item) {
+        amount = Math.max(amount, requireTariff(context, params.schedule, params.minimum_item).amount_cents);
+      }
+      return [
+        {
+          amount_cents: amount,
+          description: `${tariff.description} (${squareFeet.toLocaleString('en-KE')} sq ft)`,
+          parcel: parcelOf(context),
+        },
+      ];
+    },
+  }),
+  schedule: defineFeeRule({
+    name: 'schedule',
+    description:
+      'The item of a fee schedule chosen by field values (e.g. the survey service type); several ' +
+      'key fields make the item code "value1:value2".',
+    params: z.object({
+      schedule: z.string().min(1),
+      key_fields: z.array(z.string().min(1)).min(1).describe('The fields whose values make the item code.'),
+    }),
+    compute: (params, context) => {
+      const item = params.key_fields.map((f) => String(context.values[f] ?? '')).join(':');
+      const tariff = requireTariff(context, params.schedule, item);
+      return [
+        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+      ];
+    },
+  }),
+  'land-rates': defineFeeRule({
+    name: 'land-rates',
+    description:
+      "A parcel's land rates: this year's rates (site value × the rate for its land use), its " +
+      'arrears, and a penalty on the arrears for each full month since 1 January.',
+    params: z.object({}),
+    compute: (_params, context) => {
+      const { parcel, rating, today } = context;
+      if (!parcel || !rating)
+        throw new FeeNotConfiguredError('Land rates need a parcel and the rating settings.');
+      const lines: FeeLine[] = [
+        {
+          amount_cents: applyPpm(parcel.site_value_cents, parcel.rate_ppm),
+          description: `Land rates ${today.year} (${formatPpmPercent(parcel.rate_ppm)} of site value)`,
+          parcel: parcel.lr_number,
+        },
+      ];
+      if (parcel.arrears_cents > 0) {
+        lines.push({
+          amount_cents: parcel.arrears_cents,
+          description: `Land rates arrears before ${today.year}`,
+          parcel: parcel.lr_number,
+        });
+        const months = today.month - 1;
+        const penalty = applyPpm(parcel.arrears_cents, rating.penalty_monthly_ppm * months);
+        if (penalty > 0) {
+          lines.push({
+            amount_cents: penalty,
+            description: `Penalty on arrears: ${months} month${months === 1 ? '' : 's'} at ${formatPpmPercent(rating.penalty_monthly_ppm)} a month`,
+            parcel: parcel.lr_number,
+          });
+        }
+      }
+      return lines;
+    },
+  }),
+} as const;
+
+export type FeeRuleName = keyof typeof feeRules;
+
+function parcelOf(context: FeeContext): string | null {
+  const lr = context.values.lr_number;
+  return typeof lr === 'string' && lr !== '' ? lr : null;
+}
+
+/** 1150 ppm → "0.115%", 10000 → "1%". */
+export function formatPpmPercent(ppm: number): string {
+  const percent = ppm / 10_000;
+  return `${Number(percent.toFixed(4))}%`;
+}
+
+export function findFeeRule(name: string): FeeRule | undefined {
+  return Object.hasOwn(feeRules, name) ? (feeRules as unknown as Record<string, FeeRule>)[name] : undefined;
+}
+
+/** Runs a definition's fee rule: validates its params, then computes the lines. */
+export function computeFee(
+  fee: { rule: string; params?: Record<string, unknown> },
+  context: FeeContext,
+): FeeLine[] {
+  const rule = findFeeRule(fee.rule);
+  if (!rule) throw new FeeNotConfiguredError(`Unknown fee rule "${fee.rule}".`);
+  return rule.compute(rule.params.parse(fee.params ?? {}), context);
+}

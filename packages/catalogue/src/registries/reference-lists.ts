@@ -1,0 +1,127 @@
+/**
+ * The reference lists select fields take their choices from, by name. Each says which API call
+ * answers it and how to read the choices from the answer, so the web renderer needs one generic
+ * loader, not one per list:
+ *
+ *   items = response[items]                       (e.g. response.data)
+ *   if nested: items = items.find(i => i[nested.match] === params[nested.param])?.[nested.items] ?? []
+ *   option = { value: String(item[value]), label: String(item[label]) }
+ *
+ * `params` are the list's parameters; a field maps each to another field of the form
+ * (`options: { list: 'wards', params: { sub_county_code: 'sub_county_code' } }`), and the list
+ * is empty until every parameter has a value. A `query` parameter goes in the query string, a
+ * `body` one in the JSON body (POST), a `match` one is only used to pick the `nested` entry.
+ * A `path` may carry a fixed query string (e.g. `?land_service_code=`, sent empty per the spec).
+ */
+export interface ReferenceList {
+  name: string;
+  description: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Parameters: where each goes. */
+  params?: Readonly<Record<string, 'query' | 'body' | 'match'>>;
+  /** A fixed JSON body for a POST (e.g. the land uses call sends land_use_code empty). */
+  body?: Readonly<Record<string, string>>;
+  /** Dotted path of the array in the response. */
+  items: string;
+  nested?: { match: string; param: string; items: string };
+  value: string;
+  label: string;
+}
+
+export const referenceLists = {
+  'land-use-codes': {
+    name: 'land-use-codes',
+    description: 'Land use codes (residential, commercial, ...).',
+    method: 'POST',
+    path: '/api/lands/land_utils/get_land_uses',
+    body: { land_use_code: '' },
+    items: 'data',
+    value: 'land_use_code',
+    label: 'description',
+  },
+  'land-reasons': {
+    name: 'land-reasons',
+    description: 'Reasons for a land owner amendment (sale, succession, gift, ...).',
+    method: 'GET',
+    path: '/api/lands/application/GetAddLRReasonforapplication',
+    items: 'data',
+    value: 'reason_code',
+    label: 'description',
+  },
+  'sub-counties': {
+    name: 'sub-counties',
+    description: "The county's sub-counties.",
+    method: 'GET',
+    path: '/api/county/sub-counties',
+    items: 'data',
+    value: 'code',
+    label: 'name',
+  },
+  wards: {
+    name: 'wards',
+    description: 'The wards of one sub-county.',
+    method: 'GET',
+    path: '/api/county/sub-counties',
+    params: { sub_county_code: 'match' },
+    items: 'data',
+    nested: { match: 'code', param: 'sub_county_code', items: 'wards' },
+    value: 'code',
+    label: 'name',
+  },
+  'ground-rent-service-types': {
+    name: 'ground-rent-service-types',
+    description: 'Ground rent or stand premium.',
+    method: 'GET',
+    path: '/api/globalms/ground_rent/service_type',
+    items: 'data',
+    value: 'service_type_code',
+    label: 'name',
+  },
+  'ground-rent-zones': {
+    name: 'ground-rent-zones',
+    description: 'Ground rent zones of one ward.',
+    method: 'GET',
+    path: '/api/globalms/ground_rent/zone',
+    params: { ward_code: 'query', sub_county_code: 'query' },
+    items: 'data',
+    value: 'zone_code',
+    label: 'zone_name',
+  },
+  'land-services': {
+    name: 'land-services',
+    description: 'The county land services (survey, planning, valuation...).',
+    method: 'GET',
+    path: '/api/lands/land_r/services',
+    items: 'data',
+    value: 'land_service_code',
+    label: 'name',
+  },
+  'land-survey-service-types': {
+    name: 'land-survey-service-types',
+    description: 'Land survey service types (boundary re-establishment, subdivision, ...).',
+    method: 'GET',
+    // The spec sends land_service_code empty: every type is listed.
+    path: '/api/lands/land_survey/Getlandsurveyservicetypes?land_service_code=',
+    items: 'data',
+    value: 'service_type_code',
+    label: 'name',
+  },
+  surveyors: {
+    name: 'surveyors',
+    description: 'Licensed surveyors an applicant may appoint.',
+    method: 'GET',
+    path: '/api/lands/consultants?profession=surveyor',
+    items: 'data',
+    value: 'consultant_code',
+    label: 'name',
+  },
+} as const satisfies Record<string, ReferenceList>;
+
+export type ReferenceListName = keyof typeof referenceLists;
+
+export function findReferenceList(name: string): ReferenceList | undefined {
+  return Object.hasOwn(referenceLists, name)
+    ? (referenceLists as Record<string, ReferenceList>)[name]
+    : undefined;
+}
