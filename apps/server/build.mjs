@@ -1,0 +1,23 @@
+// Bundles the server into dist/main.js. npm dependencies stay external (loaded from node_modules);
+// the workspace packages (@kaunti/contract, @kaunti/catalogue) are TypeScript and are bundled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@kaunti/'));
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  banner: {
+    js: "import { createRequire as __kauntiRequire } from 'node:module'; const require = __kauntiRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+console.log('server built: apps/server/dist/main.js');

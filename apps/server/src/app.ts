@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createLandService } from './areas/land/land-service';
+import { landRoutes } from './areas/land/routes';
+import { createAccountServices } from './core/accounts/accounts';
+import { createCustomerRecords } from './core/accounts/customer-records';
+import { createGuards } from './core/accounts/guard';
+import { accountsRoutes } from './core/accounts/routes';
+import { createSessionService } from './core/accounts/sessions';
+import { createTokenSigner } from './core/accounts/tokens';
+import { createApplicationService } from './core/applications/application-service';
+import { applicationRoutes } from './core/applications/routes';
+import { createBillService } from './core/bills/bill-service';
+import { billRoutes } from './core/bills/routes';
+import { clientErrorRoutes } from './core/client-errors/routes';
+import { createCountyService } from './core/county/county-service';
+import { countyRoutes } from './core/county/routes';
+import { issueDemoDocuments } from './core/documents/demo-documents';
+import { createDocumentService } from './core/documents/document-service';
+import { createInvoiceDocuments } from './core/documents/invoice-documents';
+import { documentRoutes } from './core/documents/routes';
+import { createDraftService } from './core/drafts/draft-service';
+import { draftRoutes } from './core/drafts/routes';
+import { healthRoutes } from './core/health/routes';
+import { createBillDocuments } from './core/payments/bill-documents';
+import { billDocumentRoutes } from './core/payments/document-routes';
+import { createPaymentService } from './core/payments/payment-service';
+import { paymentRoutes } from './core/payments/routes';
+import { uploadRoutes } from './core/uploads/routes';
+import { createUploadService } from './core/uploads/upload-service';
+import { verificationRoutes } from './core/verification/routes';
+import { createVerificationService } from './core/verification/verification-service';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/database';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerRateLimit } from './platform/http/rate-limit';
+import { registerWebApp } from './platform/http/web-app';
+import { createDarajaClient } from './platform/mpesa/daraja-client';
+import { loadKeyRing } from './platform/signing/key-ring';
+import { createSmsGateway } from './platform/sms/create-sms-gateway';
+import { smsOutboxRoutes } from './platform/sms/outbox-routes';
+import { createLocalDiskStorage } from './platform/storage/local-disk';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** false in tests that want a quiet run; otherwise pino at config.logLevel. */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole server. The order matters and is fixed:
+ *  1. platform: validation, errors, cookies, rate limits, OpenAPI — before any route, because
+ *     routes are validated, documented and limited by them when they are added;
+ *  2. core: the pipeline every service shares (county, accounts, applications, bills,
+ *     payments, documents, verification) — areas build on these services;
+ *  3. areas: what only one service area needs (land, ...);
+ *  4. the web app and its SPA fallback — last, so it only answers what no route claimed.
+ */
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // 1. platform
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  await app.register(fastifyCookie);
+  await registerRateLimit(app, config.redisUrl);
+  await registerOpenApi(app, config.publicUrl);
+  // Uploads: one file per request, at most config.uploads.maxBytes (routes in core/uploads).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5, parts: 6 },
+  });
+
+  // 2. core
+  const db = database.db;
+  const county = createCountyService(db);
+  const signer = createTokenSigner(config.jwtSecret);
+  const sessions = createSessionService(db, signer);
+  const guards = createGuards(signer, sessions, db);
+  const sms = createSmsGateway(config, db, app.log);
+  // Areas add the county records that know customers (e.g. parcel owners): customerRecords.add(...).
+  const customerRecords = createCustomerRecords();
+  const accounts = createAccountServices({
+    db,
+    sms: sms.gateway,
+    sessions,
+    county,
+    customerRecords,
+    secret: config.jwtSecret,
+  });
+  await app.register(healthRoutes({ database }));
+  await app.register(clientErrorRoutes());
+  await app.register(countyRoutes({ county }));
+  await app.register(
+    accountsRoutes({
+      ...accounts,
+      guards,
+      smsOutbox: sms.outbox !== undefined,
+      exemptLoopback: !config.isProduction,
+    }),
+  );
+  // Development only: the SMS outbox route does not exist in production.
+  if (sms.outbox && !config.isProduction) await app.register(smsOutboxRoutes({ outbox: sms.outbox }));
+
+  // Documents and E-Verify: the signing keys, the register of issued documents (bills and
+  // payments issue invoices and receipts through `documents` / createInvoiceDocuments), the
+  // public checks. Demo documents are issued here, not in seed.ts, because they are signed with
+  // this server's keys.
+  const keyRing = await loadKeyRing({
+    signingKeys: config.signingKeys,
+    dataDir: config.dataDir,
+    env: config.env,
+  });
+  const documents = createDocumentService({ db, signer: keyRing, county, publicUrl: config.publicUrl });
+  const verification = createVerificationService({ db, county, publicUrl: config.publicUrl });
+  const demoDocuments = config.demoData ? await issueDemoDocuments(documents) : undefined;
+  await app.register(documentRoutes({ documents, keyRing, guards }));
+  await app.register(
+    verificationRoutes({
+      verification,
+      guards,
+      publicUrl: config.publicUrl,
+      ...(demoDocuments ? { demo: { db, documents, issued: demoDocuments } } : {}),
+    }),
+  );
+
+  // The service engine: uploads, drafts, bills and applications (every catalogue service).
+  const uploads = createUploadService({ db, storage: createLocalDiskStorage(config.uploads.dir) });
+  const drafts = createDraftService({ db });
+  const bills = createBillService({ db, prefix: config.billing.billNoPrefix });
+  const applications = createApplicationService({ db, bills, uploads, drafts });
+  await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
+  await app.register(draftRoutes({ drafts, guards }));
+  await app.register(billRoutes({ bills, guards }));
+  await app.register(applicationRoutes({ applications, guards }));
+
+  // Payments by M-Pesa (the Daraja client: the simulator in development, Safaricom in
+  // production), the invoice and receipt of each bill, and the reconciliation job that queries
+  // payments whose callback has not arrived (every 15 s while the server is up).
+  const daraja = createDarajaClient(config.mpesa, { log: app.log });
+  const payments = createPaymentService({
+    db,
+    bills,
+    applications,
+    daraja,
+    publicUrl: config.publicUrl,
+    callbackSecret: config.mpesa.callbackSecret,
+    log: app.log,
+  });
+  const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });
+  await app.register(paymentRoutes({ payments, guards, callbackSecret: config.mpesa.callbackSecret }));
+  await app.register(billDocumentRoutes({ documents: createBillDocuments({ db, bills, invoices }), guards }));
+  let stopReconciliation: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopReconciliation = payments.startReconciliation(15_000);
+    // Development only, against the simulator: register the C2B URLs so paybill payments work
+    // with no set-up. Never against Safaricom (an operator registers once per deployment).
+    if (config.mpesa.simulator && !config.isProduction && config.env !== 'test') {
+      void payments.registerC2bUrlsInBackground();
+    }
+  });
+  app.addHook('onClose', async () => stopReconciliation?.());
+
+  // 3. areas
+  const land = createLandService({ db, bills, county });
+  applications.addValidator('land', land.validateApplication);
+  customerRecords.add(land.customerRecordSource);
+  await app.register(landRoutes({ land, applications, guards }));
+
+  // 4. the web app
+  await registerWebApp(app, config.webDist, async () => {
+    const data = await county.get();
+    return { title: data.portal_name, data: { county: data } };
+  });
+  return app;
+}

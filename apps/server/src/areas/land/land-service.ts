@@ -1,0 +1,362 @@
+import { fieldsOf } from '@kaunti/catalogue/schema-builder';
+import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
+import type { Bill } from '@kaunti/contract/api-bills';
+import {
+  type Parcel,
+  parcelAlreadyYoursMessage,
+  parcelLinkedElsewhereMessage,
+  parcelLinkedMessage,
+  parcelNotFoundMessage,
+  ratesPaidMessage,
+} from '@kaunti/contract/api-land';
+import type { FieldError } from '@kaunti/contract/errors';
+import { maskName } from '@kaunti/contract/masking';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AreaValidator } from '../../core/applications/application-service';
+import { priceService } from '../../core/applications/fees';
+import { type Actor, recordAudit } from '../../core/audit/audit';
+import type { BillService } from '../../core/bills/bill-service';
+import { kenyaToday } from '../../core/bills/kenya-date';
+import type { CountyService } from '../../core/county/county-service';
+import { subCounties, wards } from '../../core/county/schema';
+import type { Db } from '../../platform/db/database';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { lrKey } from './lr-number';
+import {
+  customerParcels,
+  groundRentServiceTypes,
+  groundRentZones,
+  landConsultants,
+  landRatingSettings,
+  landReasons,
+  landServices,
+  landUses,
+  parcels,
+  surveyServiceTypes,
+} from './schema';
+
+type ParcelRow = typeof parcels.$inferSelect;
+
+/** round(value × ppm / 1e6), as the catalogue's land-rates rule computes it. */
+function ratesOf(siteValueCents: number, ratePpm: number): number {
+  return Number((BigInt(siteValueCents) * BigInt(ratePpm) + 500_000n) / 1_000_000n);
+}
+
+/**
+ * The land area: reference lists, the parcel register, linking parcels to accounts, the current
+ * rates bill, and the checks it adds to land applications (the engine does the rest).
+ */
+export function createLandService(deps: { db: Db; bills: BillService; county: CountyService }) {
+  const { db, bills } = deps;
+
+  async function findParcel(lrNumber: string, tx: Db = db): Promise<ParcelRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(parcels)
+      .where(eq(parcels.lrKey, lrKey(lrNumber)))
+      .limit(1);
+    return row;
+  }
+
+  async function requireParcel(lrNumber: string, tx: Db = db): Promise<ParcelRow> {
+    const row = await findParcel(lrNumber, tx);
+    if (!row) throw notFound(parcelNotFoundMessage(lrNumber.trim()));
+    return row;
+  }
+
+  async function present(rows: ParcelRow[], userId: string): Promise<Parcel[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [uses, scs, ws, links] = await Promise.all([
+      db.select().from(landUses),
+      db.select().from(subCounties),
+      db.select().from(wards),
+      db.select().from(customerParcels).where(inArray(customerParcels.parcelId, ids)),
+    ]);
+    return rows.map((r) => {
+      const use = uses.find((u) => u.code === r.landUseCode);
+      return {
+        lr_number: r.lrNumber,
+        sub_county_code: r.subCountyCode,
+        sub_county_name: scs.find((s) => s.code === r.subCountyCode)?.name ?? r.subCountyCode,
+        ward_code: r.wardCode,
+        ward_name: ws.find((w) => w.code === r.wardCode)?.name ?? r.wardCode,
+        land_use_code: r.landUseCode,
+        land_use: use?.description ?? r.landUseCode,
+        area_sq_ft: r.areaSqFt,
+        area_hectares: ((r.areaSqFt * 0.09290304) / 10_000).toFixed(4),
+        site_value_cents: r.siteValueCents,
+        annual_rates_cents: ratesOf(r.siteValueCents, use?.ratePpm ?? 0),
+        arrears_cents: r.arrearsCents,
+        owner_name: maskName(r.ownerName),
+        linked_to_me: links.some((l) => l.parcelId === r.id && l.userId === userId),
+      };
+    });
+  }
+
+  const exists = async (
+    table: 'landUses' | 'landReasons' | 'grst' | 'survey' | 'consultant',
+    code: string,
+  ) => {
+    const t = {
+      landUses: [landUses, landUses.code],
+      landReasons: [landReasons, landReasons.code],
+      grst: [groundRentServiceTypes, groundRentServiceTypes.code],
+      survey: [surveyServiceTypes, surveyServiceTypes.code],
+      consultant: [landConsultants, landConsultants.code],
+    } as const;
+    const [table_, column] = t[table];
+    const rows = await db.select({ code: column }).from(table_).where(eq(column, code)).limit(1);
+    return rows.length > 0;
+  };
+
+  /** The land area's checks on an application, after the catalogue's: parcel and codes exist. */
+  const validateApplication: AreaValidator = async ({ service, values }) => {
+    const errors: FieldError[] = [];
+    const names = new Set(fieldsOf(service).map((f) => f.name));
+    const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    const lr = str('lr_number');
+    if (lr && !(await findParcel(lr))) errors.push({ path: 'lr_number', message: parcelNotFoundMessage(lr) });
+    const sc = str('sub_county_code');
+    const ward = str('ward_code');
+    if (names.has('sub_county_code') && sc && ward && !(await deps.county.findWard(sc, ward))) {
+      errors.push({ path: 'ward_code', message: 'Please select a ward of the chosen sub-county' });
+    }
+    const checks: [string, Parameters<typeof exists>[0], string][] = [
+      ['current_land_use_code', 'landUses', 'Please select a land use from the list'],
+      ['reason_for_application', 'landReasons', 'Please select a reason from the list'],
+      ['service_type_code', 'grst', 'Please select ground rent or stand premium'],
+      ['survey_type_code', 'survey', 'Please select a type of survey from the list'],
+      ['surveyor_code', 'consultant', 'Please select a surveyor from the list'],
+    ];
+    for (const [field, table, message] of checks) {
+      const value = str(field);
+      if (names.has(field) && value && !(await exists(table, value))) errors.push({ path: field, message });
+    }
+    const zone = str('zone_code');
+    if (names.has('zone_code') && zone) {
+      const [row] = await db.select().from(groundRentZones).where(eq(groundRentZones.code, zone)).limit(1);
+      if (!row || row.wardCode !== ward)
+        errors.push({ path: 'zone_code', message: 'Please select a zone of the chosen ward' });
+    }
+    return errors;
+  };
+
+  return {
+    validateApplication,
+    findParcel,
+
+    async landUses(code?: string) {
+      const rows = await db
+        .select()
+        .from(landUses)
+        .where(code ? eq(landUses.code, code.trim().toUpperCase()) : undefined)
+        .orderBy(asc(landUses.position));
+      return rows.map((r) => ({ land_use_code: r.code, description: r.description }));
+    },
+    async reasons() {
+      const rows = await db.select().from(landReasons).orderBy(asc(landReasons.position));
+      return rows.map((r) => ({ reason_code: r.code, description: r.description }));
+    },
+    async groundRentServiceTypes() {
+      const rows = await db.select().from(groundRentServiceTypes).orderBy(asc(groundRentServiceTypes.code));
+      return rows.map((r) => ({ service_type_code: r.code, name: r.name, description: r.description }));
+    },
+    async groundRentZones(filter: { wardCode?: string | undefined; subCountyCode?: string | undefined }) {
+      const where = [
+        ...(filter.wardCode ? [eq(groundRentZones.wardCode, filter.wardCode)] : []),
+        ...(filter.subCountyCode ? [eq(groundRentZones.subCountyCode, filter.subCountyCode)] : []),
+      ];
+      const rows = await db
+        .select()
+        .from(groundRentZones)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(asc(groundRentZones.code));
+      return rows.map((r) => ({
+        zone_code: r.code,
+        zone_name: r.name,
+        sub_county_code: r.subCountyCode,
+        ward_code: r.wardCode,
+        ground_rent_cents: r.groundRentCents,
+        stand_premium_cents: r.standPremiumCents,
+      }));
+    },
+    async landServices() {
+      const rows = await db.select().from(landServices).orderBy(asc(landServices.position));
+      return rows.map((r) => ({ land_service_code: r.code, name: r.name, description: r.description }));
+    },
+    async surveyServiceTypes(landServiceCode?: string) {
+      const rows = await db
+        .select()
+        .from(surveyServiceTypes)
+        .where(landServiceCode ? eq(surveyServiceTypes.landServiceCode, landServiceCode) : undefined)
+        .orderBy(asc(surveyServiceTypes.position));
+      return rows.map((r) => ({
+        service_type_code: r.code,
+        land_service_code: r.landServiceCode,
+        name: r.name,
+        description: r.description,
+        fee_cents: r.feeCents,
+      }));
+    },
+    async consultants(profession?: 'surveyor' | 'valuer' | 'planner') {
+      const rows = await db
+        .select()
+        .from(landConsultants)
+        .where(profession ? eq(landConsultants.profession, profession) : undefined)
+        .orderBy(asc(landConsultants.name));
+      return rows.map((r) => ({
+        consultant_code: r.code,
+        name: r.name,
+        firm: r.firm,
+        profession: r.profession,
+        licence_no: r.licenceNo,
+        phone: r.phone,
+        email: r.email,
+      }));
+    },
+
+    /** A parcel of the register, as an applicant sees it (owner masked); 404 when unknown. */
+    async validateParcel(userId: string, lrNumber: string): Promise<Parcel> {
+      const [parcel] = await present([await requireParcel(lrNumber)], userId);
+      return parcel!;
+    },
+
+    /** The parcels linked to the user's account. */
+    async myParcels(userId: string): Promise<Parcel[]> {
+      const rows = await db
+        .select({ parcel: parcels })
+        .from(customerParcels)
+        .innerJoin(parcels, eq(parcels.id, customerParcels.parcelId))
+        .where(eq(customerParcels.userId, userId))
+        .orderBy(asc(customerParcels.linkedAt));
+      return present(
+        rows.map((r) => r.parcel),
+        userId,
+      );
+    },
+
+    /**
+     * Links a parcel to the user after validating it: unknown → 404; linked to another account
+     * → 409; already linked to this one → 409 with its own message. Audited.
+     */
+    async link(userId: string, lrNumber: string, requestId?: string) {
+      const parcel = await requireParcel(lrNumber);
+      const inserted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(customerParcels)
+          .values({ parcelId: parcel.id, userId })
+          .onConflictDoNothing({ target: customerParcels.parcelId })
+          .returning();
+        if (rows.length > 0) {
+          await recordAudit(tx, {
+            actor: { type: 'user', id: userId },
+            entityType: 'parcel',
+            entityId: parcel.lrNumber,
+            action: 'linked_to_customer',
+            data: { user_id: userId },
+            ...(requestId ? { requestId } : {}),
+          });
+        }
+        return rows.length > 0;
+      });
+      if (!inserted) {
+        const [holder] = await db
+          .select({ userId: customerParcels.userId })
+          .from(customerParcels)
+          .where(eq(customerParcels.parcelId, parcel.id))
+          .limit(1);
+        if (holder?.userId === userId) throw conflict(parcelAlreadyYoursMessage(parcel.lrNumber));
+        throw conflict(parcelLinkedElsewhereMessage(parcel.lrNumber));
+      }
+      const [view] = await present([parcel], userId);
+      return { success: true as const, message: parcelLinkedMessage(parcel.lrNumber), parcel: view! };
+    },
+
+    /**
+     * The parcel's current rates bill for the user: this year's rates + arrears + penalty, as
+     * lines each naming the parcel. Once a rates bill of the parcel for the year is paid (by
+     * anyone), asking again answers 409 with ratesPaidMessage. An open bill for the same parcel and year is answered
+     * again while its amount still holds; an unpaid one whose amount changed (a new month's
+     * penalty) is cancelled and replaced; a part-paid one is kept (its balance is what is owed).
+     */
+    async currentRatesBill(userId: string, lrNumber: string, requestId?: string): Promise<Bill> {
+      const parcel = await requireParcel(lrNumber);
+      const [use] = await db.select().from(landUses).where(eq(landUses.code, parcel.landUseCode)).limit(1);
+      const county = await deps.county.get();
+      const [rating] = await db
+        .select()
+        .from(landRatingSettings)
+        .where(eq(landRatingSettings.countyCode, county.code))
+        .limit(1);
+      if (!use || !rating) {
+        throw new AppError(
+          503,
+          'service_unavailable',
+          'Land rates are not set up yet. Please try again later.',
+        );
+      }
+      const lines = await priceService(
+        db,
+        landRatesBill,
+        { lr_number: parcel.lrNumber },
+        {
+          parcel: {
+            lr_number: parcel.lrNumber,
+            site_value_cents: parcel.siteValueCents,
+            arrears_cents: parcel.arrearsCents,
+            rate_ppm: use.ratePpm,
+          },
+          rating: { penalty_monthly_ppm: rating.penaltyMonthlyPpm },
+        },
+      );
+      const { year } = kenyaToday();
+      const sourceKey = `land-rates:${parcel.lrKey}:${year}`;
+      const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+      if (total <= 0) throw conflict(`Parcel ${parcel.lrNumber} has no rates to pay.`);
+      const actor: Actor = { type: 'user', id: userId };
+      // Only `tx` inside the transaction: PGlite runs one connection, so `db` would wait for it.
+      const result = await db.transaction(async (tx) => {
+        // A paid rates bill covered everything owed when it was raised (this year's rates, the
+        // arrears and their penalty to date): the parcel owes nothing more this year.
+        if (await bills.isSourcePaid(tx, sourceKey)) throw conflict(ratesPaidMessage(parcel.lrNumber, year));
+        const open = (await bills.findBySource(tx, userId, sourceKey)).filter(
+          (b) => b.status === 'unpaid' || b.status === 'partially_paid',
+        );
+        for (const bill of open) {
+          if (bill.status === 'partially_paid' || bill.totalCents === total)
+            return { existing: bill, raised: undefined };
+          await bills.cancel(tx, bill.billNo, actor, 'replaced by a newer rates bill', requestId);
+        }
+        const raised = await bills.raise(tx, {
+          userId,
+          description: `Land rates ${year}: ${parcel.lrNumber}`,
+          lines,
+          serviceId: landRatesBill.id,
+          sourceKey,
+          dueDate: `${year}-12-31`,
+          actor,
+          ...(requestId ? { requestId } : {}),
+        });
+        return { raised };
+      });
+      if (result.raised) return result.raised;
+      const [presented] = await bills.present([result.existing!]);
+      return presented!;
+    },
+
+    /** For accounts' customer check: a parcel owner is a customer the county knows. */
+    customerRecordSource: {
+      async find(identifier: string) {
+        const [row] = await db
+          .select({ name: parcels.ownerName })
+          .from(parcels)
+          .where(eq(parcels.ownerIdentifier, identifier.trim().toUpperCase()))
+          .limit(1);
+        return row ? { name: row.name } : null;
+      },
+    },
+  };
+}
+
+export type LandService = ReturnType<typeof createLandService>;

@@ -1,0 +1,288 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import { applicationSchemaOf } from '@kaunti/catalogue/schema-builder';
+import { applicationSubmittedSchema, draftIdField } from '@kaunti/contract/api-applications';
+import {
+  consultantsQuerySchema,
+  consultantsResponseSchema,
+  currentBillRequestSchema,
+  currentBillResponseSchema,
+  groundRentServiceTypesResponseSchema,
+  groundRentZonesQuerySchema,
+  groundRentZonesResponseSchema,
+  landReasonsResponseSchema,
+  landServicesResponseSchema,
+  landUsesRequestSchema,
+  landUsesResponseSchema,
+  linkParcelRequestSchema,
+  linkParcelResponseSchema,
+  parcelQuerySchema,
+  parcelSchema,
+  parcelsResponseSchema,
+  surveyServiceTypesQuerySchema,
+  surveyServiceTypesResponseSchema,
+} from '@kaunti/contract/api-land';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type Guards } from '../../core/accounts/guard';
+import type { ApplicationService } from '../../core/applications/application-service';
+import type { LandService } from './land-service';
+
+/** The spec's land application paths (section 7) and the catalogue service each submits. */
+export const LAND_APPLICATION_PATHS = {
+  '/api/lands/application/add_lr_application': 'land-transfer',
+  '/api/globalms/ground_rent/application': 'ground-rent',
+  '/api/lands/land_survey/Applylandsurveyapplication': 'land-survey',
+  '/api/lands/land_clearence/Applylandclearanceapplication': 'land-clearance',
+  '/api/lands/rate_search/application': 'rates-search',
+} as const;
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
+
+/**
+ * The land area's API, exactly at the spec's methods and paths (section 7), every route behind
+ * a verified session. The application paths are thin routes over the application engine.
+ */
+export function landRoutes(deps: {
+  land: LandService;
+  applications: ApplicationService;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { land } = deps;
+    const onRequest = deps.guards.requireUser;
+    const security = [{ bearer: [] }];
+    const tags = ['land'];
+
+    // Reference data -------------------------------------------------------------------------
+    app.post(
+      '/api/lands/land_utils/get_land_uses',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Land use codes (land_use_code sent empty for all)',
+          body: landUsesRequestSchema.optional(),
+          response: { 200: landUsesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await land.landUses(request.body?.land_use_code || undefined) }),
+    );
+    app.get(
+      '/api/lands/application/GetAddLRReasonforapplication',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Reasons for a land owner amendment',
+          response: { 200: landReasonsResponseSchema, ...errors },
+        },
+      },
+      async () => ({ data: await land.reasons() }),
+    );
+    app.get(
+      '/api/globalms/ground_rent/service_type',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Ground rent service types (ground rent, stand premium)',
+          response: { 200: groundRentServiceTypesResponseSchema, ...errors },
+        },
+      },
+      async () => ({ data: await land.groundRentServiceTypes() }),
+    );
+    app.get(
+      '/api/globalms/ground_rent/zone',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Ground rent zones of a ward (query ward_code, sub_county_code)',
+          querystring: groundRentZonesQuerySchema,
+          response: { 200: groundRentZonesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await land.groundRentZones({
+          wardCode: request.query.ward_code || undefined,
+          subCountyCode: request.query.sub_county_code || undefined,
+        }),
+      }),
+    );
+    app.get(
+      '/api/lands/land_r/services',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Land services',
+          response: { 200: landServicesResponseSchema, ...errors },
+        },
+      },
+      async () => ({ data: await land.landServices() }),
+    );
+    app.get(
+      '/api/lands/land_survey/Getlandsurveyservicetypes',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Land survey service types (land_service_code sent empty for all)',
+          querystring: surveyServiceTypesQuerySchema,
+          response: { 200: surveyServiceTypesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await land.surveyServiceTypes(request.query.land_service_code || undefined),
+      }),
+    );
+    app.get(
+      '/api/lands/consultants',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Licensed surveyors, valuers and planners (not in the spec)',
+          querystring: consultantsQuerySchema,
+          response: { 200: consultantsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await land.consultants(request.query.profession) }),
+    );
+
+    // Applications: thin routes over the engine -----------------------------------------------
+    for (const [path, serviceId] of Object.entries(LAND_APPLICATION_PATHS)) {
+      const service = findService(serviceId)!;
+      app.post(
+        path,
+        {
+          onRequest,
+          // The catalogue validates (in submit) so the answer carries the spec's own messages;
+          // the schema below documents the payload.
+          attachValidation: true,
+          config: {
+            rateLimit: {
+              max: 30,
+              timeWindow: '10 minutes',
+              keyGenerator: (request) => request.user?.id ?? request.ip,
+            },
+          },
+          schema: {
+            tags,
+            security,
+            summary: `Submit a ${service.title} application`,
+            description:
+              `The ${service.title} payload (catalogue service "${service.id}"). A missing item answers 400 ` +
+              'with its message (e.g. "Please upload copy of your ID card") and every problem in `details`. ' +
+              'Uploads are the ids POST /api/uploads answered. An optional `draft_id` is deleted on success.',
+            body: applicationSchemaOf(service).extend({ draft_id: draftIdField }),
+            response: { 201: applicationSubmittedSchema, ...errors, 503: errorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          const draftId = typeof body.draft_id === 'string' ? body.draft_id : undefined;
+          const submitted = await deps.applications.submit({
+            user: currentUser(request),
+            serviceId,
+            payload: body,
+            draftId,
+            requestId: request.id,
+          });
+          return reply.status(201).send(submitted);
+        },
+      );
+    }
+
+    // Parcels and rates ------------------------------------------------------------------------
+    app.post(
+      '/api/lands/land_r/LinkLandParceltoCustomer',
+      {
+        onRequest,
+        config: {
+          rateLimit: {
+            max: 30,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags,
+          security,
+          summary: 'Link a parcel to your account (after parcel validation)',
+          description:
+            'Answers `{ success: true, message, parcel }`. 404 for an unknown parcel, 409 for a parcel linked to ' +
+            'another account, 409 (another message) for one already linked to yours.',
+          body: linkParcelRequestSchema,
+          response: { 200: linkParcelResponseSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request) => land.link(currentUser(request).id, request.body.lr_number, request.id),
+    );
+    app.get(
+      '/api/lands/land_r/customer_parcels',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'The parcels linked to your account (not in the spec)',
+          response: { 200: parcelsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await land.myParcels(currentUser(request).id) }),
+    );
+    app.get(
+      '/api/lands/parcel_validation',
+      {
+        onRequest,
+        config: {
+          rateLimit: {
+            max: 60,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags,
+          security,
+          summary: 'Validate a parcel by LR number (owner name masked; not in the spec)',
+          querystring: parcelQuerySchema,
+          response: { 200: parcelSchema, ...errors },
+        },
+      },
+      async (request) => land.validateParcel(currentUser(request).id, request.query.lr_number),
+    );
+    app.post(
+      '/api/lands/rates/current-bill',
+      {
+        onRequest,
+        config: {
+          rateLimit: {
+            max: 30,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags,
+          security,
+          summary: 'Raise (or answer the open) current land rates bill of a parcel',
+          description:
+            "This year's rates (site value × the rate for the land use), arrears and the penalty on them, " +
+            'as lines naming the parcel. 404 for an unknown parcel.',
+          body: currentBillRequestSchema,
+          response: { 200: currentBillResponseSchema, ...errors, 409: errorBodySchema, 503: errorBodySchema },
+        },
+      },
+      async (request) => land.currentRatesBill(currentUser(request).id, request.body.lr_number, request.id),
+    );
+  };
+}

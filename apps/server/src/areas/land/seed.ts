@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { upsertFeeSchedule } from '../../core/applications/fees';
+import { type CountyProfile, wardsOf } from '../../core/county/county-profile';
+import type { Db } from '../../platform/db/database';
+import { lrKey } from './lr-number';
+import * as data from './reference-data';
+import {
+  groundRentServiceTypes,
+  groundRentZones,
+  landConsultants,
+  landRatingSettings,
+  landReasons,
+  landServices,
+  landUses,
+  parcels,
+  surveyServiceTypes,
+} from './schema';
+
+const KES = 100;
+
+/** The ward code for a sub-county and ward name of the profile (the seed data is written by name). */
+function wardLookup(profile: CountyProfile) {
+  const scByName = new Map(profile.subCounties.map((sc) => [sc.name, sc.code]));
+  const wards = wardsOf(profile);
+  return (subCounty: string, ward: string) => {
+    const subCountyCode = scByName.get(subCounty);
+    const found = wards.find((w) => w.subCountyCode === subCountyCode && w.name === ward);
+    if (!subCountyCode || !found) throw new Error(`Land seed: no ward "${ward}" in "${subCounty}".`);
+    return { subCountyCode, wardCode: found.code };
+  };
+}
+
+/**
+ * The land area's reference data (always) and demo parcels (with demo data on). Idempotent:
+ * every row is upserted by its key, so running it at each start updates and never duplicates.
+ */
+export async function seedLand(
+  db: Db,
+  profile: CountyProfile,
+  options: { demoData: boolean },
+): Promise<void> {
+  const upsert = (
+    table: Parameters<Db['insert']>[0],
+    rows: Record<string, unknown>[],
+    target: unknown,
+    set: string[],
+  ) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : db
+          .insert(table)
+          .values(rows as never)
+          .onConflictDoUpdate({
+            target: target as never,
+            set: Object.fromEntries(
+              set.map((c) => [c, sql.raw(`excluded.${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}`)]),
+            ),
+          });
+
+  await upsert(
+    landUses,
+    data.landUseCodes.map((u, position) => ({ ...u, position })),
+    landUses.code,
+    ['description', 'ratePpm', 'position'],
+  );
+  await db
+    .insert(landRatingSettings)
+    .values({ countyCode: profile.code, ...data.ratingSettings })
+    .onConflictDoUpdate({
+      target: landRatingSettings.countyCode,
+      set: { ...data.ratingSettings, updatedAt: new Date() },
+    });
+  await upsert(
+    landReasons,
+    data.landReasons.map((r, position) => ({ ...r, position })),
+    landReasons.code,
+    ['description', 'position'],
+  );
+  await upsert(groundRentServiceTypes, [...data.groundRentServiceTypes], groundRentServiceTypes.code, [
+    'name',
+    'description',
+  ]);
+
+  const zones = profile.subCounties.flatMap((sc) => {
+    const tier = data.groundRentTiers[sc.name] ?? 3;
+    return wardsOf(profile)
+      .filter((w) => w.subCountyCode === sc.code)
+      .flatMap((w) =>
+        (['A', 'B'] as const).map((zone) => ({
+          code: `GRZ-${w.code}-${zone}`,
+          name: `${w.name} zone ${zone} (${zone === 'A' ? 'road frontage' : 'interior'})`,
+          subCountyCode: sc.code,
+          wardCode: w.code,
+          groundRentCents: data.groundRentByTier[tier][zone].groundRent * KES,
+          standPremiumCents: data.groundRentByTier[tier][zone].standPremium * KES,
+        })),
+      );
+  });
+  await upsert(groundRentZones, zones, groundRentZones.code, [
+    'name',
+    'subCountyCode',
+    'wardCode',
+    'groundRentCents',
+    'standPremiumCents',
+  ]);
+
+  await upsert(
+    landServices,
+    data.landServices.map((s, position) => ({ ...s, position })),
+    landServices.code,
+    ['name', 'description', 'position'],
+  );
+  await upsert(
+    surveyServiceTypes,
+    data.surveyServiceTypes.map((s, position) => ({
+      code: s.code,
+      landServiceCode: s.land,
+      name: s.name,
+      description: s.description,
+      feeCents: s.fee * KES,
+      position,
+    })),
+    surveyServiceTypes.code,
+    ['landServiceCode', 'name', 'description', 'feeCents', 'position'],
+  );
+  await upsert(landConsultants, [...data.consultants], landConsultants.code, [
+    'name',
+    'firm',
+    'profession',
+    'licenceNo',
+    'phone',
+    'email',
+  ]);
+
+  // Fee schedules the land services' fee rules read (catalogue: land-clearance, rates-search,
+  // land-survey, ground-rent).
+  const year = new Date().getFullYear();
+  await upsertFeeSchedule(db, [
+    ...data.landFees.map((f) => ({
+      schedule: 'land-fees',
+      item: f.item,
+      description: f.description,
+      amountCents: f.amount * KES,
+    })),
+    ...data.surveyServiceTypes.map((s) => ({
+      schedule: 'land-survey',
+      item: s.code,
+      description: `Land survey: ${s.name}`,
+      amountCents: s.fee * KES,
+    })),
+    ...zones.flatMap((z) => [
+      {
+        schedule: 'ground-rent',
+        item: `${z.code}:GR`,
+        description: `Ground rent ${year}: ${z.name}`,
+        amountCents: z.groundRentCents,
+      },
+      {
+        schedule: 'ground-rent',
+        item: `${z.code}:SP`,
+        description: `Stand premium: ${z.name}`,
+        amountCents: z.standPremiumCents,
+      },
+    ]),
+  ]);
+
+  if (!options.demoData) return;
+  const ward = wardLookup(profile);
+  await upsert(
+    parcels,
+    data.demoParcels.map((p) => ({
+      lrNumber: p.lr,
+      lrKey: lrKey(p.lr),
+      ...ward(p.subCounty, p.ward),
+      landUseCode: p.use,
+      areaSqFt: p.sqFt,
+      siteValueCents: p.value * KES,
+      arrearsCents: p.arrears * KES,
+      ownerName: p.owner,
+      ownerIdentifier: p.id,
+    })),
+    parcels.lrKey,
+    [
+      'lrNumber',
+      'subCountyCode',
+      'wardCode',
+      'landUseCode',
+      'areaSqFt',
+      'siteValueCents',
+      'arrearsCents',
+      'ownerName',
+      'ownerIdentifier',
+    ],
+  );
+}

@@ -1,0 +1,254 @@
+import type {
+  LoginResponse,
+  OtpSendResponse,
+  OtpVerifyResponse,
+  PasswordForgotResponse,
+  SignupResponse,
+  signupRequestSchema,
+} from '@kaunti/contract/api-accounts';
+import { guessIdentifierType } from '@kaunti/contract/identifier';
+import { maskPhone } from '@kaunti/contract/masking';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound, unauthorized } from '../../platform/errors';
+import { recordAudit } from '../audit/audit';
+import type { OtpService } from './otp';
+import { hashPassword, verifyNothing, verifyPassword } from './passwords';
+import { users } from './schema';
+import type { SessionContext, SessionService } from './sessions';
+import { LIMITS, type Throttle, tryAgainMessage } from './throttle';
+import { mapUniqueViolation, takenError, toProfileUser, type UserRow, type UserStore } from './users';
+
+export const LOGIN_FAILED_MESSAGE = 'Incorrect phone number, ID number or password.';
+export const NO_ACCOUNT_MESSAGE = 'We could not find an account with this phone number or ID number.';
+
+/** Who is asking: the address is undefined when per-address limits do not apply (see routes). */
+export interface RequestContext extends SessionContext {
+  limitedIp?: string | undefined;
+}
+
+/** "Nairobi City County" → "NCC": the prefix of the county's customer numbers. */
+export function customerNoPrefix(countyName: string): string {
+  const initials = countyName
+    .split(/\s+/)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('')
+    .replace(/[^A-Z]/g, '');
+  return initials || 'CUS';
+}
+
+/**
+ * Sign-up, sign-in with a one-time code, logout and password recovery. Sessions live in the
+ * database (sessions.ts): a login opens a `pending_otp` session whose token only the OTP routes
+ * accept; the right code closes it and opens a verified one with a new id.
+ */
+export function createAuthService(deps: {
+  db: Db;
+  users: UserStore;
+  sessions: SessionService;
+  otp: OtpService;
+  throttle: Throttle;
+  countyName: () => Promise<string>;
+}) {
+  const { db, throttle } = deps;
+
+  /** A pending session and its code. Throws 429 before anything is created when the phone is over its limit. */
+  async function startLogin(user: UserRow, context: RequestContext): Promise<LoginResponse> {
+    const phoneLimit = await throttle.check(LIMITS.codesPerPhone, user.phoneNumber);
+    if (phoneLimit.blocked) {
+      throw new AppError(
+        429,
+        'rate_limited',
+        tryAgainMessage(LIMITS.codesPerPhone, phoneLimit.retryAfterSeconds),
+        undefined,
+        { 'retry-after': String(phoneLimit.retryAfterSeconds) },
+      );
+    }
+    const pending = await deps.sessions.startPending(user.id, context);
+    const { sent } = await deps.otp.issue({
+      userId: user.id,
+      purpose: 'login',
+      phoneNumber: user.phoneNumber,
+      sessionId: pending.sessionId,
+    });
+    return {
+      token: pending.token,
+      mobile_number: user.phoneNumber,
+      first_time_login: user.firstTimeLogin,
+      otp_sent: sent,
+    };
+  }
+
+  return {
+    async signup(
+      input: z.output<typeof signupRequestSchema>,
+      context: RequestContext,
+    ): Promise<SignupResponse> {
+      if (await deps.users.byPhone(input.phone_number)) throw takenError('phone_number');
+      if (await deps.users.byIdentifier(input.identifier)) throw takenError('identifier');
+      const passwordHash = await hashPassword(input.password);
+      const prefix = customerNoPrefix(await deps.countyName());
+      const identifierType = guessIdentifierType(input.identifier);
+      let user: UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              // customer_no_seq is customerNoSequence in schema.ts.
+              customerNo: sql`${`${prefix}-`} || lpad(nextval('customer_no_seq')::text, 7, '0')`,
+              firstName: input.first_name,
+              middleName: input.middle_name ?? null,
+              surName: input.sur_name,
+              identifier: input.identifier,
+              identifierType,
+              phoneNumber: input.phone_number,
+              email: input.email,
+              passwordHash,
+            })
+            .returning();
+          await recordAudit(tx, {
+            actor: { type: 'user', id: row!.id },
+            entityType: 'user',
+            entityId: row!.id,
+            action: 'user.signed_up',
+            toState: 'registered',
+            data: { customer_no: row!.customerNo, identifier_type: identifierType },
+            ...(context.requestId ? { requestId: context.requestId } : {}),
+          });
+          return row!;
+        });
+      } catch (error) {
+        mapUniqueViolation(error);
+      }
+      let login: LoginResponse;
+      try {
+        login = await startLogin(user, context);
+      } catch (error) {
+        // The account exists; the code could not go out now (limit reached). The user signs in later.
+        if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+        const pending = await deps.sessions.startPending(user.id, context);
+        login = {
+          token: pending.token,
+          mobile_number: user.phoneNumber,
+          first_time_login: true,
+          otp_sent: false,
+        };
+      }
+      return { ...login, customer_no: user.customerNo, identifier_type: identifierType };
+    },
+
+    /**
+     * Checks the password, counting every attempt against the account and the address before
+     * the check (so parallel guesses cannot slip past the limit); a right password takes its
+     * attempt back. Then a pending session and a code by SMS.
+     */
+    async login(username: string, password: string, context: RequestContext): Promise<LoginResponse> {
+      const user = await deps.users.byUsername(username);
+      const accountKey = user ? user.id : `unknown:${username.trim().toUpperCase()}`;
+      await throttle.consume(LIMITS.loginFailuresPerAccount, accountKey);
+      if (context.limitedIp) await throttle.consume(LIMITS.loginFailuresPerIp, context.limitedIp);
+      let right = false;
+      if (user) right = await verifyPassword(user.passwordHash, password);
+      else await verifyNothing(password);
+      if (!user || !right) throw unauthorized(LOGIN_FAILED_MESSAGE, 'unauthorized');
+      await throttle.clear(LIMITS.loginFailuresPerAccount, accountKey);
+      if (context.limitedIp) await throttle.release(LIMITS.loginFailuresPerIp, context.limitedIp);
+      return startLogin(user, context);
+    },
+
+    /** A new login code for the caller's pending session. */
+    async resendLoginCode(
+      userId: string,
+      sessionId: string,
+      context: RequestContext,
+    ): Promise<OtpSendResponse> {
+      const user = await deps.users.byId(userId);
+      if (!user) throw unauthorized();
+      const { sent } = await deps.otp.issue({
+        userId,
+        purpose: 'login',
+        phoneNumber: user.phoneNumber,
+        sessionId,
+        ip: context.limitedIp,
+      });
+      return {
+        message: sent
+          ? 'We have sent a new code to your phone.'
+          : 'We could not send the code. Please try again.',
+        mobile_number: user.phoneNumber,
+        otp_sent: sent,
+      };
+    },
+
+    /** The right code turns the pending session into a verified one (a new id and token). */
+    async verifyLoginCode(
+      userId: string,
+      sessionId: string,
+      code: string,
+      context: RequestContext,
+    ): Promise<OtpVerifyResponse> {
+      await deps.otp.verify({ userId, purpose: 'login', sessionId, code });
+      const verified = await deps.sessions.verify(sessionId, userId, context);
+      const [user] = await db
+        .update(users)
+        .set({
+          firstTimeLogin: false,
+          phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return { token: verified.token, data: toProfileUser(user!) };
+    },
+
+    async logout(userId: string, sessionId: string, requestId?: string): Promise<void> {
+      await deps.sessions.revoke(sessionId, 'logout', userId, requestId);
+    },
+
+    /** A password reset code to the account's phone. */
+    async forgotPassword(username: string, context: RequestContext): Promise<PasswordForgotResponse> {
+      const user = await deps.users.byUsername(username);
+      if (!user) throw notFound(NO_ACCOUNT_MESSAGE);
+      const { sent } = await deps.otp.issue({
+        userId: user.id,
+        purpose: 'password_reset',
+        phoneNumber: user.phoneNumber,
+        ip: context.limitedIp,
+      });
+      return {
+        message: sent
+          ? 'We have sent a code to your phone. Enter it with your new password.'
+          : 'We could not send the code. Please try again.',
+        otp_sent: sent,
+        masked_phone: maskPhone(user.phoneNumber),
+      };
+    },
+
+    /** The right code sets the new password and ends every session of the account. */
+    async resetPassword(
+      username: string,
+      code: string,
+      password: string,
+      context: RequestContext,
+    ): Promise<void> {
+      const user = await deps.users.byUsername(username);
+      if (!user) throw notFound(NO_ACCOUNT_MESSAGE);
+      await deps.otp.verify({ userId: user.id, purpose: 'password_reset', code });
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await recordAudit(tx, {
+          actor: { type: 'user', id: user.id },
+          entityType: 'user',
+          entityId: user.id,
+          action: 'user.password_reset',
+          ...(context.requestId ? { requestId: context.requestId } : {}),
+        });
+      });
+      await deps.sessions.revokeOthers(user.id, undefined, 'password_reset');
+      await throttle.clear(LIMITS.loginFailuresPerAccount, user.id);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { forbidden, unauthorized } from '../../platform/errors';
+import { users } from './schema';
+import type { SessionService } from './sessions';
+import type { TokenClaims, TokenSigner } from './tokens';
+
+/** Who is calling, once the guard let the request through. */
+export interface AuthenticatedUser {
+  id: string;
+  sessionId: string;
+  scope: TokenClaims['scope'];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guard; undefined on public routes. */
+    user?: AuthenticatedUser;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * preHandlers that guard routes:
+ *  - `requireUser`: a verified session (after the OTP). Every protected route uses this.
+ *  - `requireStaff`: a verified session of a county officer.
+ *  - `requireLoginToken`: the login token before its OTP (the OTP routes only);
+ *  - `requireSession`: either kind of live session (logout).
+ * All answer 401 with a message the web app shows; the session row is checked every time, so
+ * a revoked session stops at once.
+ */
+export function createGuards(signer: TokenSigner, sessions: SessionService, db: Db) {
+  async function authenticate(
+    request: FastifyRequest,
+    scope: TokenClaims['scope'] | 'any',
+  ): Promise<AuthenticatedUser> {
+    const token = bearer(request);
+    if (!token) throw unauthorized('Please login to continue');
+    const claims = await signer.verify(token);
+    if (!claims) throw unauthorized('Session Expired. Login to continue', 'session_expired');
+    const session = await sessions.find(claims.sid, claims.sub);
+    if (!session) throw unauthorized('Session Expired. Login to continue', 'session_expired');
+    if (scope === 'full' && (claims.scope !== 'full' || session.state !== 'verified')) {
+      throw unauthorized('Please verify the one-time code sent to your phone to continue', 'otp_required');
+    }
+    if (scope === 'otp' && (claims.scope !== 'otp' || session.state !== 'pending_otp')) {
+      throw unauthorized('This code step is over. Please login again', 'session_expired');
+    }
+    const user = { id: claims.sub, sessionId: claims.sid, scope: claims.scope };
+    request.user = user;
+    return user;
+  }
+  return {
+    requireUser: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(request, 'full');
+    },
+    /** A verified session of a county officer (users.role = 'staff'): the back-office routes. */
+    requireStaff: async (request: FastifyRequest, _reply: FastifyReply) => {
+      const user = await authenticate(request, 'full');
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id)).limit(1);
+      if (row?.role !== 'staff') throw forbidden('Only county staff can do this.');
+    },
+    requireLoginToken: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(request, 'otp');
+    },
+    requireSession: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(request, 'any');
+    },
+  };
+}
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The caller of a guarded route (the guard has run, so it is there). */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

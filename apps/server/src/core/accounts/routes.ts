@@ -1,0 +1,313 @@
+import {
+  authConfigResponseSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  changePhoneRequestSchema,
+  changePhoneResponseSchema,
+  customerCheckQuerySchema,
+  customerCheckResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  otpSendResponseSchema,
+  otpVerifyRequestSchema,
+  otpVerifyResponseSchema,
+  passwordForgotRequestSchema,
+  passwordForgotResponseSchema,
+  passwordResetRequestSchema,
+  profileResponseSchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  psvActivationResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+} from '@kaunti/contract/api-accounts';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService, RequestContext } from './auth-service';
+import { currentUser, type Guards } from './guard';
+import type { ProfileService } from './profile-service';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export interface AccountsRoutesOptions {
+  auth: AuthService;
+  profile: ProfileService;
+  guards: Guards;
+  /** True when codes go to the development SMS outbox (GET /api/auth/config tells the web app). */
+  smsOutbox: boolean;
+  /**
+   * Outside production, requests from the machine itself (a developer's browser, the browser
+   * tests) are not counted per address; per-account and per-phone limits still apply.
+   */
+  exemptLoopback: boolean;
+}
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** Sign-up, sign-in with a one-time code, logout, password recovery, the profile, the customer check. */
+export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsyncZod {
+  const { auth, profile, guards } = options;
+  const exempt = (request: FastifyRequest) => options.exemptLoopback && LOOPBACK.has(request.ip);
+  const context = (request: FastifyRequest): RequestContext => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300),
+    requestId: request.id,
+    limitedIp: exempt(request) ? undefined : request.ip,
+  });
+  /** A per-address limit of the rate-limit plugin (Redis-backed when REDIS_URL is set). */
+  const perIp = (max: number, timeWindow: string) => ({
+    rateLimit: { max, timeWindow, allowList: (request: FastifyRequest) => exempt(request) },
+  });
+
+  return async (app) => {
+    app.get(
+      '/api/auth/config',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'What the sign-in screens need to know (whether codes go to the development outbox)',
+          response: { 200: authConfigResponseSchema },
+        },
+      },
+      async () => ({ sms_outbox: options.smsOutbox }),
+    );
+
+    app.post(
+      '/api/auth/signup',
+      {
+        config: perIp(20, '1 hour'),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Create an account; signs the new user in and sends a one-time code',
+          description:
+            "The identifier's type is guessed by the spec's rule and stored. A phone or identifier " +
+            'already registered is a 409 naming the field. Limited to 20 sign-ups per address per hour.',
+          body: signupRequestSchema,
+          response: { 201: signupResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await auth.signup(request.body, context(request))),
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Check the password and send a one-time code',
+          description:
+            'username is the phone number (any accepted form) or the identifier. The token only opens ' +
+            'the OTP routes. 5 wrong passwords lock the account for 15 minutes; 30 from one address ' +
+            'block the address for 15 minutes ("Please try again in N minutes.").',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request) => auth.login(request.body.username, request.body.password, context(request)),
+    );
+
+    app.post(
+      '/api/auth/otp/send',
+      {
+        preHandler: guards.requireLoginToken,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Send a new login code (Bearer: the login token)',
+          description: 'At most 5 codes per phone and 20 re-sends per address per 30 minutes.',
+          security: [{ bearer: [] }],
+          response: { 200: otpSendResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return auth.resendLoginCode(user.id, user.sessionId, context(request));
+      },
+    );
+
+    app.post(
+      '/api/auth/otp/verify',
+      {
+        preHandler: guards.requireLoginToken,
+        config: perIp(60, '15 minutes'),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Verify the login code (Bearer: the login token); answers a token for the protected API',
+          description: 'A code is valid 10 minutes, once; the 5th wrong try voids it.',
+          security: [{ bearer: [] }],
+          body: otpVerifyRequestSchema,
+          response: { 200: otpVerifyResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return auth.verifyLoginCode(user.id, user.sessionId, request.body.otp, context(request));
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        preHandler: guards.requireSession,
+        schema: {
+          tags: ['accounts'],
+          summary: 'End the session now (its token stops working at once)',
+          security: [{ bearer: [] }],
+          response: { 200: messageResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await auth.logout(user.id, user.sessionId, request.id);
+        return { message: 'You have been logged out.' };
+      },
+    );
+
+    app.post(
+      '/api/auth/password/forgot',
+      {
+        config: perIp(10, '15 minutes'),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Send a password reset code to the phone of the account',
+          body: passwordForgotRequestSchema,
+          response: { 200: passwordForgotResponseSchema, ...errors },
+        },
+      },
+      async (request) => auth.forgotPassword(request.body.username, context(request)),
+    );
+
+    app.post(
+      '/api/auth/password/reset',
+      {
+        config: perIp(30, '15 minutes'),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Set a new password with the reset code; ends every session of the account',
+          body: passwordResetRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { username, otp, password } = request.body;
+        await auth.resetPassword(username, otp, password, context(request));
+        return { message: 'Your password has been reset. Please login with your new password.' };
+      },
+    );
+
+    app.get(
+      '/api/customers/check',
+      {
+        config: perIp(30, '1 minute'),
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Whether a customer with this identifier has a portal account, and whether county records know them',
+          description:
+            'Public. data is a masked summary or null. Limited to 30 checks per address per minute.',
+          querystring: customerCheckQuerySchema,
+          response: { 200: customerCheckResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        },
+      },
+      async (request) => profile.checkCustomer(request.query.identifier),
+    );
+
+    app.get(
+      '/api/profile',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: "The signed-in user's profile and county revenue summary",
+          security: [{ bearer: [] }],
+          response: { 200: profileResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => profile.get(currentUser(request).id),
+    );
+
+    app.put(
+      '/api/profile',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: "Update the signed-in user's names, e-mail, second phone and e-mail, and photo",
+          security: [{ bearer: [] }],
+          body: profileUpdateRequestSchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: 'Profile updated successfully.',
+        data: await profile.update(currentUser(request).id, request.body, context(request)),
+      }),
+    );
+
+    app.post(
+      '/api/profile/change-phone',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: 'Change the phone number: a code to the new number, then the code',
+          description:
+            'Step 1: { phone_number, password } sends a code to the new number. Step 2: { phone_number, otp } changes it.',
+          security: [{ bearer: [] }],
+          body: changePhoneRequestSchema,
+          response: { 200: changePhoneResponseSchema, ...errors },
+        },
+      },
+      async (request) => profile.changePhone(currentUser(request).id, request.body, context(request)),
+    );
+
+    app.post(
+      '/api/profile/change-password',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: 'Change the password; every other session of the user ends at once',
+          security: [{ bearer: [] }],
+          body: changePasswordRequestSchema,
+          response: { 200: changePasswordResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { current_password, new_password } = request.body;
+        return profile.changePassword(
+          user.id,
+          user.sessionId,
+          current_password,
+          new_password,
+          context(request),
+        );
+      },
+    );
+
+    app.post(
+      '/api/profile/psv-activation',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: 'Activate PSV (public service vehicle) services for the account: sets psv',
+          security: [{ bearer: [] }],
+          response: { 200: psvActivationResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        message: 'PSV activated successfully.',
+        data: await profile.activatePsv(currentUser(request).id, context(request)),
+      }),
+    );
+  };
+}

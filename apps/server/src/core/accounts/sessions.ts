@@ -1,0 +1,123 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { recordAudit } from '../audit/audit';
+import { sessions } from './schema';
+import type { TokenSigner } from './tokens';
+
+/** A login token (before the OTP) lives 15 minutes; a verified session 8 hours. */
+export const PENDING_SESSION_MS = 15 * 60 * 1000;
+export const VERIFIED_SESSION_MS = 8 * 60 * 60 * 1000;
+
+export interface SessionContext {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+  requestId?: string | undefined;
+}
+
+/** Creates, upgrades and revokes server-side sessions, and signs their tokens. */
+export function createSessionService(db: Db, signer: TokenSigner) {
+  return {
+    /** At login: a session waiting for its OTP, and a token that only the OTP routes accept. */
+    async startPending(userId: string, context: SessionContext = {}) {
+      const expiresAt = new Date(Date.now() + PENDING_SESSION_MS);
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          userId,
+          state: 'pending_otp',
+          expiresAt,
+          ip: context.ip ?? null,
+          userAgent: context.userAgent ?? null,
+        })
+        .returning({ id: sessions.id });
+      const token = await signer.sign({ sub: userId, sid: row!.id, scope: 'otp' }, expiresAt);
+      return { sessionId: row!.id, token, expiresAt };
+    },
+
+    /**
+     * After a correct OTP: the pending session is closed and a new verified one opened (a new id,
+     * so a token seen before verification is worth nothing after it).
+     */
+    async verify(pendingSessionId: string, userId: string, context: SessionContext = {}) {
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + VERIFIED_SESSION_MS);
+      return db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ state: 'revoked', revokedAt: now, revokedReason: 'verified' })
+          .where(and(eq(sessions.id, pendingSessionId), eq(sessions.state, 'pending_otp')));
+        const [row] = await tx
+          .insert(sessions)
+          .values({
+            userId,
+            state: 'verified',
+            expiresAt,
+            verifiedAt: now,
+            ip: context.ip ?? null,
+            userAgent: context.userAgent ?? null,
+          })
+          .returning({ id: sessions.id });
+        await recordAudit(tx, {
+          actor: { type: 'user', id: userId },
+          entityType: 'session',
+          entityId: row!.id,
+          action: 'session.verified',
+          fromState: 'pending_otp',
+          toState: 'verified',
+          ...(context.requestId ? { requestId: context.requestId } : {}),
+        });
+        const token = await signer.sign({ sub: userId, sid: row!.id, scope: 'full' }, expiresAt);
+        return { sessionId: row!.id, token, expiresAt };
+      });
+    },
+
+    /** The live session behind a token's claims, or undefined (revoked, expired, unknown). */
+    async find(sessionId: string, userId: string) {
+      const [row] = await db
+        .select({ id: sessions.id, state: sessions.state, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(
+          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())),
+        )
+        .limit(1);
+      return row && row.state !== 'revoked' ? row : undefined;
+    },
+
+    async revoke(sessionId: string, reason: string, actorUserId: string, requestId?: string) {
+      await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(sessions)
+          .set({ state: 'revoked', revokedAt: new Date(), revokedReason: reason })
+          .where(and(eq(sessions.id, sessionId), ne(sessions.state, 'revoked')))
+          .returning({ id: sessions.id });
+        if (changed.length > 0) {
+          await recordAudit(tx, {
+            actor: { type: 'user', id: actorUserId },
+            entityType: 'session',
+            entityId: sessionId,
+            action: `session.revoked.${reason}`,
+            toState: 'revoked',
+            ...(requestId ? { requestId } : {}),
+          });
+        }
+      });
+    },
+
+    /** Revokes every live session of a user except one (after a password change). */
+    async revokeOthers(userId: string, keepSessionId: string | undefined, reason: string) {
+      const revoked = await db
+        .update(sessions)
+        .set({ state: 'revoked', revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.state, 'revoked'),
+            ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return revoked.length;
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

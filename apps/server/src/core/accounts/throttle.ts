@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { tooManyRequests } from '../../platform/errors';
+import { authThrottles } from './schema';
+
+/** A limit: at most `max` counted events per fixed window of `windowMs`. */
+export interface ThrottleRule {
+  /** Part of the key, e.g. "login-account". */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** The sentence before "Please try again in N minutes." */
+  message: string;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The accounts limits (OWASP ASVS: rate-limit sign-in and one-time codes). Per-IP limits are
+ * generous because Kenyan mobile networks put many subscribers behind one address (CGNAT).
+ */
+export const LIMITS = {
+  /** Wrong passwords for one account: then the account is locked for the rest of the window. */
+  loginFailuresPerAccount: {
+    name: 'login-account',
+    max: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many failed sign-in attempts for this account.',
+  },
+  /** Wrong passwords from one address, whatever the account. */
+  loginFailuresPerIp: {
+    name: 'login-ip',
+    max: 30,
+    windowMs: 15 * MINUTE,
+    message: 'Too many failed sign-in attempts from your network.',
+  },
+  /** Codes sent to one phone, whatever asked for them (sign-up, login, re-send, recovery, phone change). */
+  codesPerPhone: {
+    name: 'otp-phone',
+    max: 5,
+    windowMs: 30 * MINUTE,
+    message: 'Too many codes have been sent to this phone.',
+  },
+  /** Codes asked for again (re-send, recovery, phone change) from one address. */
+  codeRequestsPerIp: {
+    name: 'otp-ip',
+    max: 20,
+    windowMs: 30 * MINUTE,
+    message: 'Too many codes have been requested from your network.',
+  },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** "Please try again in 15 minutes." (rounded up, at least 1). */
+export function tryAgainMessage(rule: ThrottleRule, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${rule.message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export type ThrottleState = { blocked: false; hits: number } | { blocked: true; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counters in the database (table auth_throttles), so the limits hold across every
+ * server instance. `hit` counts one event atomically (one upsert); `check` reads without counting.
+ */
+export function createThrottle(db: Db) {
+  const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;
+
+  /** Blocked when `hits` is over the rule's max within the window. */
+  function stateOf(rule: ThrottleRule, hits: number, windowStartedAt: Date, now: Date): ThrottleState {
+    const endsAt = windowStartedAt.getTime() + rule.windowMs;
+    if (endsAt <= now.getTime()) return { blocked: false, hits: 0 };
+    if (hits > rule.max)
+      return { blocked: true, retryAfterSeconds: Math.ceil((endsAt - now.getTime()) / 1000) };
+    return { blocked: false, hits };
+  }
+
+  return {
+    /** Whether one more event would be over the limit (nothing is counted). */
+    async check(rule: ThrottleRule, subject: string, now = new Date()): Promise<ThrottleState> {
+      const [row] = await db
+        .select({ hits: authThrottles.hits, windowStartedAt: authThrottles.windowStartedAt })
+        .from(authThrottles)
+        .where(eq(authThrottles.key, keyOf(rule, subject)))
+        .limit(1);
+      return row ? stateOf(rule, row.hits + 1, row.windowStartedAt, now) : { blocked: false, hits: 0 };
+    },
+
+    /**
+     * Counts one event, atomically, and says whether it is over the limit (the max+1-th event in
+     * a window is the first one refused). A window that has ended starts again at this event.
+     * Count first, then act: concurrent requests cannot slip past the limit together.
+     */
+    async hit(rule: ThrottleRule, subject: string, now = new Date()): Promise<ThrottleState> {
+      const windowStart = new Date(now.getTime() - rule.windowMs);
+      const expired = sql`${authThrottles.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(authThrottles)
+        .values({ key: keyOf(rule, subject), hits: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: authThrottles.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${authThrottles.hits} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${authThrottles.windowStartedAt} end`,
+          },
+        })
+        .returning({ hits: authThrottles.hits, windowStartedAt: authThrottles.windowStartedAt });
+      return stateOf(rule, row!.hits, row!.windowStartedAt, now);
+    },
+
+    /** Takes back one counted event (a sign-in attempt that turned out to be right). */
+    async release(rule: ThrottleRule, subject: string): Promise<void> {
+      await db
+        .update(authThrottles)
+        .set({ hits: sql`greatest(${authThrottles.hits} - 1, 0)` })
+        .where(eq(authThrottles.key, keyOf(rule, subject)));
+    },
+
+    /** Forgets the subject's count (after a successful sign-in, the account's failures). */
+    async clear(rule: ThrottleRule, subject: string): Promise<void> {
+      await db.delete(authThrottles).where(eq(authThrottles.key, keyOf(rule, subject)));
+    },
+
+    /** Counts one event and throws 429 "… Please try again in N minutes." when it is over the limit. */
+    async consume(rule: ThrottleRule, subject: string, now = new Date()): Promise<void> {
+      const state = await this.hit(rule, subject, now);
+      if (state.blocked)
+        throw tooManyRequests(tryAgainMessage(rule, state.retryAfterSeconds), state.retryAfterSeconds);
+    },
+  };
+}
+export type Throttle = ReturnType<typeof createThrottle>;

@@ -1,0 +1,402 @@
+import { findService, services } from '@kaunti/catalogue/catalogue';
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
+import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
+import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
+import type {
+  Application,
+  ApplicationDetail,
+  ApplicationStatus,
+  ApplicationSubmitted,
+} from '@kaunti/contract/api-applications';
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { FieldError } from '@kaunti/contract/errors';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { AuthenticatedUser } from '../accounts/guard';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { BillService } from '../bills/bill-service';
+import { kenyaToday } from '../bills/kenya-date';
+import type { DraftService } from '../drafts/draft-service';
+import type { UploadService } from '../uploads/upload-service';
+import { priceService } from './fees';
+import { applicationCounters, applicationEvents, applications } from './schema';
+import { applicationStatus, CANCELLABLE_BY_APPLICANT } from './status';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * Checks an area adds to the catalogue's validation, e.g. the land area checks that the parcel
+ * and the codes exist. Answers field errors (empty = fine). Registered by area name from app.ts.
+ */
+export type AreaValidator = (input: {
+  userId: string;
+  service: ServiceDefinition;
+  values: Record<string, unknown>;
+}) => Promise<FieldError[]>;
+
+export interface SubmitInput {
+  user: Pick<AuthenticatedUser, 'id'>;
+  serviceId: string;
+  payload: unknown;
+  draftId?: string | undefined;
+  requestId?: string;
+}
+
+const UPLOAD_NOT_FOUND = 'This upload was not found. Please upload the file again.';
+
+/** The first problem as the sentence, all of them as details (the web shows each by its field). */
+function invalid(errors: FieldError[]): never {
+  throw badRequest(errors[0]?.message ?? 'Please check the form.', errors);
+}
+
+function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
+  return actor.type === 'anonymous' ? 'system' : actor.type;
+}
+
+/**
+ * The application engine shared by every catalogue service: validate by the definition, check
+ * uploads and area rules, number it, bill its fee, and move it through the one status table,
+ * writing each change to the history and the audit log in the same transaction.
+ */
+export function createApplicationService(deps: {
+  db: Db;
+  bills: BillService;
+  uploads: UploadService;
+  drafts: DraftService;
+}) {
+  const { db, bills } = deps;
+  const validators = new Map<string, AreaValidator[]>();
+
+  function toApi(row: ApplicationRow): Application {
+    const service = findService(row.serviceId);
+    const produces = service?.produces;
+    return {
+      application_no: row.applicationNo,
+      service_id: row.serviceId,
+      service_title: service?.title ?? row.serviceId,
+      route: service?.route ?? '/',
+      status: row.status,
+      reference: row.reference,
+      values: row.values,
+      fee_cents: row.feeCents,
+      bill_no: row.billNo,
+      document: produces && produces !== 'none' ? produces : null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function nextApplicationNo(tx: Db, prefix: string): Promise<string> {
+    const { year } = kenyaToday();
+    const [row] = await tx
+      .insert(applicationCounters)
+      .values({ prefix, year, last: 1 })
+      .onConflictDoUpdate({
+        target: [applicationCounters.prefix, applicationCounters.year],
+        set: { last: sql`${applicationCounters.last} + 1` },
+      })
+      .returning({ last: applicationCounters.last });
+    return `${prefix}-${year}-${String(row!.last).padStart(6, '0')}`;
+  }
+
+  /**
+   * Moves an application from one status to another, if the table allows it and nobody moved
+   * it meanwhile (`UPDATE ... WHERE status = from`): history row and audit row in the same
+   * transaction. Throws 409 illegal_transition or 409 conflict.
+   */
+  async function transition(
+    tx: Db,
+    row: Pick<ApplicationRow, 'id' | 'applicationNo'>,
+    from: ApplicationStatus,
+    to: ApplicationStatus,
+    actor: Actor,
+    options: { note?: string | null; requestId?: string | undefined } = {},
+  ): Promise<void> {
+    applicationStatus.assert(from, to);
+    const updated = await tx
+      .update(applications)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(applications.id, row.id), eq(applications.status, from)))
+      .returning({ id: applications.id });
+    if (updated.length === 0) {
+      throw conflict('This application was changed meanwhile. Please reload it and try again.');
+    }
+    await tx.insert(applicationEvents).values({
+      applicationId: row.id,
+      fromStatus: from,
+      toStatus: to,
+      actorType: actorOf(actor),
+      actorId: actor.id ?? null,
+      note: options.note ?? null,
+    });
+    await recordAudit(tx, {
+      actor,
+      entityType: 'application',
+      entityId: row.applicationNo,
+      action: 'status_changed',
+      fromState: from,
+      toState: to,
+      ...(options.note ? { data: { note: options.note } } : {}),
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+    });
+  }
+
+  async function findOwned(userId: string, applicationNo: string): Promise<ApplicationRow> {
+    const [row] = await db
+      .select()
+      .from(applications)
+      .where(
+        and(
+          eq(applications.applicationNo, applicationNo.trim().toUpperCase()),
+          eq(applications.userId, userId),
+        ),
+      )
+      .limit(1);
+    if (!row) throw notFound('We could not find that application.');
+    return row;
+  }
+
+  async function detail(row: ApplicationRow): Promise<ApplicationDetail> {
+    const events = await db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, row.id))
+      .orderBy(asc(applicationEvents.id));
+    const bill = row.billNo ? await bills.getForUser(row.userId, row.billNo) : null;
+    return {
+      ...toApi(row),
+      history: events.map((e) => ({
+        from_status: (e.fromStatus as ApplicationStatus | null) ?? null,
+        to_status: e.toStatus as ApplicationStatus,
+        at: e.at.toISOString(),
+        actor: e.actorType,
+        note: e.note,
+      })),
+      bill,
+    };
+  }
+
+  return {
+    /** Adds an area's own checks (run after the catalogue's validation, before anything is saved). */
+    addValidator(area: string, validator: AreaValidator): void {
+      validators.set(area, [...(validators.get(area) ?? []), validator]);
+    },
+
+    /**
+     * Validates and submits an application. Answers 400 with the first problem as the message
+     * and every problem in `details`. With a fee, a bill is raised in the same transaction and
+     * the application waits for payment; without, it goes where its workflow says.
+     */
+    async submit(input: SubmitInput): Promise<ApplicationSubmitted> {
+      const service = findService(input.serviceId);
+      if (!service) throw notFound('This service is not available.');
+      const workflow = findWorkflow(service.workflow);
+      if (!workflow?.creates_application)
+        throw badRequest('This service is not applied for through applications.');
+
+      const result = validateApplication(service, input.payload);
+      if (!result.success) invalid(result.errors);
+      const values = result.values;
+      const userId = input.user.id;
+
+      // Every upload named must be the applicant's own (and was type-checked when it came in).
+      const fileFields = fileFieldsOf(service).filter((f) => typeof values[f] === 'string');
+      const owned = new Set(
+        (
+          await deps.uploads.findOwned(
+            userId,
+            fileFields.map((f) => values[f] as string),
+          )
+        ).map((u) => u.id),
+      );
+      const uploadErrors = fileFields
+        .filter((f) => !owned.has(values[f] as string))
+        .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
+      if (uploadErrors.length > 0) invalid(uploadErrors);
+
+      const areaErrors = (
+        await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
+      ).flat();
+      if (areaErrors.length > 0) invalid(areaErrors);
+
+      const lines = await priceService(db, service, values);
+      const fee = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+      const parcelField = fieldsOf(service).find((f) => f.kind === 'parcel');
+      const reference =
+        parcelField && typeof values[parcelField.name] === 'string'
+          ? (values[parcelField.name] as string)
+          : null;
+      const actor: Actor = { type: 'user', id: userId };
+      const requestId = input.requestId;
+
+      return db.transaction(async (tx) => {
+        const applicationNo = await nextApplicationNo(tx, service.application_prefix);
+        const [row] = await tx
+          .insert(applications)
+          .values({
+            applicationNo,
+            userId,
+            serviceId: service.id,
+            status: 'submitted',
+            reference,
+            values,
+            feeCents: fee,
+          })
+          .returning();
+        const created = row!;
+        await tx.insert(applicationEvents).values({
+          applicationId: created.id,
+          fromStatus: null,
+          toStatus: 'submitted',
+          actorType: 'user',
+          actorId: userId,
+        });
+        await recordAudit(tx, {
+          actor,
+          entityType: 'application',
+          entityId: applicationNo,
+          action: 'submitted',
+          toState: 'submitted',
+          data: { service_id: service.id, fee_cents: fee },
+          ...(requestId ? { requestId } : {}),
+        });
+
+        let bill: Bill | null = null;
+        let status: ApplicationStatus;
+        if (fee > 0) {
+          bill = await bills.raise(tx, {
+            userId,
+            description: `${service.title}: application ${applicationNo}`,
+            lines,
+            applicationId: created.id,
+            applicationNo,
+            serviceId: service.id,
+            actor,
+            ...(requestId ? { requestId } : {}),
+          });
+          await tx.update(applications).set({ billNo: bill.bill_no }).where(eq(applications.id, created.id));
+          status = 'awaiting_payment';
+        } else {
+          status = workflow.without_fee;
+        }
+        await transition(tx, created, 'submitted', status, { type: 'system' }, { requestId });
+        if (input.draftId) await deps.drafts.remove(userId, input.draftId, tx);
+        return {
+          success: true as const,
+          message: service.submit.success_message,
+          application: { ...toApi(created), status, bill_no: bill?.bill_no ?? null },
+          bill,
+        };
+      });
+    },
+
+    /** The user's applications, newest first. */
+    async list(
+      userId: string,
+      filter: { status?: ApplicationStatus | undefined; serviceId?: string | undefined } = {},
+    ): Promise<Application[]> {
+      const where: SQL[] = [eq(applications.userId, userId)];
+      if (filter.status) where.push(eq(applications.status, filter.status));
+      if (filter.serviceId) where.push(eq(applications.serviceId, filter.serviceId));
+      const rows = await db
+        .select()
+        .from(applications)
+        .where(and(...where))
+        .orderBy(desc(applications.createdAt), desc(applications.applicationNo))
+        .limit(500);
+      return rows.map(toApi);
+    },
+
+    /** One of the user's applications with its history and bill; anyone else's is a 404. */
+    async get(userId: string, applicationNo: string): Promise<ApplicationDetail> {
+      return detail(await findOwned(userId, applicationNo));
+    },
+
+    /** The applicant cancels (before review, or while asked for more information). */
+    async cancel(userId: string, applicationNo: string, reason: string | undefined, requestId?: string) {
+      const row = await findOwned(userId, applicationNo);
+      if (!CANCELLABLE_BY_APPLICANT.includes(row.status)) {
+        throw conflict(
+          row.status === 'cancelled'
+            ? 'This application is already cancelled.'
+            : 'This application can no longer be cancelled. Please contact the county.',
+          'illegal_transition',
+        );
+      }
+      const actor: Actor = { type: 'user', id: userId };
+      await db.transaction(async (tx) => {
+        if (row.billNo) await bills.cancel(tx, row.billNo, actor, 'application cancelled', requestId);
+        await transition(tx, row, row.status, 'cancelled', actor, { note: reason ?? null, requestId });
+      });
+      return detail(await findOwned(userId, applicationNo));
+    },
+
+    /**
+     * For the payments module, in the transaction that recorded the payment: the bill is paid,
+     * so its application (if any, and if waiting for payment) moves on as its workflow says
+     * (under_review, or issued for an instant service). Answers the new status, or null when
+     * the bill has no application waiting.
+     */
+    async onBillPaid(tx: Db, billNo: string, requestId?: string): Promise<ApplicationStatus | null> {
+      const [row] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.billNo, billNo))
+        .for('update')
+        .limit(1);
+      if (row?.status !== 'awaiting_payment') return null;
+      const to = findWorkflow(findService(row.serviceId)?.workflow ?? '')?.after_payment ?? 'under_review';
+      await transition(
+        tx,
+        row,
+        'awaiting_payment',
+        to,
+        { type: 'system' },
+        { note: `Bill ${billNo} paid`, requestId },
+      );
+      return to;
+    },
+
+    /**
+     * A status change by county staff or the system (review decisions, issuing). The back-office
+     * issue builds its routes on this; the move must be in the status table.
+     */
+    async changeStatus(
+      applicationNo: string,
+      to: ApplicationStatus,
+      actor: Actor,
+      options: { note?: string; requestId?: string } = {},
+    ): Promise<Application> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.applicationNo, applicationNo))
+          .for('update')
+          .limit(1);
+        if (!row) throw notFound('We could not find that application.');
+        await transition(tx, row, row.status, to, actor, options);
+        return { ...toApi(row), status: to };
+      });
+    },
+
+    /** The catalogue's services as the API lists them. */
+    catalogue() {
+      return [...services]
+        .sort((a, b) => a.area.localeCompare(b.area) || a.order - b.order)
+        .map((s) => ({
+          id: s.id,
+          route: s.route,
+          area: s.area,
+          title: s.title,
+          description: s.description,
+          menu: s.menu,
+          order: s.order,
+          submit_path: s.submit.path,
+        }));
+    },
+  };
+}
+
+export type ApplicationService = ReturnType<typeof createApplicationService>;

@@ -1,0 +1,70 @@
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
+import {
+  computeFee,
+  type FeeContext,
+  type FeeLine,
+  FeeNotConfiguredError,
+} from '@kaunti/catalogue/registries/fee-rules';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { kenyaToday } from '../bills/kenya-date';
+import { feeSchedules } from './schema';
+
+export interface FeeScheduleItem {
+  schedule: string;
+  item: string;
+  description: string;
+  amountCents: number;
+}
+
+/** Writes fee schedule items (seed data); running it again updates amounts, never duplicates. */
+export async function upsertFeeSchedule(db: Db, items: readonly FeeScheduleItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(feeSchedules)
+    .values(items.map((i) => ({ ...i, updatedAt: new Date() })))
+    .onConflictDoUpdate({
+      target: [feeSchedules.schedule, feeSchedules.item],
+      set: {
+        description: sql`excluded.description`,
+        amountCents: sql`excluded.amount_cents`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/**
+ * Works out a service's fee for validated values, reading amounts from the seeded schedules.
+ * A rule that cannot be priced (a schedule item missing) is the county's configuration gap:
+ * answered 503 with a sentence the citizen can act on, and logged by the error handler.
+ */
+export async function priceService(
+  db: Db,
+  service: ServiceDefinition,
+  values: Record<string, unknown>,
+  extra: Partial<Pick<FeeContext, 'parcel' | 'rating'>> = {},
+): Promise<FeeLine[]> {
+  const rows = await db.select().from(feeSchedules);
+  const byKey = new Map(rows.map((r) => [`${r.schedule}\u0000${r.item}`, r]));
+  try {
+    return computeFee(service.fee, {
+      values,
+      tariff: (schedule, item) => {
+        const row = byKey.get(`${schedule}\u0000${item}`);
+        return row ? { description: row.description, amount_cents: row.amountCents } : undefined;
+      },
+      today: kenyaToday(),
+      ...extra,
+    });
+  } catch (error) {
+    if (error instanceof FeeNotConfiguredError) {
+      throw new AppError(
+        503,
+        'service_unavailable',
+        'The fee for this service is not set up yet. Please try again later or visit a county office.',
+      );
+    }
+    throw error;
+  }
+}

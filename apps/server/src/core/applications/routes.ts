@@ -1,0 +1,137 @@
+import {
+  applicationDetailSchema,
+  applicationParamsSchema,
+  applicationSubmittedSchema,
+  applicationsQuerySchema,
+  applicationsResponseSchema,
+  cancelApplicationRequestSchema,
+  catalogueServicesResponseSchema,
+  createApplicationRequestSchema,
+} from '@kaunti/contract/api-applications';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type Guards } from '../accounts/guard';
+import type { ApplicationService } from './application-service';
+
+/** The engine's own API: the catalogue, and the user's applications. */
+export function applicationRoutes(deps: {
+  applications: ApplicationService;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const security = [{ bearer: [] }];
+    app.get(
+      '/api/catalogue/services',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Every service of the catalogue (summaries for menus)',
+          response: { 200: catalogueServicesResponseSchema },
+        },
+      },
+      async () => ({ data: deps.applications.catalogue() }),
+    );
+
+    app.post(
+      '/api/applications',
+      {
+        onRequest: deps.guards.requireUser,
+        config: {
+          rateLimit: {
+            max: 30,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags: ['applications'],
+          summary: 'Submit an application for any catalogue service',
+          description:
+            'Validated by the service definition (400 with the first problem as `message` and all of them in ' +
+            '`details`). With a fee, a bill is raised and the application is `awaiting_payment`.',
+          security,
+          body: createApplicationRequestSchema,
+          response: {
+            201: applicationSubmittedSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const submitted = await deps.applications.submit({
+          user: currentUser(request),
+          serviceId: request.body.service_id,
+          payload: request.body.values,
+          draftId: request.body.draft_id,
+          requestId: request.id,
+        });
+        return reply.status(201).send(submitted);
+      },
+    );
+
+    app.get(
+      '/api/applications',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['applications'],
+          summary: "The user's applications, newest first",
+          security,
+          querystring: applicationsQuerySchema,
+          response: { 200: applicationsResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        data: await deps.applications.list(currentUser(request).id, {
+          status: request.query.status,
+          serviceId: request.query.service_id,
+        }),
+      }),
+    );
+
+    app.get(
+      '/api/applications/:application_no',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['applications'],
+          summary: 'One application with its status history and bill',
+          security,
+          params: applicationParamsSchema,
+          response: { 200: applicationDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => deps.applications.get(currentUser(request).id, request.params.application_no),
+    );
+
+    app.post(
+      '/api/applications/:application_no/cancel',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['applications'],
+          summary: 'Cancel an application (before review, or while more information is asked for)',
+          security,
+          params: applicationParamsSchema,
+          body: cancelApplicationRequestSchema.optional(),
+          response: {
+            200: applicationDetailSchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) =>
+        deps.applications.cancel(
+          currentUser(request).id,
+          request.params.application_no,
+          request.body?.reason,
+          request.id,
+        ),
+    );
+  };
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+
+/** One application for a catalogue service. Its status moves only through core/applications/status.ts. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationNo: text('application_no').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: text('service_id').notNull(),
+    status: text('status', {
+      enum: [
+        'draft',
+        'submitted',
+        'awaiting_payment',
+        'under_review',
+        'approved',
+        'rejected',
+        'needs_info',
+        'issued',
+        'cancelled',
+      ],
+    }).notNull(),
+    /** What it is about, for lists and search (e.g. the LR number). */
+    reference: text('reference'),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    billNo: text('bill_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('applications_user_idx').on(t.userId, t.createdAt),
+    index('applications_status_idx').on(t.status, t.serviceId),
+    uniqueIndex('applications_bill_no_uq').on(t.billNo).where(sql`${t.billNo} is not null`),
+  ],
+);
+
+/** The status history of an application: one row per change (also in the audit log). */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    /** Increasing: orders events written in the same transaction (they share its timestamp). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorType: text('actor_type', { enum: ['user', 'staff', 'system', 'mpesa'] }).notNull(),
+    actorId: text('actor_id'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_app_idx').on(t.applicationId, t.at)],
+);
+
+/** The last number given per prefix and year (LND-2026-000123): bumped in the creating transaction. */
+export const applicationCounters = pgTable(
+  'application_counters',
+  {
+    prefix: text('prefix').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.year] })],
+);
+
+/**
+ * The county's fee schedules (seeded from each area's seed data, from the Finance Act): the
+ * catalogue's fee rules read amounts from here, never from code.
+ */
+export const feeSchedules = pgTable(
+  'fee_schedules',
+  {
+    schedule: text('schedule').notNull(),
+    item: text('item').notNull(),
+    description: text('description').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schedule, t.item] })],
+);

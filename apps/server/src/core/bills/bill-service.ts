@@ -1,0 +1,348 @@
+import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
+import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
+import { formatAmount } from '@kaunti/contract/money';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { type Actor, recordAudit } from '../audit/audit';
+import { newBillNo } from './bill-number';
+import { kenyaDatePlusDays } from './kenya-date';
+import { billLines, bills } from './schema';
+import { billStatus } from './status';
+
+export type BillRow = typeof bills.$inferSelect;
+type LineRow = typeof billLines.$inferSelect;
+
+export interface RaiseBillInput {
+  userId: string;
+  description: string;
+  lines: readonly FeeLine[];
+  applicationId?: string | null;
+  applicationNo?: string | null;
+  serviceId?: string | null;
+  /** What raised it, so the raising area can find it again (e.g. "land-rates:209/10001:2026"). */
+  sourceKey?: string | null;
+  /** Default: 30 days from today (Kenya). */
+  dueDate?: string;
+  actor: Actor;
+  requestId?: string;
+}
+
+/** A bill as the payments module needs it, found by number without an owner (callbacks, C2B). */
+export interface PayableBill {
+  id: string;
+  billNo: string;
+  userId: string;
+  status: BillStatus;
+  description: string;
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  applicationId: string | null;
+}
+
+export interface ApplyPaymentInput {
+  billNo: string;
+  /** What came in, in cents (> 0). */
+  amountCents: number;
+  actor: Actor;
+  /** The payment's reference (e.g. the M-Pesa receipt number), kept in the audit row. */
+  reference: string;
+  requestId?: string;
+}
+
+export interface PaymentApplied {
+  billNo: string;
+  status: BillStatus;
+  /** True when this payment moved the bill to paid. */
+  becamePaid: boolean;
+  paidCents: number;
+  balanceCents: number;
+  /** The part of this payment beyond the balance, added to the bill's credit. */
+  creditAddedCents: number;
+  applicationId: string | null;
+}
+
+export interface BillServiceOptions {
+  db: Db;
+  /** Bill number prefix, e.g. "NCCB" (county configuration). */
+  prefix: string;
+}
+
+/**
+ * Bills: raise (inside the caller's transaction), list and show a user's own, and the two calls
+ * the payments module makes: `findForPayment` and `applyPayment` (inside its transaction).
+ * Every status change goes through the bill state machine and leaves an audit row.
+ */
+export function createBillService({ db, prefix }: BillServiceOptions) {
+  async function linesOf(ids: string[]): Promise<Map<string, LineRow[]>> {
+    const map = new Map<string, LineRow[]>();
+    if (ids.length === 0) return map;
+    const rows = await db
+      .select()
+      .from(billLines)
+      .where(inArray(billLines.billId, ids))
+      .orderBy(asc(billLines.billId), asc(billLines.position));
+    for (const row of rows) {
+      const list = map.get(row.billId) ?? [];
+      list.push(row);
+      map.set(row.billId, list);
+    }
+    return map;
+  }
+
+  function toApi(row: BillRow, lines: LineRow[]): Bill {
+    return {
+      bill_no: row.billNo,
+      status: row.status,
+      description: row.description,
+      currency: 'KES',
+      total_cents: row.totalCents,
+      paid_cents: row.paidCents,
+      balance_cents: Math.max(0, row.totalCents - row.paidCents),
+      credit_cents: row.creditCents,
+      due_date: row.dueDate,
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+      application_no: row.applicationNo,
+      service_id: row.serviceId,
+      lines: lines.map((l) => ({
+        Amount: formatAmount(l.amountCents).replaceAll(',', ''),
+        amount_cents: l.amountCents,
+        Description: l.description,
+        Parcel: l.parcel,
+        quantity: 1 as const,
+      })),
+    };
+  }
+
+  async function present(rows: BillRow[]): Promise<Bill[]> {
+    const lines = await linesOf(rows.map((r) => r.id));
+    return rows.map((r) => toApi(r, lines.get(r.id) ?? []));
+  }
+
+  return {
+    /**
+     * Raises a bill in the given transaction (or db). Lines with a zero amount are kept off; a
+     * bill with nothing to pay is refused (the caller should not raise one).
+     */
+    async raise(tx: Db, input: RaiseBillInput): Promise<Bill> {
+      const lines = input.lines.filter((l) => l.amount_cents !== 0);
+      for (const line of lines) {
+        if (!Number.isSafeInteger(line.amount_cents) || line.amount_cents < 0) {
+          throw new Error(`A bill line must be a whole, non-negative number of cents: ${line.description}`);
+        }
+      }
+      const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+      if (total <= 0) throw badRequest('There is nothing to pay.');
+      let row: BillRow | undefined;
+      // A random number can collide with an existing one: try again with another.
+      for (let attempt = 0; attempt < 8 && !row; attempt++) {
+        [row] = await tx
+          .insert(bills)
+          .values({
+            billNo: newBillNo(prefix),
+            userId: input.userId,
+            applicationId: input.applicationId ?? null,
+            applicationNo: input.applicationNo ?? null,
+            serviceId: input.serviceId ?? null,
+            sourceKey: input.sourceKey ?? null,
+            status: 'unpaid',
+            description: input.description,
+            totalCents: total,
+            dueDate: input.dueDate ?? kenyaDatePlusDays(30),
+          })
+          .onConflictDoNothing({ target: bills.billNo })
+          .returning();
+      }
+      if (!row) throw new Error('Could not find a free bill number.');
+      const lineRows = await tx
+        .insert(billLines)
+        .values(
+          lines.map((l, position) => ({
+            billId: row.id,
+            position,
+            amountCents: l.amount_cents,
+            description: l.description,
+            parcel: l.parcel,
+          })),
+        )
+        .returning();
+      await recordAudit(tx, {
+        actor: input.actor,
+        entityType: 'bill',
+        entityId: row.billNo,
+        action: 'raised',
+        toState: 'unpaid',
+        data: {
+          total_cents: total,
+          application_id: input.applicationId ?? null,
+          source_key: input.sourceKey ?? null,
+        },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return toApi(row, lineRows);
+    },
+
+    /** The user's bills, newest first. */
+    async listForUser(userId: string, filter: { status?: BillStatus | undefined } = {}): Promise<Bill[]> {
+      const where: SQL[] = [eq(bills.userId, userId)];
+      if (filter.status) where.push(eq(bills.status, filter.status));
+      const rows = await db
+        .select()
+        .from(bills)
+        .where(and(...where))
+        .orderBy(desc(bills.createdAt))
+        .limit(500);
+      return present(rows);
+    },
+
+    /** One of the user's bills; another user's (or no) bill is a 404. */
+    async getForUser(userId: string, billNo: string): Promise<Bill> {
+      const [row] = await db
+        .select()
+        .from(bills)
+        .where(and(eq(bills.billNo, billNo.trim().toUpperCase()), eq(bills.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('We could not find that bill.');
+      const [bill] = await present([row]);
+      return bill!;
+    },
+
+    /** Bills of a user by what raised them (e.g. a parcel's rates bills), newest first. */
+    async findBySource(tx: Db, userId: string, sourceKey: string): Promise<BillRow[]> {
+      return tx
+        .select()
+        .from(bills)
+        .where(and(eq(bills.userId, userId), eq(bills.sourceKey, sourceKey)))
+        .orderBy(desc(bills.createdAt));
+    },
+
+    /**
+     * Whether a bill raised for this source is fully paid, whoever it belongs to: what a
+     * bill is for (a parcel's rates of a year) is paid once, not once per account.
+     */
+    async isSourcePaid(tx: Db, sourceKey: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ billNo: bills.billNo })
+        .from(bills)
+        .where(and(eq(bills.sourceKey, sourceKey), eq(bills.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async present(rows: BillRow[]): Promise<Bill[]> {
+      return present(rows);
+    },
+
+    /** For the payments module: a bill by number, whoever owns it; undefined when there is none. */
+    async findForPayment(billNo: string): Promise<PayableBill | undefined> {
+      const [row] = await db
+        .select()
+        .from(bills)
+        .where(eq(bills.billNo, billNo.trim().toUpperCase()))
+        .limit(1);
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        billNo: row.billNo,
+        userId: row.userId,
+        status: row.status,
+        description: row.description,
+        totalCents: row.totalCents,
+        paidCents: row.paidCents,
+        balanceCents: Math.max(0, row.totalCents - row.paidCents),
+        applicationId: row.applicationId,
+      };
+    },
+
+    /**
+     * For the payments module, inside its transaction: records money received against a bill.
+     * The row is locked (SELECT ... FOR UPDATE), so concurrent payments add up. A partial payment
+     * reduces the balance (unpaid → partially_paid); reaching the total makes it paid; anything
+     * beyond the balance is kept as credit. A cancelled bill refuses payments (409). When
+     * `becamePaid` is true, call `applications.onBillPaid(tx, billNo)` in the same transaction.
+     */
+    async applyPayment(tx: Db, input: ApplyPaymentInput): Promise<PaymentApplied> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+        throw badRequest('A payment must be a positive whole number of cents.');
+      }
+      const [row] = await tx
+        .select()
+        .from(bills)
+        .where(eq(bills.billNo, input.billNo.trim().toUpperCase()))
+        .for('update')
+        .limit(1);
+      if (!row) throw notFound('We could not find that bill.');
+      if (row.status === 'cancelled') throw conflict('This bill was cancelled and cannot be paid.');
+      const balance = Math.max(0, row.totalCents - row.paidCents);
+      const toBalance = Math.min(balance, input.amountCents);
+      const creditAdded = input.amountCents - toBalance;
+      const paid = row.paidCents + toBalance;
+      const next: BillStatus = paid >= row.totalCents ? 'paid' : paid > 0 ? 'partially_paid' : row.status;
+      if (next !== row.status) billStatus.assert(row.status, next);
+      await tx
+        .update(bills)
+        .set({
+          paidCents: paid,
+          creditCents: row.creditCents + creditAdded,
+          status: next,
+          updatedAt: new Date(),
+          ...(next === 'paid' && row.status !== 'paid' ? { paidAt: new Date() } : {}),
+        })
+        .where(eq(bills.id, row.id));
+      await recordAudit(tx, {
+        actor: input.actor,
+        entityType: 'bill',
+        entityId: row.billNo,
+        action: 'payment_applied',
+        fromState: row.status,
+        toState: next,
+        data: {
+          amount_cents: input.amountCents,
+          to_balance_cents: toBalance,
+          credit_added_cents: creditAdded,
+          reference: input.reference,
+        },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return {
+        billNo: row.billNo,
+        status: next,
+        becamePaid: next === 'paid' && row.status !== 'paid',
+        paidCents: paid,
+        balanceCents: Math.max(0, row.totalCents - paid),
+        creditAddedCents: creditAdded,
+        applicationId: row.applicationId,
+      };
+    },
+
+    /** Cancels an unpaid bill (e.g. its application was cancelled, or a newer bill replaces it). */
+    async cancel(tx: Db, billNo: string, actor: Actor, reason: string, requestId?: string): Promise<void> {
+      const [row] = await tx.select().from(bills).where(eq(bills.billNo, billNo)).for('update').limit(1);
+      if (!row) throw notFound('We could not find that bill.');
+      if (row.status === 'cancelled') return;
+      if (row.paidCents > 0)
+        throw conflict('This bill has been paid in part, so it cannot be cancelled here.');
+      billStatus.assert(row.status, 'cancelled');
+      const updated = await tx
+        .update(bills)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(bills.id, row.id), eq(bills.status, row.status)))
+        .returning({ id: bills.id });
+      if (updated.length === 0) throw conflict('This bill changed meanwhile. Please try again.');
+      await recordAudit(tx, {
+        actor,
+        entityType: 'bill',
+        entityId: row.billNo,
+        action: 'cancelled',
+        fromState: row.status,
+        toState: 'cancelled',
+        data: { reason },
+        ...(requestId ? { requestId } : {}),
+      });
+    },
+  };
+}
+
+export type BillService = ReturnType<typeof createBillService>;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const clientErrorSchema = z.object({
+  kind: z.enum(['render', 'chunk-missing', 'chunk-timeout', 'chunk-other', 'unhandled']),
+  message: z.string().max(2000),
+  stack: z.string().max(8000).optional(),
+  component_stack: z.string().max(8000).optional(),
+  url: z.string().max(2000),
+  user_agent: z.string().max(500).optional(),
+});
+
+/**
+ * The web app's error boundary reports here, so a render failure on a citizen's phone is in the
+ * server's log with a request id. Rate-limited: it is public.
+ */
+export function clientErrorRoutes(): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/client-errors',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['health'],
+          summary: 'Log an error that happened in the browser',
+          body: clientErrorSchema,
+          response: { 202: z.object({ logged: z.literal(true) }) },
+        },
+      },
+      async (request, reply) => {
+        request.log.error({ clientError: request.body }, `web app error: ${request.body.message}`);
+        return reply.status(202).send({ logged: true as const });
+      },
+    );
+  };
+}

@@ -1,0 +1,24 @@
+import type { BankAccount, CountyContacts, Letterhead } from '@kaunti/contract/api-county';
+
+/** Everything county-specific that the seed writes: one file per county under counties/. */
+export interface CountyProfile {
+  code: string;
+  slug: string;
+  name: string;
+  portalName: string;
+  paybill: string;
+  bankAccounts: BankAccount[];
+  contacts: CountyContacts;
+  letterhead: Letterhead;
+  /** Sub-counties in official order; their wards get consecutive codes from firstWardCode. */
+  subCounties: { code: string; name: string; wards: string[] }[];
+  firstWardCode: number;
+}
+
+/** The wards of a profile with their codes, in official order. */
+export function wardsOf(profile: CountyProfile): { code: string; subCountyCode: string; name: string }[] {
+  let next = profile.firstWardCode;
+  return profile.subCounties.flatMap((sc) =>
+    sc.wards.map((name) => ({ code: String(next++).padStart(4, '0'), subCountyCode: sc.code, name })),
+  );
+}

@@ -1,0 +1,31 @@
+import { countySchema, subCountiesResponseSchema } from '@kaunti/contract/api-county';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CountyService } from './county-service';
+
+/** Public county configuration and reference data. */
+export function countyRoutes(deps: { county: CountyService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/county',
+      {
+        schema: {
+          tags: ['county'],
+          summary: "The county's name, paybill, bank accounts, contacts and letterhead",
+          response: { 200: countySchema },
+        },
+      },
+      () => deps.county.get(),
+    );
+    app.get(
+      '/api/county/sub-counties',
+      {
+        schema: {
+          tags: ['county'],
+          summary: 'Sub-counties and their wards, with codes',
+          response: { 200: subCountiesResponseSchema },
+        },
+      },
+      async () => ({ data: await deps.county.subCounties() }),
+    );
+  };
+}

@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import type { DocumentKind, DocumentStatus, StaffDocument } from '@kaunti/contract/api-documents';
+import {
+  type SignedDocumentClaims,
+  signedDocumentClaimsSchema,
+  type VerifyResponse,
+} from '@kaunti/contract/api-verify';
+import { maskName } from '@kaunti/contract/masking';
+import { readVerifyInput, verifyUrlFor } from '@kaunti/contract/verify-code';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { badRequest, notFound } from '../../platform/errors';
+import type { KeyRing } from '../../platform/signing/key-ring';
+import { StateMachine } from '../../platform/state-machine';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { CountyService } from '../county/county-service';
+import { type DocumentRow, documents } from './schema';
+
+/**
+ * The register of issued documents and their E-Verify codes.
+ *
+ * Issuing: `issue()` records the document and signs a minimal claim set (id, kind, number,
+ * masked holder, amount, issued, expires) with the active key; the QR code holds
+ * `<public URL>/e-verify?code=<token>`. Issuing the same kind and number again returns the
+ * document already issued (same id, same token): printing twice prints the same QR code.
+ *
+ * Verifying: the signature first (a code the county did not sign is `tampered`, and nothing it
+ * claims is shown), then the register: not there → `unknown` (a genuine signature for a document
+ * the register does not hold: a restored backup or a leaked key, which staff must investigate —
+ * not something a holder could cause by editing the code, so it is not called `tampered`);
+ * signed facts that differ from the register's → `tampered`; revoked → `revoked`; past its
+ * expiry → `expired`; else `valid`.
+ *
+ * Revoking: staff only, issued → revoked (the transition table below), with an audit row.
+ */
+
+export const documentMachine = new StateMachine<DocumentStatus>('document', {
+  issued: ['revoked'],
+  revoked: [],
+});
+
+export interface IssueDocumentInput {
+  kind: DocumentKind;
+  number: string;
+  /** The holder's full name (masked in the QR code and on E-Verify answers). */
+  holderName: string;
+  ownerUserId?: string | null;
+  /** What it is about, e.g. the bill number of a receipt. */
+  subject?: string | null;
+  amountCents?: number | null;
+  /** Other facts to show on verification (see DOCUMENT_FACT_KEYS). */
+  facts?: Record<string, string>;
+  issuedAt?: Date;
+  expiresAt?: Date | null;
+  actor?: Actor;
+  requestId?: string;
+}
+
+export interface IssuedDocument {
+  document: DocumentRow;
+  /** The signed E-Verify code. */
+  token: string;
+  /** What the QR code holds. */
+  verifyUrl: string;
+  /** false when the document had been issued before (the same one is returned). */
+  created: boolean;
+}
+
+export interface DocumentService {
+  /** Records and signs a document; idempotent per kind and number. Pass a transaction as `tx` to issue inside it. */
+  issue(input: IssueDocumentInput, tx?: Db): Promise<IssuedDocument>;
+  /** Checks a code (or a link carrying one). Never throws for a bad code: it answers `tampered`. */
+  verify(code: string, now?: Date): Promise<VerifyResponse>;
+  /** Revokes an issued document (409 if it is already revoked, 404 if there is none). */
+  revoke(id: string, reason: string, actor: Actor, requestId?: string): Promise<DocumentRow>;
+  findById(id: string): Promise<DocumentRow | undefined>;
+  findByNumber(number: string, kind?: DocumentKind): Promise<DocumentRow[]>;
+  /** The staff view of a register row. */
+  toStaffView(row: DocumentRow): StaffDocument;
+  verifyUrl(token: string): string;
+}
+
+export interface DocumentServiceDeps {
+  db: Db;
+  signer: KeyRing;
+  county: CountyService;
+  publicUrl: string;
+}
+
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function createDocumentService({
+  db,
+  signer,
+  county,
+  publicUrl,
+}: DocumentServiceDeps): DocumentService {
+  const verifyUrl = (token: string) => verifyUrlFor(publicUrl, token);
+
+  async function findByKindNumber(
+    tx: Db,
+    kind: DocumentKind,
+    number: string,
+  ): Promise<DocumentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.kind, kind), eq(documents.number, number)))
+      .limit(1);
+    return row;
+  }
+
+  function describe(row: DocumentRow, issuer: string): NonNullable<VerifyResponse['document']> {
+    return {
+      id: row.id,
+      kind: row.kind,
+      number: row.number,
+      holder: maskName(row.holderName),
+      ...(row.amountCents === null ? {} : { amount_cents: row.amountCents }),
+      issued_at: row.issuedAt.toISOString(),
+      ...(row.expiresAt ? { expires_at: row.expiresAt.toISOString() } : {}),
+      ...(row.revokedAt ? { revoked_at: row.revokedAt.toISOString() } : {}),
+      ...(row.revocationReason ? { revocation_reason: row.revocationReason } : {}),
+      issuer,
+      facts: row.facts ?? {},
+    };
+  }
+
+  async function findById(id: string): Promise<DocumentRow | undefined> {
+    const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+    return row;
+  }
+
+  /** True when the signed claims say what the register says. */
+  function claimsMatch(claims: SignedDocumentClaims, row: DocumentRow): boolean {
+    return (
+      claims.k === row.kind &&
+      claims.n === row.number &&
+      (claims.a ?? null) === (row.amountCents ?? null) &&
+      claims.iat === toSeconds(row.issuedAt) &&
+      (claims.exp ?? null) === (row.expiresAt ? toSeconds(row.expiresAt) : null)
+    );
+  }
+
+  return {
+    verifyUrl,
+
+    async issue(input, tx = db) {
+      const number = input.number.trim();
+      const holderName = input.holderName.trim().replace(/\s+/g, ' ');
+      if (number === '') throw badRequest('A document needs a number.');
+      if (holderName === '') throw badRequest('A document needs a holder name.');
+      const amount = input.amountCents ?? null;
+      if (amount !== null && (!Number.isSafeInteger(amount) || amount < 0)) {
+        throw badRequest('A document amount must be a whole, non-negative number of cents.');
+      }
+
+      const existing = await findByKindNumber(tx, input.kind, number);
+      if (existing)
+        return {
+          document: existing,
+          token: existing.token,
+          verifyUrl: verifyUrl(existing.token),
+          created: false,
+        };
+
+      // Whole seconds, so the register and the signed claims say the same instant.
+      const issuedAt = new Date(toSeconds(input.issuedAt ?? new Date()) * 1000);
+      const expiresAt = input.expiresAt ? new Date(toSeconds(input.expiresAt) * 1000) : null;
+      // 9 random bytes (12 characters): short, as it is inside every QR code.
+      const id = randomBytes(9).toString('base64url');
+      const claims: SignedDocumentClaims = {
+        jti: id,
+        k: input.kind,
+        n: number,
+        h: maskName(holderName),
+        ...(amount === null ? {} : { a: amount }),
+        iat: toSeconds(issuedAt),
+        ...(expiresAt ? { exp: toSeconds(expiresAt) } : {}),
+      };
+      const token = await signer.sign(claims);
+      const [inserted] = await tx
+        .insert(documents)
+        .values({
+          id,
+          kind: input.kind,
+          number,
+          ownerUserId: input.ownerUserId ?? null,
+          subject: input.subject ?? null,
+          holderName,
+          amountCents: amount,
+          facts: input.facts ?? {},
+          token,
+          kid: signer.activeKid(),
+          status: 'issued',
+          issuedAt,
+          expiresAt,
+        })
+        .onConflictDoNothing({ target: [documents.kind, documents.number] })
+        .returning();
+      if (!inserted) {
+        // Issued at the same moment by another request: theirs stands.
+        const winner = await findByKindNumber(tx, input.kind, number);
+        if (!winner) throw new Error(`Document ${input.kind} ${number} vanished while being issued`);
+        return { document: winner, token: winner.token, verifyUrl: verifyUrl(winner.token), created: false };
+      }
+      await recordAudit(tx, {
+        actor: input.actor ?? { type: 'system' },
+        entityType: 'document',
+        entityId: id,
+        action: 'issue',
+        fromState: null,
+        toState: 'issued',
+        data: { kind: input.kind, number, kid: inserted.kid },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return { document: inserted, token, verifyUrl: verifyUrl(token), created: true };
+    },
+
+    async verify(code, now = new Date()) {
+      const checkedAt = now.toISOString();
+      const input = readVerifyInput(code);
+      if (input.kind !== 'document') return { status: 'tampered', checked_at: checkedAt };
+      const outcome = await signer.verify(input.code, now);
+      if (outcome.status === 'tampered') return { status: 'tampered', checked_at: checkedAt };
+      const claims = signedDocumentClaimsSchema.safeParse(outcome.payload);
+      if (!claims.success) return { status: 'tampered', checked_at: checkedAt };
+
+      const row = await findById(claims.data.jti);
+      if (!row) return { status: 'unknown', checked_at: checkedAt };
+      if (!claimsMatch(claims.data, row)) return { status: 'tampered', checked_at: checkedAt };
+
+      const { name } = await county.get();
+      const document = describe(row, name);
+      if (row.status === 'revoked') return { status: 'revoked', document, checked_at: checkedAt };
+      const expired = outcome.status === 'expired' || (row.expiresAt !== null && row.expiresAt <= now);
+      return { status: expired ? 'expired' : 'valid', document, checked_at: checkedAt };
+    },
+
+    async revoke(id, reason, actor, requestId) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1).for('update');
+        if (!row) throw notFound('There is no document with this id.');
+        documentMachine.assert(row.status, 'revoked');
+        const [updated] = await tx
+          .update(documents)
+          .set({
+            status: 'revoked',
+            revokedAt: new Date(),
+            revokedBy: actor.type === 'staff' ? actor.id : null,
+            revocationReason: reason,
+          })
+          .where(and(eq(documents.id, id), eq(documents.status, row.status)))
+          .returning();
+        if (!updated) throw new Error(`Document ${id} changed while being revoked`);
+        await recordAudit(tx as unknown as Db, {
+          actor,
+          entityType: 'document',
+          entityId: id,
+          action: 'revoke',
+          fromState: row.status,
+          toState: 'revoked',
+          data: { reason },
+          ...(requestId ? { requestId } : {}),
+        });
+        return updated;
+      });
+    },
+
+    findById,
+
+    async findByNumber(number, kind) {
+      return db
+        .select()
+        .from(documents)
+        .where(
+          kind ? and(eq(documents.number, number), eq(documents.kind, kind)) : eq(documents.number, number),
+        )
+        .limit(50);
+    },
+
+    toStaffView(row) {
+      return {
+        id: row.id,
+        kind: row.kind,
+        number: row.number,
+        subject: row.subject,
+        holder_name: row.holderName,
+        amount_cents: row.amountCents,
+        status: row.status,
+        kid: row.kid,
+        issued_at: row.issuedAt.toISOString(),
+        expires_at: row.expiresAt?.toISOString() ?? null,
+        revoked_at: row.revokedAt?.toISOString() ?? null,
+        revocation_reason: row.revocationReason,
+        verify_url: verifyUrl(row.token),
+      };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import {
+  documentIdParamsSchema,
+  documentQrQuerySchema,
+  revokeDocumentBodySchema,
+  staffDocumentListSchema,
+  staffDocumentQuerySchema,
+  staffDocumentSchema,
+} from '@kaunti/contract/api-documents';
+import { jwksSchema, verifyQuerySchema, verifyResponseSchema } from '@kaunti/contract/api-verify';
+import { readVerifyInput } from '@kaunti/contract/verify-code';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import { qrSvg } from '../../platform/pdf/qr';
+import type { KeyRing } from '../../platform/signing/key-ring';
+import { currentUser, type Guards } from '../accounts/guard';
+import type { DocumentService } from './document-service';
+
+/** Verification is public and cheap to ask: 60 checks a minute per address is plenty for a person. */
+export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+/**
+ * Documents and E-Verify:
+ *  - `GET /api/verify?code=` (public, rate-limited): is this code genuine, and what does it say;
+ *  - `GET /.well-known/jwks.json` (public): the public keys, for offline verification;
+ *  - `GET /api/documents/qr.svg?code=` (public): the QR image of a code the county signed, for the
+ *    printable page;
+ *  - `GET /api/staff/documents?number=` and `POST /api/staff/documents/{id}/revoke` (staff).
+ */
+export function documentRoutes(deps: {
+  documents: DocumentService;
+  keyRing: KeyRing;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/verify',
+      {
+        config: { rateLimit: VERIFY_RATE_LIMIT },
+        schema: {
+          tags: ['verify'],
+          summary: 'Verify a document from its QR code (the code, or the whole link)',
+          description:
+            'Answers valid, tampered, revoked, expired or unknown, with the document facts when the signature holds.',
+          querystring: verifyQuerySchema,
+          response: { 200: verifyResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.documents.verify(request.query.code);
+      },
+    );
+
+    app.get(
+      '/.well-known/jwks.json',
+      {
+        schema: {
+          tags: ['verify'],
+          summary: 'The public keys that sign E-Verify codes (Ed25519, JWKS), active and retired',
+          response: { 200: jwksSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return deps.keyRing.jwks();
+      },
+    );
+
+    app.get(
+      '/api/documents/qr.svg',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['documents'],
+          summary: 'The QR code (SVG) of a document code the county signed',
+          querystring: documentQrQuerySchema,
+          response: { 200: z.string().describe('image/svg+xml') },
+        },
+      },
+      async (request, reply) => {
+        const input = readVerifyInput(request.query.code);
+        // Only codes the county signed: this is not a QR service for anything else.
+        const outcome = input.kind === 'document' ? await deps.keyRing.verify(input.code) : undefined;
+        if (input.kind !== 'document' || !outcome || outcome.status === 'tampered') {
+          throw notFound('This is not a county document code.');
+        }
+        reply
+          .type('image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=86400, immutable')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        return qrSvg(deps.documents.verifyUrl(input.code));
+      },
+    );
+
+    app.get(
+      '/api/staff/documents',
+      {
+        preHandler: deps.guards.requireStaff,
+        schema: {
+          tags: ['documents'],
+          summary: 'Find issued documents by number (county staff)',
+          querystring: staffDocumentQuerySchema,
+          response: { 200: staffDocumentListSchema },
+        },
+      },
+      async (request) => {
+        const rows = await deps.documents.findByNumber(request.query.number, request.query.kind);
+        return { data: rows.map(deps.documents.toStaffView) };
+      },
+    );
+
+    app.post(
+      '/api/staff/documents/:id/revoke',
+      {
+        preHandler: deps.guards.requireStaff,
+        schema: {
+          tags: ['documents'],
+          summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',
+          params: documentIdParamsSchema,
+          body: revokeDocumentBodySchema,
+          response: { 200: staffDocumentSchema },
+        },
+      },
+      async (request) => {
+        const staff = currentUser(request);
+        const row = await deps.documents.revoke(
+          request.params.id,
+          request.body.reason,
+          { type: 'staff', id: staff.id },
+          request.id,
+        );
+        return deps.documents.toStaffView(row);
+      },
+    );
+  };
+}

@@ -1,0 +1,108 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import {
+  DRAFT_TOO_LARGE_MESSAGE,
+  type Draft,
+  MAX_DRAFT_VALUES_BYTES,
+  MAX_DRAFTS_PER_USER,
+  type SaveDraftRequest,
+  TOO_MANY_DRAFTS_MESSAGE,
+} from '@kaunti/contract/api-drafts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { drafts } from './schema';
+
+type DraftRow = typeof drafts.$inferSelect;
+
+function toApi(row: DraftRow): Draft {
+  const service = findService(row.serviceId);
+  return {
+    id: row.id,
+    service_id: row.serviceId,
+    service_title: service?.title ?? row.serviceId,
+    route: service?.route ?? '/',
+    step: row.step,
+    values: row.values,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Drafts: a form saved as the user goes. Every query names the owner, so another user's draft
+ * is a 404 on every verb, and a PUT with another user's id never takes that draft over.
+ */
+export function createDraftService({ db }: { db: Db }) {
+  return {
+    async list(userId: string): Promise<Draft[]> {
+      const rows = await db
+        .select()
+        .from(drafts)
+        .where(eq(drafts.userId, userId))
+        .orderBy(desc(drafts.updatedAt))
+        .limit(MAX_DRAFTS_PER_USER);
+      return rows.map(toApi);
+    },
+
+    async get(userId: string, id: string): Promise<Draft> {
+      const [row] = await db
+        .select()
+        .from(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('We could not find that draft.');
+      return toApi(row);
+    },
+
+    /** Creates or replaces the draft with this id (idempotent). */
+    async save(userId: string, id: string, input: SaveDraftRequest): Promise<Draft> {
+      const service = findService(input.service_id);
+      if (!service)
+        throw badRequest('This service does not exist.', [
+          { path: 'service_id', message: 'Unknown service' },
+        ]);
+      if (input.step >= service.steps.length) {
+        throw badRequest('This step does not exist.', [{ path: 'step', message: 'Unknown step' }]);
+      }
+      if (Buffer.byteLength(JSON.stringify(input.values)) > MAX_DRAFT_VALUES_BYTES) {
+        throw new AppError(413, 'payload_too_large', DRAFT_TOO_LARGE_MESSAGE);
+      }
+      const now = new Date();
+      const [updated] = await db
+        .update(drafts)
+        .set({ serviceId: input.service_id, step: input.step, values: input.values, updatedAt: now })
+        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)))
+        .returning();
+      if (updated) return toApi(updated);
+
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: count() })
+        .from(drafts)
+        .where(eq(drafts.userId, userId));
+      if (n >= MAX_DRAFTS_PER_USER) throw conflict(TOO_MANY_DRAFTS_MESSAGE);
+      const [created] = await db
+        .insert(drafts)
+        .values({ id, userId, serviceId: input.service_id, step: input.step, values: input.values })
+        .onConflictDoUpdate({
+          target: drafts.id,
+          set: { serviceId: input.service_id, step: input.step, values: input.values, updatedAt: now },
+          // Only ever the caller's own row: a taken id of another user updates nothing.
+          setWhere: sql`${drafts.userId} = ${userId}`,
+        })
+        .returning();
+      if (!created) throw notFound('We could not find that draft.');
+      return toApi(created);
+    },
+
+    /** Deletes the draft; another user's (or no) draft is a 404. */
+    async remove(userId: string, id: string, tx: Db = db): Promise<boolean> {
+      const deleted = await tx
+        .delete(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)))
+        .returning({ id: drafts.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type DraftService = ReturnType<typeof createDraftService>;

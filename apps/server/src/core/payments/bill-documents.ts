@@ -1,0 +1,92 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import type { InvoiceDocument } from '@kaunti/contract/api-documents';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors';
+import { users } from '../accounts/schema';
+import type { BillService } from '../bills/bill-service';
+import { kenyaDate } from '../bills/kenya-date';
+import type { InvoiceDocuments } from '../documents/invoice-documents';
+import { PAYMENT_MESSAGES } from './messages';
+
+/**
+ * The invoice and the receipt of a bill, for its owner: the model (JSON, for the printable page)
+ * and the PDF of the same model.
+ *
+ * - Invoice: any bill that is not cancelled. Numbered by the bill number (the paybill account).
+ * - Receipt: only once the bill is paid (409 before). Its number is the county's, `RCT-<bill
+ *   number>`: one receipt per bill, available at once even when the payment that completed the
+ *   bill has no M-Pesa receipt number yet (a payment confirmed by a status query), and covering
+ *   bills paid in several parts. The M-Pesa receipt numbers stay on each payment (transactions
+ *   history). See docs/decisions/ on payments.
+ * - `billAmount` is the bill's total on both (a paid bill's total is what was paid towards it;
+ *   any overpayment is credit, shown in the account's obligations).
+ * - Another user's bill, or none: 404.
+ */
+
+export type BillDocumentKind = 'invoice' | 'receipt';
+
+/** The county receipt number of a paid bill. */
+export function receiptNumberOf(billNo: string): string {
+  return `RCT-${billNo}`;
+}
+
+export function createBillDocuments(deps: { db: Db; bills: BillService; invoices: InvoiceDocuments }) {
+  async function model(
+    userId: string,
+    billNo: string,
+    kind: BillDocumentKind,
+    requestId?: string,
+  ): Promise<InvoiceDocument> {
+    const bill = await deps.bills.getForUser(userId, billNo);
+    if (kind === 'receipt' && bill.status !== 'paid') throw conflict(PAYMENT_MESSAGES.receiptNotYet);
+    if (kind === 'invoice' && bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.invoiceCancelled);
+    const [owner] = await deps.db
+      .select({
+        firstName: users.firstName,
+        middleName: users.middleName,
+        surName: users.surName,
+        customerNo: users.customerNo,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!owner) throw notFound(PAYMENT_MESSAGES.billNotFound);
+    const isReceipt = kind === 'receipt';
+    const area = bill.service_id ? findService(bill.service_id)?.area : undefined;
+    return deps.invoices.prepare({
+      receiptNo: isReceipt ? receiptNumberOf(bill.bill_no) : null,
+      billDetails: bill.lines.map((line) => ({
+        Amount: line.Amount,
+        Description: line.Description,
+        Parcel: line.Parcel,
+      })),
+      isLr: area === 'land' || bill.lines.some((line) => line.Parcel !== null),
+      customerName: [owner.firstName, owner.middleName, owner.surName]
+        .filter((part): part is string => Boolean(part?.trim()))
+        .join(' '),
+      customerNo: owner.customerNo,
+      billDate: kenyaDate(new Date(bill.created_at)),
+      externalDoc: bill.application_no,
+      isReceipt,
+      billNo: bill.bill_no,
+      billAmount: bill.total_cents,
+      description: bill.description,
+      quantity: 1,
+      unitPrice: bill.total_cents,
+      ownerUserId: userId,
+      actor: { type: 'user', id: userId },
+      ...(requestId ? { requestId } : {}),
+    });
+  }
+
+  return {
+    model,
+    async pdf(userId: string, billNo: string, kind: BillDocumentKind, requestId?: string) {
+      const document = await model(userId, billNo, kind, requestId);
+      return { document, bytes: await deps.invoices.renderPdf(document) };
+    },
+  };
+}
+
+export type BillDocuments = ReturnType<typeof createBillDocuments>;

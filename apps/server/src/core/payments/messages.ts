@@ -1,0 +1,26 @@
+import { resultCodeMeaning } from '../../platform/mpesa/callbacks';
+
+/**
+ * The sentences the payments module answers with. English here; the web app's
+ * `locales/sw/messages.json` holds their Kiswahili (keyed by the English sentence), so change
+ * both together.
+ */
+export const PAYMENT_MESSAGES = {
+  billNotFound: 'We could not find that bill.',
+  billPaid: 'This bill is already paid.',
+  billCancelled: 'This bill was cancelled and cannot be paid.',
+  amountAboveBalance: 'The amount is more than the balance of this bill. Please pay the balance or less.',
+  promptBusy:
+    'A payment prompt is already on its way to your phone. Answer it, or wait two minutes and try again.',
+  promptSent: 'Check your phone and enter your M-Pesa PIN to pay.',
+  pushFailed: resultCodeMeaning(1025),
+  noAnswer:
+    'We did not get an answer from M-Pesa. If money left your M-Pesa account, it will show on your bill within a few minutes; otherwise please try again.',
+  paid: resultCodeMeaning(0),
+  tooManyPushes: 'Too many payment requests. Please wait a few minutes and try again.',
+  idempotencyConflict: 'This Idempotency-Key was already used for a different payment request.',
+  stillProcessing: 'This payment request is still being processed. Please wait a moment.',
+  paymentNotFound: 'We could not find that payment.',
+  receiptNotYet: 'This bill is not fully paid yet, so it has no receipt. Pay the balance first.',
+  invoiceCancelled: 'This bill was cancelled, so it has no invoice.',
+} as const;

@@ -1,0 +1,24 @@
+import type { PaymentStatus } from '@kaunti/contract/api-payments';
+import { StateMachine } from '../../platform/state-machine';
+
+/**
+ * The moves of a payment's status, in one table.
+ *
+ * - pending → paid: the STK callback (or `stkpushquery`) says the payer paid.
+ * - pending → cancelled: the payer cancelled the prompt (ResultCode 1032).
+ * - pending → failed: any other refusal (insufficient funds, timeout, wrong PIN, …), the prompt
+ *   could not be sent, or no answer came within five minutes.
+ * - failed → paid and cancelled → paid: M-Pesa reports a success after we stopped waiting (a late
+ *   callback after the five-minute expiry, or a query that answered before the payer retried on
+ *   the same prompt). M-Pesa's word that money moved, with its receipt number, always wins;
+ *   nothing leaves `paid`.
+ *
+ * A C2B payment is recorded paid from the start (M-Pesa only confirms completed payments): an
+ * insertion, not a move.
+ */
+export const paymentStatus = new StateMachine<PaymentStatus>('payment', {
+  pending: ['paid', 'failed', 'cancelled'],
+  failed: ['paid'],
+  cancelled: ['paid'],
+  paid: [],
+});

@@ -1,0 +1,131 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  ALLOWED_UPLOAD_TYPES,
+  NO_FILE_MESSAGE,
+  UPLOAD_FIELD_NAME,
+  uploadIdParamsSchema,
+  uploadLimitsSchema,
+  uploadSchema,
+  uploadTooLargeMessage,
+} from '@kaunti/contract/api-uploads';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../platform/errors';
+import { currentUser, type Guards } from '../accounts/guard';
+import type { UploadService } from './upload-service';
+
+function isTooLarge(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT';
+}
+
+/**
+ * `POST /api/uploads` (multipart, one file in the part "file") and `GET /api/uploads/{id}`
+ * (owner only, as an attachment, never rendered by the browser).
+ * `@fastify/multipart` is registered in app.ts with fileSize = config.uploads.maxBytes.
+ */
+export function uploadRoutes(deps: {
+  uploads: UploadService;
+  guards: Guards;
+  maxBytes: number;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/uploads/limits',
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'The size limit and the types accepted',
+          response: { 200: uploadLimitsSchema },
+        },
+      },
+      async () => ({ max_bytes: deps.maxBytes, content_types: [...ALLOWED_UPLOAD_TYPES] }),
+    );
+
+    app.post(
+      '/api/uploads',
+      {
+        onRequest: deps.guards.requireUser,
+        config: {
+          rateLimit: {
+            max: 60,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags: ['uploads'],
+          summary: 'Upload one JPEG, PNG or PDF (multipart/form-data, part "file")',
+          description:
+            'The type is detected from the bytes. Answers 415 for any other type (a renamed ' +
+            'executable, HTML, SVG...) and 413 for a file over the size limit. Put the answered ' +
+            '`id` in the application payload.',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: {
+            201: uploadSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new AppError(415, 'unsupported_media_type', 'Please send the file as multipart/form-data.');
+        }
+        const tooLarge = () => new AppError(413, 'payload_too_large', uploadTooLargeMessage(deps.maxBytes));
+        let part: MultipartFile | undefined;
+        try {
+          part = await request.file();
+        } catch (error) {
+          if (isTooLarge(error)) throw tooLarge();
+          throw error;
+        }
+        if (!part || part.fieldname !== UPLOAD_FIELD_NAME) throw badRequest(NO_FILE_MESSAGE);
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if (isTooLarge(error)) throw tooLarge();
+          throw error;
+        }
+        if (part.file.truncated) throw tooLarge();
+        const upload = await deps.uploads.save(currentUser(request).id, { filename: part.filename, bytes });
+        return reply.status(201).send(upload);
+      },
+    );
+
+    app.get(
+      '/api/uploads/:id',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['uploads'],
+          summary: 'Download one of your uploads (as an attachment)',
+          security: [{ bearer: [] }],
+          params: uploadIdParamsSchema,
+          response: {
+            200: z.any().describe('The file bytes'),
+            401: errorBodySchema,
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { upload, body } = await deps.uploads.openForOwner(currentUser(request).id, request.params.id);
+        return reply
+          .header('content-type', upload.contentType)
+          .header('content-length', String(upload.size))
+          .header('content-disposition', `attachment; filename="${upload.originalName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(body);
+      },
+    );
+  };
+}

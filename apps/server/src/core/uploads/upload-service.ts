@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  ALLOWED_UPLOAD_TYPES,
+  EMPTY_FILE_MESSAGE,
+  UNSUPPORTED_UPLOAD_MESSAGE,
+  type Upload,
+  type UploadContentType,
+} from '@kaunti/contract/api-uploads';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../platform/db/database';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { newStorageKey } from '../../platform/storage/local-disk';
+import type { StorageDriver } from '../../platform/storage/storage';
+import { uploads } from './schema';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** A file name safe to show and to put in a Content-Disposition header. */
+export function cleanFileName(name: string, contentType: UploadContentType): string {
+  const extension = contentType === 'application/pdf' ? 'pdf' : contentType === 'image/png' ? 'png' : 'jpg';
+  const base = name
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 _-]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 80);
+  return `${base || 'document'}.${extension}`;
+}
+
+/**
+ * Uploads: the type is read from the bytes (magic numbers), never from the name or the browser;
+ * only JPEG, PNG and PDF are kept, under a random key in the storage driver. A user can only
+ * ever read back their own uploads (county staff will get their own route).
+ */
+export function createUploadService({ db, storage }: { db: Db; storage: StorageDriver }) {
+  const toApi = (row: UploadRow): Upload => ({
+    id: row.id,
+    name: row.originalName,
+    size: row.size,
+    content_type: row.contentType,
+  });
+
+  return {
+    /** Checks and stores one file. 415 for a type that is not allowed; 400 for an empty file. */
+    async save(userId: string, file: { filename: string; bytes: Buffer }): Promise<Upload> {
+      if (file.bytes.length === 0) throw badRequest(EMPTY_FILE_MESSAGE);
+      const detected = await fileTypeFromBuffer(file.bytes);
+      const mime = detected?.mime as string | undefined;
+      if (!mime || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(mime)) {
+        throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE);
+      }
+      const contentType = mime as UploadContentType;
+      const key = newStorageKey();
+      await storage.put(key, file.bytes);
+      try {
+        const [row] = await db
+          .insert(uploads)
+          .values({
+            userId,
+            storageKey: key,
+            originalName: cleanFileName(file.filename, contentType),
+            contentType,
+            size: file.bytes.length,
+            sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          })
+          .returning();
+        return toApi(row!);
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** The user's own upload and its bytes; anyone else's is a 404. */
+    async openForOwner(userId: string, id: string): Promise<{ upload: UploadRow; body: Readable }> {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('We could not find that file.');
+      try {
+        return { upload: row, body: await storage.get(row.storageKey) };
+      } catch {
+        throw notFound('We could not find that file.');
+      }
+    },
+
+    /** Which of these upload ids are the user's own (for checking an application payload). */
+    async findOwned(userId: string, ids: readonly string[]): Promise<UploadRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.userId, userId), inArray(uploads.id, [...ids])));
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

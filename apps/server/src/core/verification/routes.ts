@@ -1,0 +1,119 @@
+import {
+  identityVerifyParamsSchema,
+  identityVerifyResponseSchema,
+  myIdentityQrResponseSchema,
+  staffVerifyParamsSchema,
+  staffVerifyResponseSchema,
+  type VerifySamplesResponse,
+  verifySamplesResponseSchema,
+} from '@kaunti/contract/api-verify';
+import { identityVerifyUrlFor, staffVerifyUrlFor } from '@kaunti/contract/verify-code';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db/database';
+import { currentUser, type Guards } from '../accounts/guard';
+import type { DocumentService, IssuedDocument } from '../documents/document-service';
+import { VERIFY_RATE_LIMIT } from '../documents/routes';
+import { demoVerificationRecords } from './seed';
+import type { VerificationService } from './verification-service';
+
+export interface VerificationRoutesDeps {
+  verification: VerificationService;
+  guards: Guards;
+  publicUrl: string;
+  /** Present only with KAUNTI_DEMO_DATA: the demo documents, for `/api/verify/samples`. */
+  demo?: { db: Db; documents: DocumentService; issued: IssuedDocument[] };
+}
+
+/**
+ * Staff ID and national ID checks (public, rate-limited), the citizen's own ID QR link, and —
+ * with demo data only — links to the demo records.
+ */
+export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/verify/staff/:qid/:sid',
+      {
+        config: { rateLimit: VERIFY_RATE_LIMIT },
+        schema: {
+          tags: ['verify'],
+          summary: "Verify a county officer's staff ID card (its QR id and staff number)",
+          params: staffVerifyParamsSchema,
+          response: { 200: staffVerifyResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.verification.verifyStaff(request.params.qid, request.params.sid);
+      },
+    );
+
+    app.get(
+      '/api/verify/identity/mine',
+      {
+        preHandler: deps.guards.requireUser,
+        schema: {
+          tags: ['verify'],
+          summary: "The signed-in citizen's national ID verification link (for their QR code)",
+          response: { 200: myIdentityQrResponseSchema },
+        },
+      },
+      async (request) => deps.verification.identityQrFor(currentUser(request).id),
+    );
+
+    app.get(
+      '/api/verify/identity/:qid/:id',
+      {
+        config: { rateLimit: VERIFY_RATE_LIMIT },
+        schema: {
+          tags: ['verify'],
+          summary: 'Verify that a national ID is registered on the portal (its QR id and ID number)',
+          params: identityVerifyParamsSchema,
+          response: { 200: identityVerifyResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.verification.verifyIdentity(request.params.qid, request.params.id);
+      },
+    );
+
+    const demo = deps.demo;
+    if (demo) {
+      app.get(
+        '/api/verify/samples',
+        {
+          schema: {
+            tags: ['verify'],
+            summary:
+              'Demo only (KAUNTI_DEMO_DATA): verify links of the demo documents, officers and citizens',
+            response: { 200: verifySamplesResponseSchema },
+          },
+        },
+        async (): Promise<VerifySamplesResponse> => {
+          const documents = await Promise.all(
+            demo.issued.map(async ({ document, token, verifyUrl }) => ({
+              kind: document.kind,
+              number: document.number,
+              status: (await demo.documents.verify(token)).status,
+              url: verifyUrl,
+            })),
+          );
+          const { officers, citizens } = await demoVerificationRecords(demo.db);
+          return {
+            documents,
+            staff: officers.map((o) => ({
+              staff_no: o.staffNo,
+              status: o.status === 'active' ? ('valid' as const) : o.status,
+              url: staffVerifyUrlFor(deps.publicUrl, o.qid, o.staffNo),
+            })),
+            identities: citizens.map((c) => ({
+              id_number: c.idNumber,
+              status: c.verifiedAt ? ('registered_verified' as const) : ('registered_not_verified' as const),
+              url: identityVerifyUrlFor(deps.publicUrl, c.qid, c.idNumber),
+            })),
+          };
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file whether it runs from src/ (tsx) or dist/ (bundle). */
+export const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  let dir = from;
+  for (;;) {
+    if (existsSync(join(dir, 'apps', 'server', 'package.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const secret = (min: number) =>
+  z
+    .string()
+    .min(min, { message: `must be at least ${min} characters long` })
+    .optional();
+
+/**
+ * Every setting the server reads from the environment. Parsed once at start-up: a bad value
+ * stops the server with a message naming the variable. Secrets come only from here.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).optional(),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 65535' })
+    .max(65535, { message: 'must be between 1 and 65535' })
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://eservices.example.go.ke' }).optional(),
+  KAUNTI_DATA_DIR: z.string().min(1).default('./data'),
+  KAUNTI_COUNTY: z.enum(['nairobi']).default('nairobi'),
+  KAUNTI_DEMO_DATA: bool.optional(),
+  KAUNTI_WEB_DIST: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
+    .optional(),
+  JWT_SECRET: secret(32),
+  SMS_DRIVER: z.enum(['outbox', 'africastalking']).optional(),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: secret(8),
+  AT_SENDER_ID: z.string().min(1).optional(),
+  AT_BASE_URL: z
+    .url({ message: "must be a full URL, e.g. Africa's Talking's https://api.africastalking.com" })
+    .optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ message: 'must be a whole number of bytes' })
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  BILL_NO_PREFIX: z
+    .string()
+    .regex(/^[A-Z]{2,4}$/, {
+      message: 'must be 2 to 4 capital letters (bill numbers are at most 12 characters)',
+    })
+    .default('NCCB'),
+  MPESA_BASE_URL: z.url({ message: 'must be a full URL such as https://api.safaricom.co.ke' }).optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: secret(8),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, { message: 'must be a 5 to 7 digit shortcode' })
+    .optional(),
+  MPESA_PASSKEY: secret(8),
+  MPESA_CALLBACK_SECRET: secret(24),
+  MPESA_SIM: bool.optional(),
+  SIGNING_KEYS: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The server's configuration, after defaults and derived values are applied. */
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string;
+  dataDir: string;
+  county: Env['KAUNTI_COUNTY'];
+  demoData: boolean;
+  webDist: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  sms: {
+    driver: 'outbox' | 'africastalking';
+    africasTalking: { username?: string; apiKey?: string; senderId?: string; baseUrl: string };
+  };
+  uploads: { maxBytes: number; driver: 'local'; dir: string };
+  /** Bill numbers are this prefix + 8 digits: the M-Pesa account reference (at most 12 characters). */
+  billing: { billNoPrefix: string };
+  mpesa: {
+    baseUrl: string;
+    consumerKey: string;
+    consumerSecret: string;
+    shortcode: string;
+    passkey: string;
+    callbackSecret: string;
+    /** True when the portal talks to the local simulator (tools/mpesa-sim), not Safaricom. */
+    simulator: boolean;
+  };
+  /** Ed25519 signing keys for E-Verify as a JSON array of private JWKs (production), else generated. */
+  signingKeys: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Turns zod's issues into one line per bad variable, naming each one. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      return `  ${name}: ${issue.message}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Reads the configuration from an environment (process.env by default). Throws ConfigError
+ * naming every bad variable. Outside production, a missing JWT secret or M-Pesa credential is
+ * generated (and the JWT secret kept in the data directory so sessions survive a restart).
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = isAbsolute(env.KAUNTI_DATA_DIR) ? env.KAUNTI_DATA_DIR : resolve(env.KAUNTI_DATA_DIR);
+  const port = env.PORT;
+
+  const missing: string[] = [];
+  const need = (name: keyof Env, value: unknown, why: string) => {
+    if (value === undefined) missing.push(`  ${name}: is required ${why}`);
+  };
+  if (isProduction) {
+    for (const name of [
+      'JWT_SECRET',
+      'PUBLIC_URL',
+      'SIGNING_KEYS',
+      'MPESA_BASE_URL',
+      'MPESA_CONSUMER_KEY',
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_SHORTCODE',
+      'MPESA_PASSKEY',
+      'MPESA_CALLBACK_SECRET',
+    ] as const) {
+      need(name, env[name], 'in production');
+    }
+  }
+  const smsDriver = env.SMS_DRIVER ?? (isProduction ? 'africastalking' : 'outbox');
+  if (smsDriver === 'africastalking') {
+    need('AT_USERNAME', env.AT_USERNAME, 'when SMS_DRIVER is africastalking');
+    need('AT_API_KEY', env.AT_API_KEY, 'when SMS_DRIVER is africastalking');
+  }
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+
+  const simulator = env.MPESA_SIM ?? env.MPESA_BASE_URL === undefined;
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    county: env.KAUNTI_COUNTY,
+    demoData: env.KAUNTI_DEMO_DATA ?? !isProduction,
+    webDist: env.KAUNTI_WEB_DIST ? resolve(env.KAUNTI_WEB_DIST) : join(repoRoot, 'apps', 'web', 'dist'),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    jwtSecret: env.JWT_SECRET ?? devSecret(dataDir, 'jwt-secret', env.NODE_ENV),
+    sms: {
+      driver: smsDriver,
+      africasTalking: {
+        ...(env.AT_USERNAME === undefined ? {} : { username: env.AT_USERNAME }),
+        ...(env.AT_API_KEY === undefined ? {} : { apiKey: env.AT_API_KEY }),
+        ...(env.AT_SENDER_ID === undefined ? {} : { senderId: env.AT_SENDER_ID }),
+        baseUrl: env.AT_BASE_URL ?? 'https://api.africastalking.com',
+      },
+    },
+    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, driver: env.STORAGE_DRIVER, dir: join(dataDir, 'uploads') },
+    billing: { billNoPrefix: env.BILL_NO_PREFIX },
+    mpesa: {
+      baseUrl: (env.MPESA_BASE_URL ?? 'http://127.0.0.1:3100').replace(/\/+$/, ''),
+      consumerKey: env.MPESA_CONSUMER_KEY ?? 'kaunti-sim-consumer-key',
+      consumerSecret: env.MPESA_CONSUMER_SECRET ?? 'kaunti-sim-consumer-secret',
+      shortcode: env.MPESA_SHORTCODE ?? '6060047',
+      passkey: env.MPESA_PASSKEY ?? 'kaunti-sim-passkey',
+      callbackSecret: env.MPESA_CALLBACK_SECRET ?? devSecret(dataDir, 'mpesa-callback-secret', env.NODE_ENV),
+      simulator,
+    },
+    signingKeys: env.SIGNING_KEYS,
+  };
+}
+
+/**
+ * A development-only secret: random, kept in the data directory so it survives restarts.
+ * Tests get a fresh one in memory. Production never comes here (loadConfig demands the variable).
+ */
+function devSecret(dataDir: string, name: string, nodeEnv: Env['NODE_ENV']): string {
+  if (nodeEnv === 'test') return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * The one database type the code uses. Both drivers (PGlite in-process, node-postgres) give a
+ * PgDatabase; a transaction is one too, so a function taking a Db works inside or outside one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `select 1`; throws if the database cannot answer. */
+  ping(): Promise<void>;
+  /** Applies pending migrations (on PostgreSQL under an advisory lock). */
+  migrate(): Promise<void>;
+  /** PGlite only: the whole database as a gzipped tarball (tests start each file from one). */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined = in memory; loadDataDir = a dump to start from (used by tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Opens PGlite (on disk or in memory) or a PostgreSQL pool. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    const db = drizzlePg({ client: pool }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      // Several instances may start at once: a session-level advisory lock, held on one
+      // connection, makes them take turns instead of racing through the same migrations.
+      migrate: async () => {
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock(4711001)');
+          await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+        } finally {
+          await lockClient.query('select pg_advisory_unlock(4711001)').catch(() => undefined);
+          lockClient.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    dump: async () => client.dumpDataDir('gzip'),
+    close: () => client.close(),
+  };
+}
+
+/** The folder of drizzle-kit's SQL migrations, from src/ (tsx, tests) or dist/ (bundle). */
+export const migrationsFolder = (() => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '..', '..', 'migrations'), join(here, '..', 'src', 'migrations')];
+  return candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json'))) ?? candidates[0]!;
+})();

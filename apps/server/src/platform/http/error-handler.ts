@@ -1,0 +1,79 @@
+import { type ErrorBody, type FieldError, INTERNAL_ERROR_MESSAGE } from '@kaunti/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+const partLabel: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** Turns validation issues into field errors and one readable sentence. */
+function validationBody(error: FastifyError): ErrorBody {
+  const context = (error as { validationContext?: string }).validationContext ?? 'body';
+  const details: FieldError[] = (error.validation ?? []).map((issue) => {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const params = issue.params as { issue?: { message?: string }; missingProperty?: string } | undefined;
+    const message = params?.issue?.message ?? issue.message ?? 'is invalid';
+    return { path: path || params?.missingProperty || context, message };
+  });
+  const first = details[0];
+  const message = first
+    ? `Invalid ${partLabel[context] ?? context}: ${first.path === context ? '' : `${first.path}: `}${first.message}`
+    : `Invalid ${partLabel[context] ?? context}.`;
+  return { message, code: 'validation_failed', details };
+}
+
+/**
+ * The one error handler. Every failure becomes `{ message, code }` (plus `details` for invalid
+ * fields); a 5xx never shows what went wrong inside, and the request id ties the answer to the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.details) body.details = error.details;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send(validationBody(error));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'internal_error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status === 503 ? 503 : 500).send({
+        message: INTERNAL_ERROR_MESSAGE,
+        code: status === 503 ? 'service_unavailable' : 'internal_error',
+      });
+    }
+    // Fastify's own 4xx errors: bad JSON, wrong content type, body too large, rate limits.
+    const known: Record<string, { code: ErrorBody['code']; message: string }> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+      FST_ERR_CTP_EMPTY_JSON_BODY: {
+        code: 'invalid_json',
+        message: 'The request body is empty, but JSON was announced.',
+      },
+      FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+        code: 'bad_request',
+        message: 'The request body does not match its Content-Length.',
+      },
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+        code: 'unsupported_media_type',
+        message: 'This content type is not accepted here.',
+      },
+    };
+    const mapped = known[error.code];
+    return reply.status(status).send({
+      message: mapped?.message ?? error.message,
+      code: mapped?.code ?? (status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request'),
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The Content-Security-Policy of the web app's page: scripts and styles only from this origin. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Serves the built web app (apps/web/dist) when it exists: hashed assets cached for a year,
+ * index.html never cached, and every other GET that is not under /api answered with
+ * index.html so the browser's router can show the page (or its own 404 page).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  bootstrap: () => Promise<{ title: string; data: Record<string, unknown> }>,
+): Promise<boolean> {
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(notFoundBody(request.method, request.url)),
+    );
+    return false;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+  let page: Promise<string> | undefined;
+  const indexHtml = () => {
+    page ??= bootstrap().then(({ title, data }) => renderIndex(template, title, data));
+    return page;
+  };
+  const assetsDir = join(webDist, 'assets');
+
+  // The build's files get a route each (wildcard off: the build does not change while running);
+  // every other path falls to the not-found handler below.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: false,
+    // The build writes .br and .gz beside each text file; they are sent to browsers that take them.
+    preCompressed: true,
+    // index.html is only ever sent by the handler below, with the county's data and the CSP.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/assets/');
+    if (!isPage) return reply.status(404).send(notFoundBody(request.method, request.url));
+    return reply
+      .status(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', CSP)
+      .send(await indexHtml());
+  });
+  return true;
+}
+
+/**
+ * Puts the county's data into the page (a JSON block the app reads at start, so the header and
+ * titles need no extra request) and the portal name into <title>. JSON is not executed, so the
+ * strict script policy still holds; "<" is escaped so the data cannot close the tag.
+ */
+export function renderIndex(template: string, title: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replaceAll('<', '\\u003c');
+  const escapedTitle = title.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`)
+    .replace(
+      '<!--kaunti-bootstrap-->',
+      `<script type="application/json" id="kaunti-bootstrap">${json}</script>`,
+    );
+}
+
+function notFoundBody(method: string, url: string) {
+  return { message: `Route ${method} ${url.split('?')[0]} not found`, code: 'not_found' };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertStorageKey, type StorageDriver, StorageNotFoundError } from './storage';
+
+/**
+ * Files on the local disk under one directory (config.uploads.dir), one file per key in a
+ * two-character shard folder. A file is written under a temporary name and renamed into place,
+ * so a reader never sees half a file. Keys are checked, so nothing outside the folder is reached.
+ */
+export function createLocalDiskStorage(root: string): StorageDriver {
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return join(root, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temp, body, { mode: 0o600 });
+      await rename(temp, path);
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch {
+        throw new StorageNotFoundError(`No stored object for ${key}`);
+      }
+      return createReadStream(path) as Readable;
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+/** A new random storage key. */
+export function newStorageKey(): string {
+  const hex = randomBytes(17).toString('hex');
+  return `${hex.slice(0, 2)}/${hex.slice(2, 34)}`;
+}

@@ -1,0 +1,19 @@
+import { seedLand } from './areas/land/seed';
+import { seedDemoUsers } from './core/accounts/seed';
+import { countyProfiles, seedCounty } from './core/county/seed';
+import { seedVerificationDemo } from './core/verification/seed';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db/database';
+
+/**
+ * Seeds what every deployment needs (the county and its reference data) and, when
+ * KAUNTI_DEMO_DATA is on, demo records for trying the portal. Idempotent: it runs at every start.
+ */
+export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>): Promise<void> {
+  const profile = countyProfiles[config.county];
+  await seedCounty(db, profile);
+  await seedLand(db, profile, { demoData: config.demoData });
+  // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
+  if (config.demoData) await seedVerificationDemo(db);
+  if (config.demoData) await seedDemoUsers(db, profile.name);
+}

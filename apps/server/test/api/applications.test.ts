@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplicationService } from '../../src/core/applications/application-service';
+import { auditLog } from '../../src/core/audit/schema';
+import { createBillService } from '../../src/core/bills/bill-service';
+import { createDraftService } from '../../src/core/drafts/draft-service';
+import { createUploadService } from '../../src/core/uploads/upload-service';
+import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import { uploadId } from '../support/files';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+/** The services as the payments and back-office modules will call them. */
+let bills: ReturnType<typeof createBillService>;
+let applications: ReturnType<typeof createApplicationService>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await createSignedInUser(t);
+  bob = await createSignedInUser(t);
+  const db = t.database.db;
+  bills = createBillService({ db, prefix: 'NCCB' });
+  const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
+  applications = createApplicationService({ db, bills, uploads, drafts: createDraftService({ db }) });
+});
+afterAll(() => t.close());
+
+const submitRatesSearch = (user: TestUser, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/applications',
+    headers: user.headers,
+    payload: {
+      service_id: 'rates-search',
+      values: { lr_number: '209/10004', search_purpose: 'purchase' },
+      ...extra,
+    },
+  });
+
+async function auditRows(entityType: string, entityId: string) {
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.id));
+}
+
+describe('the catalogue API', () => {
+  it('lists the services for menus, land in menu order', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalogue/services' });
+    const land = res.json().data.filter((s: { area: string }) => s.area === 'land');
+    expect(land.map((s: { id: string }) => s.id)).toEqual([
+      'land-rates-bill',
+      'ground-rent',
+      'land-transfer',
+      'land-survey',
+      'land-clearance',
+      'rates-search',
+      'add-land',
+    ]);
+    expect(land[2]).toMatchObject({ menu: true, submit_path: '/api/lands/application/add_lr_application' });
+  });
+});
+
+describe('applications', () => {
+  it('numbers, bills and records a submission; the draft it came from is deleted', async () => {
+    const draftId = randomUUID();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/drafts/${draftId}`,
+      headers: alice.headers,
+      payload: { service_id: 'rates-search', step: 0, values: { lr_number: '209/10004' } },
+    });
+    const res = await submitRatesSearch(alice, { draft_id: draftId });
+    expect(res.statusCode).toBe(201);
+    const { application, bill } = res.json();
+    expect(application).toMatchObject({
+      status: 'awaiting_payment',
+      fee_cents: 100_000,
+      reference: '209/10004',
+    });
+    expect(bill).toMatchObject({
+      status: 'unpaid',
+      total_cents: 100_000,
+      application_no: application.application_no,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/drafts/${draftId}`, headers: alice.headers }))
+        .statusCode,
+    ).toBe(404);
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${application.application_no}`,
+      headers: alice.headers,
+    });
+    expect(
+      detail
+        .json()
+        .history.map((h: { from_status: string; to_status: string }) => [h.from_status, h.to_status]),
+    ).toEqual([
+      [null, 'submitted'],
+      ['submitted', 'awaiting_payment'],
+    ]);
+    expect(detail.json().bill.bill_no).toBe(bill.bill_no);
+    const audit = await auditRows('application', application.application_no);
+    expect(audit.map((a) => [a.action, a.fromState, a.toState])).toEqual([
+      ['submitted', null, 'submitted'],
+      ['status_changed', 'submitted', 'awaiting_payment'],
+    ]);
+    expect((await auditRows('bill', bill.bill_no)).map((a) => a.action)).toEqual(['raised']);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/applications', headers: alice.headers });
+    expect(list.json().data.map((a: { application_no: string }) => a.application_no)).toContain(
+      application.application_no,
+    );
+    const others = await t.app.inject({ method: 'GET', url: '/api/applications', headers: bob.headers });
+    expect(others.json().data).toEqual([]);
+  });
+
+  it('gives consecutive numbers within the year', async () => {
+    const a = (await submitRatesSearch(alice)).json().application.application_no as string;
+    const b = (await submitRatesSearch(alice)).json().application.application_no as string;
+    expect(Number(b.slice(-6))).toBe(Number(a.slice(-6)) + 1);
+  });
+
+  it('refuses an unknown service, and an invalid payload with the field and message', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: alice.headers,
+      payload: { service_id: 'free-land', values: {} },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: alice.headers,
+      payload: { service_id: 'rates-search', values: { search_purpose: 'purchase' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'Please enter your land / parcel number',
+      details: [{ path: 'lr_number', message: 'Please enter your land / parcel number' }],
+    });
+  });
+
+  it('is cancelled by its applicant while unpaid, and its bill with it', async () => {
+    const { application, bill } = (await submitRatesSearch(alice)).json();
+    const url = `/api/applications/${application.application_no}/cancel`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: alice.headers,
+      payload: { reason: 'Bought elsewhere' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect(res.json().bill.status).toBe('cancelled');
+    expect(res.json().history.at(-1)).toMatchObject({
+      to_status: 'cancelled',
+      note: 'Bought elsewhere',
+      actor: 'user',
+    });
+    const again = await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: {} });
+    expect(again.statusCode).toBe(409);
+    await expect(
+      bills.applyPayment(t.database.db, {
+        billNo: bill.bill_no,
+        amountCents: 100,
+        actor: { type: 'mpesa' },
+        reference: 'X',
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+  });
+});
+
+describe('bills and payments (the calls the payments module makes)', () => {
+  it('a partial payment, then the rest with an overpayment kept as credit; the application moves on', async () => {
+    const { application, bill } = (await submitRatesSearch(alice)).json();
+    const found = await bills.findForPayment(bill.bill_no);
+    expect(found).toMatchObject({
+      userId: alice.id,
+      totalCents: 100_000,
+      balanceCents: 100_000,
+      status: 'unpaid',
+    });
+
+    const part = await t.database.db.transaction((tx) =>
+      bills.applyPayment(tx, {
+        billNo: bill.bill_no,
+        amountCents: 40_000,
+        actor: { type: 'mpesa' },
+        reference: 'QKH94M1Z11',
+      }),
+    );
+    expect(part).toMatchObject({
+      status: 'partially_paid',
+      becamePaid: false,
+      paidCents: 40_000,
+      balanceCents: 60_000,
+    });
+
+    const rest = await t.database.db.transaction(async (tx) => {
+      const paid = await bills.applyPayment(tx, {
+        billNo: bill.bill_no,
+        amountCents: 65_000,
+        actor: { type: 'mpesa' },
+        reference: 'QKH94M1Z12',
+      });
+      const status = paid.becamePaid ? await applications.onBillPaid(tx, bill.bill_no) : null;
+      return { paid, status };
+    });
+    expect(rest.paid).toMatchObject({
+      status: 'paid',
+      becamePaid: true,
+      balanceCents: 0,
+      creditAddedCents: 5_000,
+    });
+    // Rates search is an instant service: paid means issued.
+    expect(rest.status).toBe('issued');
+
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/bills/${bill.bill_no}`,
+      headers: alice.headers,
+    });
+    expect(shown.json()).toMatchObject({
+      status: 'paid',
+      paid_cents: 100_000,
+      balance_cents: 0,
+      credit_cents: 5_000,
+    });
+    expect(shown.json().paid_at).not.toBeNull();
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${application.application_no}`,
+      headers: alice.headers,
+    });
+    expect(detail.json().status).toBe('issued');
+    expect(detail.json().history.at(-1)).toMatchObject({
+      from_status: 'awaiting_payment',
+      to_status: 'issued',
+      actor: 'system',
+    });
+    expect((await auditRows('bill', bill.bill_no)).map((a) => [a.action, a.toState])).toEqual([
+      ['raised', 'unpaid'],
+      ['payment_applied', 'partially_paid'],
+      ['payment_applied', 'paid'],
+    ]);
+  });
+
+  it('a review service goes to under_review when paid, then through review to issued; illegal moves refused', async () => {
+    const survey = await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rate_search/application',
+      headers: bob.headers,
+      payload: { lr_number: '209/10020', search_purpose: 'legal' },
+    });
+    const { bill } = survey.json();
+    await t.database.db.transaction(async (tx) => {
+      await bills.applyPayment(tx, {
+        billNo: bill.bill_no,
+        amountCents: 100_000,
+        actor: { type: 'mpesa' },
+        reference: 'R1',
+      });
+      await applications.onBillPaid(tx, bill.bill_no);
+    });
+    // Paying twice moves nothing further.
+    expect(await applications.onBillPaid(t.database.db, bill.bill_no)).toBeNull();
+
+    const clearance = await applications.submit({
+      user: { id: bob.id },
+      serviceId: 'land-clearance',
+      payload: {
+        lr_number: '209/10020',
+        current_land_use_code: 'COM',
+        sub_county_code: '289',
+        ward_code: '1435',
+        clearance_purpose: 'charge',
+        proofOfOwnership: await upload(bob),
+        idCard: await upload(bob),
+        kraPinCert: await upload(bob),
+      },
+    });
+    const no = clearance.application.application_no;
+    await expect(
+      applications.changeStatus(no, 'approved', { type: 'staff', id: 'officer-1' }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'illegal_transition',
+    });
+    await t.database.db.transaction(async (tx) => {
+      await bills.applyPayment(tx, {
+        billNo: clearance.bill!.bill_no,
+        amountCents: clearance.bill!.total_cents,
+        actor: { type: 'mpesa' },
+        reference: 'R2',
+      });
+      expect(await applications.onBillPaid(tx, clearance.bill!.bill_no)).toBe('under_review');
+    });
+    await applications.changeStatus(
+      no,
+      'needs_info',
+      { type: 'staff', id: 'officer-1' },
+      { note: 'Title deed unreadable' },
+    );
+    await applications.changeStatus(no, 'under_review', { type: 'user', id: bob.id });
+    await applications.changeStatus(no, 'approved', { type: 'staff', id: 'officer-1' });
+    await applications.changeStatus(no, 'issued', { type: 'system' });
+    await expect(
+      applications.changeStatus(no, 'under_review', { type: 'staff', id: 'officer-1' }),
+    ).rejects.toMatchObject({
+      code: 'illegal_transition',
+    });
+    const detail = await applications.get(bob.id, no);
+    expect(detail.history.map((h) => h.to_status)).toEqual([
+      'submitted',
+      'awaiting_payment',
+      'under_review',
+      'needs_info',
+      'under_review',
+      'approved',
+      'issued',
+    ]);
+    expect(detail.history[3]).toMatchObject({ actor: 'staff', note: 'Title deed unreadable' });
+    expect((await auditRows('application', no)).length).toBe(7);
+  });
+
+  it('two concurrent moves from the same status: one wins, the other is refused', async () => {
+    const { application } = (await submitRatesSearch(alice)).json();
+    const results = await Promise.allSettled([
+      applications.changeStatus(application.application_no, 'cancelled', { type: 'staff', id: 'a' }),
+      applications.changeStatus(application.application_no, 'under_review', { type: 'system' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+  });
+
+  it("lists only the user's own bills; another user's bill number is a 404", async () => {
+    const { bill } = (await submitRatesSearch(alice)).json();
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/bills?status=unpaid',
+      headers: alice.headers,
+    });
+    expect(mine.json().data.map((b: { bill_no: string }) => b.bill_no)).toContain(bill.bill_no);
+    expect(mine.json().data.every((b: { status: string }) => b.status === 'unpaid')).toBe(true);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/bills', headers: bob.headers });
+    expect(theirs.json().data.map((b: { bill_no: string }) => b.bill_no)).not.toContain(bill.bill_no);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/bills/${bill.bill_no}`,
+      headers: bob.headers,
+    });
+    expect(one.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/bills' })).statusCode).toBe(401);
+  });
+});
+
+function upload(user: TestUser): Promise<string> {
+  return uploadId(t, user.headers);
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createSignedInUser(t);
+  other = await createSignedInUser(t);
+});
+afterAll(() => t.close());
+
+const put = (user: TestUser | undefined, id: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/drafts/${id}`,
+    headers: user?.headers ?? {},
+    payload: payload as object,
+  });
+const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+
+describe('drafts', () => {
+  it('saves what is typed as the user goes, and resumes it', async () => {
+    const id = randomUUID();
+    const first = await put(owner, id, {
+      service_id: 'land-transfer',
+      step: 1,
+      values: { idCard: randomUUID() },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      id,
+      service_id: 'land-transfer',
+      service_title: 'Land Owner Amendment',
+      route: '/land-transfer',
+      step: 1,
+    });
+
+    // PUT again: the same draft, replaced (idempotent), not a second one.
+    const values = { lr_number: '209/10001', square_feet: '5000', idCard: first.json().values.idCard };
+    const second = await put(owner, id, { service_id: 'land-transfer', step: 2, values });
+    expect(second.statusCode).toBe(200);
+    expect((await put(owner, id, { service_id: 'land-transfer', step: 2, values })).json().values).toEqual(
+      values,
+    );
+
+    const list = await get(owner, '/api/drafts');
+    expect(list.json().data).toHaveLength(1);
+    expect(list.json().data[0]).toMatchObject({ id, step: 2, values });
+    const resumed = await get(owner, `/api/drafts/${id}`);
+    expect(resumed.json()).toMatchObject({ id, step: 2, values });
+  });
+
+  it("never shows, overwrites or deletes another user's draft", async () => {
+    const id = randomUUID();
+    await put(owner, id, { service_id: 'land-survey', step: 0, values: { lr_number: '209/10002' } });
+
+    expect((await get(other, `/api/drafts/${id}`)).statusCode).toBe(404);
+    const takeover = await put(other, id, {
+      service_id: 'land-survey',
+      step: 0,
+      values: { lr_number: 'mine' },
+    });
+    expect(takeover.statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/drafts/${id}`, headers: other.headers });
+    expect(del.statusCode).toBe(404);
+    expect((await get(other, '/api/drafts')).json().data).toEqual([]);
+
+    const still = await get(owner, `/api/drafts/${id}`);
+    expect(still.json().values).toEqual({ lr_number: '209/10002' });
+  });
+
+  it('removes a draft by id', async () => {
+    const id = randomUUID();
+    await put(owner, id, { service_id: 'ground-rent', step: 0, values: {} });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/drafts/${id}`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, deleted: true });
+    expect((await get(owner, `/api/drafts/${id}`)).statusCode).toBe(404);
+    expect((await get(owner, '/api/drafts')).json().data.map((d: { id: string }) => d.id)).not.toContain(id);
+  });
+
+  it('refuses an unknown service or step, and anyone not signed in', async () => {
+    const bad = await put(owner, randomUUID(), { service_id: 'free-land', step: 0, values: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('This service does not exist.');
+    const step = await put(owner, randomUUID(), { service_id: 'add-land', step: 5, values: {} });
+    expect(step.statusCode).toBe(400);
+    expect(
+      (await put(undefined, randomUUID(), { service_id: 'add-land', step: 0, values: {} })).statusCode,
+    ).toBe(401);
+  });
+});

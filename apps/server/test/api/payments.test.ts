@@ -1,0 +1,891 @@
+// Payments end to end: the portal (listening on a real port) talks to the M-Pesa simulator
+// (tools/mpesa-sim, started in-process) exactly as it talks to Safaricom, and the simulator calls
+// the portal back. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (where the 50
+// concurrent duplicate callbacks really race).
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { Payment, StkPushResponse } from '@kaunti/contract/api-payments';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../../../tools/mpesa-sim/src/simulator';
+import { createApplicationService } from '../../src/core/applications/application-service';
+import { auditLog } from '../../src/core/audit/schema';
+import { type BillService, createBillService } from '../../src/core/bills/bill-service';
+import { createDraftService } from '../../src/core/drafts/draft-service';
+import { createPaymentService, type PaymentService } from '../../src/core/payments/payment-service';
+import { mpesaCallbacks, payments } from '../../src/core/payments/schema';
+import { createUploadService } from '../../src/core/uploads/upload-service';
+import { createDarajaClient } from '../../src/platform/mpesa/daraja-client';
+import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import { readPdf } from '../support/pdf';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+const credentials = {
+  consumerKey: 'payments-test-key',
+  consumerSecret: 'payments-test-secret',
+  shortcode: '6060047',
+  passkey: 'payments-test-passkey',
+};
+const SECRET = 'callback-secret-for-the-payments-tests-0123';
+
+let sim: Simulator;
+let t: TestApp;
+let bills: BillService;
+/** A second payment service on the same database, for calling reconcileOnce(now) directly. */
+let service: PaymentService;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  sim = createSimulator({ ...credentials, callbackDelayMs: 20, timeoutDelayMs: 150, duplicateGapMs: 20 });
+  await sim.listen(0);
+  const port = await freePort();
+  t = await createTestApp({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MPESA_BASE_URL: sim.url,
+    MPESA_CONSUMER_KEY: credentials.consumerKey,
+    MPESA_CONSUMER_SECRET: credentials.consumerSecret,
+    MPESA_SHORTCODE: credentials.shortcode,
+    MPESA_PASSKEY: credentials.passkey,
+    MPESA_CALLBACK_SECRET: SECRET,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const db = t.database.db;
+  bills = createBillService({ db, prefix: 'NCCB' });
+  const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
+  service = createPaymentService({
+    db,
+    bills,
+    applications: createApplicationService({ db, bills, uploads, drafts: createDraftService({ db }) }),
+    daraja: createDarajaClient({ ...credentials, baseUrl: sim.url }),
+    publicUrl: t.config.publicUrl,
+    callbackSecret: SECRET,
+    log: { info() {}, warn() {}, error() {} },
+    unknownCheckoutWaitMs: 50,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await t?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let phoneCounter = 0;
+/** A fresh "success" phone (no magic ending), so that tests never share a phone's limits. */
+function successPhone(): string {
+  phoneCounter += 1;
+  return `0713${String(phoneCounter).padStart(4, '0')}55`;
+}
+
+async function raiseBill(
+  user: TestUser,
+  lines: Array<[cents: number, description: string]>,
+  serviceId?: string,
+) {
+  return t.database.db.transaction((tx) =>
+    bills.raise(tx, {
+      userId: user.id,
+      description: 'Test bill',
+      lines: lines.map(
+        ([amount_cents, description]): FeeLine => ({ amount_cents, description, parcel: null }),
+      ),
+      ...(serviceId ? { serviceId } : {}),
+      actor: { type: 'system' },
+    }),
+  );
+}
+
+function push(user: TestUser, body: Record<string, unknown>, key: string | null = randomUUID()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/mpesa/stk-push',
+    headers: { ...user.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: body,
+  });
+}
+
+async function getPayment(user: TestUser, id: string) {
+  return t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: user.headers });
+}
+
+async function getBill(user: TestUser, billNo: string): Promise<Bill> {
+  return (await t.app.inject({ method: 'GET', url: `/api/bills/${billNo}`, headers: user.headers })).json();
+}
+
+/** Polls the payment until it leaves `pending` (or the time is up) and answers it. */
+async function settled(user: TestUser, id: string, timeoutMs = 5000): Promise<Payment> {
+  const start = Date.now();
+  for (;;) {
+    const payment: Payment = (await getPayment(user, id)).json();
+    if (payment.status !== 'pending' || Date.now() - start > timeoutMs) return payment;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function paymentAudit(id: string) {
+  const rows = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'payment'), eq(auditLog.entityId, id)))
+    .orderBy(auditLog.id);
+  return rows.map((r) => [r.action, r.fromState, r.toState]);
+}
+
+async function billAudit(billNo: string) {
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'bill'), eq(auditLog.entityId, billNo)))
+    .orderBy(auditLog.id);
+}
+
+async function callbackLog(reference: string) {
+  return t.database.db.select().from(mpesaCallbacks).where(eq(mpesaCallbacks.reference, reference));
+}
+
+function stkUrl(secret = SECRET) {
+  return `/api/payments/callbacks/stk/${secret}`;
+}
+
+function paidCallback(checkoutRequestId: string, receipt: string, shillings: number) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: 'mr-test',
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: shillings },
+            { Name: 'MpesaReceiptNumber', Value: receipt },
+            { Name: 'Balance' },
+            { Name: 'TransactionDate', Value: 20250314101502 },
+            { Name: 'PhoneNumber', Value: 254708374149 },
+          ],
+        },
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('POST /api/payments/mpesa/stk-push → callback (simulator)', () => {
+  it('pays a bill: the balance rounded up to a shilling, a receipt number, the bill paid, audit rows', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [
+      [100_000, 'Land rates 2025'],
+      [5_050, 'Penalty'],
+    ]);
+    const phone = successPhone();
+    const res = await push(alice, { bill_no: bill.bill_no.toLowerCase(), phone_number: phone });
+    expect(res.statusCode).toBe(200);
+    const started: StkPushResponse = res.json();
+    expect(started).toMatchObject({
+      status: 'pending',
+      bill_no: bill.bill_no,
+      amount_cents: 105_100, // KES 1,050.50 → 1,051 whole shillings
+      phone_number: `254${phone.slice(1)}`,
+      message: 'Check your phone and enter your M-Pesa PIN to pay.',
+    });
+    expect(started.checkout_request_id).not.toBe('');
+
+    // What Daraja (the simulator) received.
+    const sent = sim
+      .history()
+      .requests.find(
+        (r) =>
+          r.path === '/mpesa/stkpush/v1/processrequest' &&
+          (r.response as { CheckoutRequestID?: string })?.CheckoutRequestID === started.checkout_request_id,
+      );
+    expect(sent?.body).toMatchObject({
+      Amount: 1051,
+      AccountReference: bill.bill_no,
+      PhoneNumber: `254${phone.slice(1)}`,
+      TransactionType: 'CustomerPayBillOnline',
+    });
+    const callbackUrl = (sent?.body as { CallBackURL?: string } | undefined)?.CallBackURL ?? '';
+    expect(callbackUrl).toBe(`${t.config.publicUrl}/api/payments/callbacks/stk/${SECRET}`);
+    expect(callbackUrl).not.toMatch(/mpesa/i);
+
+    const payment = await settled(alice, started.payment_id);
+    expect(payment).toMatchObject({
+      status: 'paid',
+      amount_cents: 105_100,
+      amount_paid_cents: 105_100,
+      method: 'mpesa_stk',
+      message: 'Payment received. Thank you.',
+      result_code: 0,
+      bill_status: 'paid',
+    });
+    expect(payment.mpesa_receipt_number).toMatch(/^[A-Z0-9]{10}$/);
+    expect(payment.completed_at).not.toBeNull();
+
+    const after = await getBill(alice, bill.bill_no);
+    expect(after).toMatchObject({ status: 'paid', paid_cents: 105_050, balance_cents: 0, credit_cents: 50 });
+    expect(await paymentAudit(started.payment_id)).toEqual([
+      ['created', null, 'pending'],
+      ['prompt_sent', 'pending', 'pending'],
+      ['paid', 'pending', 'paid'],
+    ]);
+    const applied = (await billAudit(bill.bill_no)).filter((a) => a.action === 'payment_applied');
+    expect(applied).toHaveLength(1);
+    expect(applied[0]!.data).toMatchObject({
+      reference: payment.mpesa_receipt_number,
+      amount_cents: 105_100,
+    });
+
+    // The history lists it; another user cannot see it.
+    const list = await t.app.inject({ method: 'GET', url: '/api/payments', headers: alice.headers });
+    expect(list.json().data.map((p: Payment) => p.payment_id)).toContain(started.payment_id);
+    const bob = await createSignedInUser(t);
+    expect((await getPayment(bob, started.payment_id)).statusCode).toBe(404);
+    expect((await getPayment(bob, 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('is idempotent: the same key and body answer the first answer; another body is a 409', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[300_000, 'Ground rent']]);
+    const phone = successPhone();
+    const key = randomUUID();
+    const before = sim.history().requests.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest').length;
+
+    const first = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 1000 }, key);
+    expect(first.statusCode).toBe(200);
+    // The same request again (phone typed another way: the same body once normalised).
+    const again = await push(
+      alice,
+      { bill_no: bill.bill_no, phone_number: `254${phone.slice(1)}`, amount: 1000 },
+      key,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const pushes = sim.history().requests.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest').length;
+    expect(pushes - before).toBe(1);
+
+    const other = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 999 }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({
+      code: 'idempotency_conflict',
+      message: 'This Idempotency-Key was already used for a different payment request.',
+    });
+
+    // Another user may use the same key: keys are per user.
+    const bob = await createSignedInUser(t);
+    const bobBill = await raiseBill(bob, [[10_000, 'Permit']]);
+    expect(
+      (await push(bob, { bill_no: bobBill.bill_no, phone_number: successPhone() }, key)).statusCode,
+    ).toBe(200);
+
+    const missing = await push(alice, { bill_no: bill.bill_no, phone_number: phone }, null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('An Idempotency-Key header is required.');
+    await settled(alice, first.json().payment_id);
+  });
+
+  it.each([
+    ['cancelled (1032)', '254700001032', 'cancelled', 1032, 'You cancelled the M-Pesa prompt.'],
+    [
+      'insufficient funds (1)',
+      '254700000001',
+      'failed',
+      1,
+      'Your M-Pesa balance is not enough for this payment. Top up and try again.',
+    ],
+    [
+      'phone unreachable (1037)',
+      '254700001037',
+      'failed',
+      1037,
+      'We could not reach your phone. Check that it is on and has network, then try again.',
+    ],
+  ])(
+    '%s: the payment ends %s with the reason in plain words; the bill stays unpaid',
+    async (_, phone, status, code, message) => {
+      const alice = await createSignedInUser(t);
+      const bill = await raiseBill(alice, [[50_000, 'Market stall']]);
+      const res = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+      expect(res.statusCode).toBe(200);
+      const payment = await settled(alice, res.json().payment_id);
+      expect(payment).toMatchObject({
+        status,
+        result_code: code,
+        message,
+        mpesa_receipt_number: null,
+        amount_paid_cents: null,
+      });
+      expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid', paid_cents: 0 });
+      expect((await paymentAudit(payment.payment_id)).at(-1)).toEqual([status, 'pending', status]);
+      // The prompt is over, so a new one may be sent at once.
+      await fetch(`${sim.url}/__sim/next-outcome`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone, outcome: 'success' }),
+      });
+      const retry = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+      expect(retry.statusCode).toBe(200);
+      expect((await settled(alice, retry.json().payment_id)).status).toBe('paid');
+    },
+  );
+
+  it('a wrong PIN (2001) fails the payment with its meaning', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[20_000, 'Parking']]);
+    const phone = successPhone();
+    sim.nextOutcome({ phone, outcome: 'failed', resultCode: 2001 });
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+    const payment = await settled(alice, res.json().payment_id);
+    expect(payment).toMatchObject({
+      status: 'failed',
+      result_code: 2001,
+      message: 'The M-Pesa PIN was wrong. Please try again.',
+    });
+  });
+
+  it('duplicate callbacks (the same receipt twice) make one payment and one bill credit', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[70_000, 'Health certificate']]);
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: '254700002222' });
+    const started: StkPushResponse = res.json();
+    await settled(alice, started.payment_id);
+    await sim.whenIdle();
+    const log = await callbackLog(started.checkout_request_id);
+    expect(log.map((l) => l.outcome).sort()).toEqual(['duplicate', 'paid']);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'paid',
+      paid_cents: 70_000,
+      credit_cents: 0,
+    });
+    expect((await billAudit(bill.bill_no)).filter((a) => a.action === 'payment_applied')).toHaveLength(1);
+  });
+
+  it('no callback at all: reconciliation asks stkpushquery after a minute and completes it (receipt pending); a late callback fills the receipt in', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[40_000, 'Land survey']]);
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: '254700000000' });
+    const started: StkPushResponse = res.json();
+    await sim.whenIdle();
+    expect((await getPayment(alice, started.payment_id)).json().status).toBe('pending');
+
+    // Not yet a minute: nothing is asked.
+    const early = await service.reconcileOnce(new Date(Date.now() + 30_000));
+    expect(early.queried).toBe(0);
+    const summary = await service.reconcileOnce(new Date(Date.now() + 61_000));
+    expect(summary.queried).toBeGreaterThanOrEqual(1);
+    const payment: Payment = (await getPayment(alice, started.payment_id)).json();
+    expect(payment).toMatchObject({ status: 'paid', mpesa_receipt_number: null, amount_paid_cents: 40_000 });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid', paid_cents: 40_000 });
+    // Queried once: a second run in the same minute leaves it alone.
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, started.payment_id));
+    expect(row?.queryCount).toBe(1);
+
+    const late = await t.app.inject({
+      method: 'POST',
+      url: stkUrl(),
+      payload: paidCallback(started.checkout_request_id, 'LATE000001', 400),
+    });
+    expect(late.statusCode).toBe(200);
+    const filled: Payment = (await getPayment(alice, started.payment_id)).json();
+    expect(filled.mpesa_receipt_number).toBe('LATE000001');
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ paid_cents: 40_000, credit_cents: 0 });
+    expect((await paymentAudit(started.payment_id)).map((a) => a[0])).toEqual([
+      'created',
+      'prompt_sent',
+      'paid',
+      'receipt_recorded',
+    ]);
+  });
+
+  it('reconciliation fails a payment pending for over five minutes with no answer', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[10_000, 'Stall']]);
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        userId: alice.id,
+        billId: (await bills.findForPayment(bill.bill_no))!.id,
+        billNo: bill.bill_no,
+        method: 'mpesa_stk',
+        status: 'pending',
+        amountRequestedCents: 10_000,
+        phoneNumber: '254711000111',
+        checkoutRequestId: `ws_CO_unknown_${Date.now()}`,
+        createdAt: new Date(Date.now() - 6 * 60_000),
+      })
+      .returning();
+    await service.reconcileOnce(new Date());
+    const payment: Payment = (await getPayment(alice, row!.id)).json();
+    expect(payment).toMatchObject({
+      status: 'failed',
+      result_code: null,
+      message:
+        'We did not get an answer from M-Pesa. If money left your M-Pesa account, it will show on your bill within a few minutes; otherwise please try again.',
+    });
+    // …and a success that arrives after all is still recorded: M-Pesa's word wins.
+    await t.app.inject({
+      method: 'POST',
+      url: stkUrl(),
+      payload: paidCallback(row!.checkoutRequestId!, 'LATE000002', 100),
+    });
+    expect((await getPayment(alice, row!.id)).json()).toMatchObject({
+      status: 'paid',
+      mpesa_receipt_number: 'LATE000002',
+    });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid' });
+  });
+});
+
+describe('amounts', () => {
+  it('a partial payment reduces the balance; more than the balance is refused from the portal', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[150_000, 'Rates']]);
+    const phone = successPhone();
+    const part = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 500 });
+    expect(part.json().amount_cents).toBe(50_000);
+    expect((await settled(alice, part.json().payment_id)).status).toBe('paid');
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'partially_paid',
+      paid_cents: 50_000,
+      balance_cents: 100_000,
+    });
+
+    const tooMuch = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 1001 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe(
+      'The amount is more than the balance of this bill. Please pay the balance or less.',
+    );
+    for (const amount of [0, 10.5, -3]) {
+      const bad = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount });
+      expect(bad.statusCode).toBe(400);
+    }
+    const badPhone = await push(alice, { bill_no: bill.bill_no, phone_number: '0812345678' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().details).toEqual([
+      {
+        path: 'phone_number',
+        message: 'Phone number must be in format +2547******** or 2547******** or 07******** or 7********',
+      },
+    ]);
+
+    // The rest, by default.
+    const rest = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+    expect(rest.json().amount_cents).toBe(100_000);
+    await settled(alice, rest.json().payment_id);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid', balance_cents: 0 });
+  });
+
+  it('M-Pesa reporting more than asked: the amount reported is credited, the excess kept as credit', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[20_000, 'Permit']]);
+    const phone = successPhone();
+    sim.nextOutcome({ phone, outcome: 'success', amountShillings: 250 });
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+    expect((await settled(alice, res.json().payment_id)).amount_paid_cents).toBe(25_000);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'paid',
+      paid_cents: 20_000,
+      credit_cents: 5_000,
+    });
+    const obligations = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/obligations',
+      headers: alice.headers,
+    });
+    expect(obligations.json().data).toMatchObject({
+      credit_cents: 5_000,
+      credits: [{ bill_no: bill.bill_no, credit_cents: 5_000 }],
+    });
+  });
+});
+
+describe('refusals', () => {
+  it("another user's bill is a 404; a paid bill, a cancelled bill and a second prompt are 409s", async () => {
+    const alice = await createSignedInUser(t);
+    const bob = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[30_000, 'Rates']]);
+    const theirs = await push(bob, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('We could not find that bill.');
+    expect((await push(bob, { bill_no: 'NCCB00000000', phone_number: successPhone() })).statusCode).toBe(404);
+
+    // A prompt still pending for this bill (no callback comes): a second one is refused.
+    const first = await push(alice, { bill_no: bill.bill_no, phone_number: '254700000000' });
+    expect(first.statusCode).toBe(200);
+    const second = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'A payment prompt is already on its way to your phone. Answer it, or wait two minutes and try again.',
+    );
+    await sim.whenIdle(); // the simulator has decided the outcome the query will report
+    await service.reconcileOnce(new Date(Date.now() + 61_000));
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid' });
+    const paid = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('This bill is already paid.');
+
+    const other = await raiseBill(alice, [[10_000, 'Old bill']]);
+    await t.database.db.transaction((tx) => bills.cancel(tx, other.bill_no, { type: 'system' }, 'test'));
+    const cancelled = await push(alice, { bill_no: other.bill_no, phone_number: successPhone() });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe('This bill was cancelled and cannot be paid.');
+  });
+
+  it('limits pushes per phone (5 in 10 minutes)', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[100_000, 'Rates']]);
+    const phone = successPhone();
+    for (let i = 0; i < 5; i++) {
+      const res = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 1 });
+      expect(res.statusCode).toBe(200);
+      await settled(alice, res.json().payment_id);
+    }
+    const sixth = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 1 });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Too many payment requests. Please wait a few minutes and try again.');
+    expect(sixth.headers['retry-after']).toBe('600');
+  });
+
+  it('M-Pesa unreachable: 503 in plain words, the payment failed, and the same key may be retried', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[10_000, 'Rates']]);
+    const phone = `254${successPhone().slice(1)}`;
+    const key = randomUUID();
+    // The same service, but its Daraja is a port nobody listens on.
+    const unreachable = createPaymentService({
+      db: t.database.db,
+      bills,
+      applications: { onBillPaid: async () => null },
+      daraja: createDarajaClient({ ...credentials, baseUrl: `http://127.0.0.1:${await freePort()}` }),
+      publicUrl: t.config.publicUrl,
+      callbackSecret: SECRET,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    await expect(
+      unreachable.startStkPush({
+        userId: alice.id,
+        idempotencyKey: key,
+        body: { bill_no: bill.bill_no, phone_number: phone },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'service_unavailable',
+      message: 'We could not send the M-Pesa prompt to your phone. Please try again.',
+    });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.billNo, bill.bill_no));
+    expect(row).toMatchObject({ status: 'failed', checkoutRequestId: null });
+    expect((await getPayment(alice, row!.id)).json().message).toBe(
+      'We could not send the M-Pesa prompt to your phone. Please try again.',
+    );
+
+    // The key was released: the retry (now through the reachable portal) sends the prompt.
+    const retry = await push(alice, { bill_no: bill.bill_no, phone_number: phone }, key);
+    expect(retry.statusCode).toBe(200);
+    expect((await settled(alice, retry.json().payment_id)).status).toBe('paid');
+  });
+});
+
+describe('callbacks', () => {
+  it('a wrong path secret is a 404 and nothing is processed or logged', async () => {
+    const before = (await t.database.db.select().from(mpesaCallbacks)).length;
+    for (const url of [
+      stkUrl('wrong-secret'),
+      '/api/payments/callbacks/c2b/confirmation/wrong-secret',
+      '/api/payments/callbacks/c2b/validation/x',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: paidCallback('ws_CO_x', 'WRONG00001', 1),
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.database.db.select().from(mpesaCallbacks)).length).toBe(before);
+  });
+
+  it('an unknown CheckoutRequestID and an unparseable body are logged and answered 200', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: stkUrl(),
+      payload: paidCallback('ws_CO_nobody_knows', 'UNKNOWN001', 10),
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect((await callbackLog('ws_CO_nobody_knows')).map((l) => l.outcome)).toEqual(['unknown_request']);
+    const none = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.mpesaReceiptNumber, 'UNKNOWN001'));
+    expect(none).toHaveLength(0);
+
+    const junk = await t.app.inject({ method: 'POST', url: stkUrl(), payload: { hello: 'world' } });
+    expect(junk.statusCode).toBe(200);
+    const logged = await t.database.db
+      .select()
+      .from(mpesaCallbacks)
+      .where(eq(mpesaCallbacks.outcome, 'unparseable'));
+    expect(logged.some((l) => JSON.stringify(l.body) === '{"hello":"world"}')).toBe(true);
+  });
+
+  it('50 concurrent duplicate callbacks make exactly one payment and one bill credit', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[123_400, 'Rates']]);
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: '254700000000' });
+    const started: StkPushResponse = res.json();
+    await sim.whenIdle();
+    const body = paidCallback(started.checkout_request_id, 'CONC000001', 1234);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: stkUrl(), payload: body })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.mpesaReceiptNumber, 'CONC000001'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'paid', amountPaidCents: 123_400 });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'paid',
+      paid_cents: 123_400,
+      credit_cents: 0,
+    });
+    expect((await billAudit(bill.bill_no)).filter((a) => a.action === 'payment_applied')).toHaveLength(1);
+    const log = await callbackLog(started.checkout_request_id);
+    expect(log).toHaveLength(50);
+    expect(log.filter((l) => l.outcome === 'paid')).toHaveLength(1);
+    expect(log.filter((l) => l.outcome === 'duplicate')).toHaveLength(49);
+  });
+
+  it('paying the bill of an application moves the application on', async () => {
+    const alice = await createSignedInUser(t);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: alice.headers,
+      payload: { service_id: 'rates-search', values: { lr_number: '209/10004', search_purpose: 'purchase' } },
+    });
+    expect(submitted.statusCode).toBe(201);
+    const { application, bill } = submitted.json();
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect((await settled(alice, res.json().payment_id)).status).toBe('paid');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${application.application_no}`,
+      headers: alice.headers,
+    });
+    expect(detail.json().status).not.toBe('awaiting_payment');
+    expect(detail.json().history.at(-1)).toMatchObject({ from_status: 'awaiting_payment', actor: 'system' });
+  });
+});
+
+describe('C2B (paybill from the phone menu)', () => {
+  let staff: TestUser;
+  beforeAll(async () => {
+    staff = await createSignedInUser(t, { role: 'staff' });
+  });
+
+  it('registration is staff-only and never shows the secret', async () => {
+    const citizen = await createSignedInUser(t);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/payments/c2b/register',
+      headers: citizen.headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/payments/c2b/register',
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      validation_url: `${t.config.publicUrl}/api/payments/callbacks/c2b/validation/***`,
+      confirmation_url: `${t.config.publicUrl}/api/payments/callbacks/c2b/confirmation/***`,
+      response_code: '0',
+    });
+    expect(JSON.stringify(res.json())).not.toContain(SECRET);
+  });
+
+  it('validation accepts a known bill (typed in lower case) and the confirmation credits it once', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[80_000, 'Rates']]);
+    const paid = await sim.c2bPay({
+      phone: '0722000111',
+      amountShillings: 300,
+      billRefNumber: bill.bill_no.toLowerCase(),
+    });
+    expect(paid.accepted).toBe(true);
+    expect(paid.confirmation?.status).toBe(200);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'partially_paid',
+      paid_cents: 30_000,
+    });
+    const list: Payment[] = (
+      await t.app.inject({ method: 'GET', url: '/api/payments', headers: alice.headers })
+    ).json().data;
+    expect(list).toEqual([
+      expect.objectContaining({
+        method: 'mpesa_c2b',
+        status: 'paid',
+        mpesa_receipt_number: paid.transId,
+        amount_paid_cents: 30_000,
+        bill_no: bill.bill_no,
+      }),
+    ]);
+
+    // The same confirmation again (M-Pesa retried): nothing more.
+    const confirmation = sim
+      .history()
+      .callbacks.find(
+        (c) => c.kind === 'c2b_confirmation' && (c.body as { TransID: string }).TransID === paid.transId,
+      );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
+      payload: confirmation!.body as Record<string, unknown>,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ paid_cents: 30_000 });
+
+    // Overpaying at the paybill is accepted: the excess is credit.
+    await sim.c2bPay({ phone: '0722000111', amountShillings: 600, billRefNumber: bill.bill_no });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'paid',
+      paid_cents: 80_000,
+      credit_cents: 10_000,
+    });
+  });
+
+  it('validation rejects an unknown bill number; a confirmation for one is kept as unmatched', async () => {
+    const rejected = await sim.c2bPay({
+      phone: '0722000222',
+      amountShillings: 100,
+      billRefNumber: 'NOSUCHBILL',
+    });
+    expect(rejected.accepted).toBe(false);
+    expect(rejected.validation.response).toMatchObject({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
+      payload: {
+        TransactionType: 'Pay Bill',
+        TransID: 'UNMATCH001',
+        TransTime: '20250314101502',
+        TransAmount: '150.00',
+        BusinessShortCode: '6060047',
+        BillRefNumber: 'my house',
+        MSISDN: '2547 ***** 126',
+        FirstName: 'John',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.mpesaReceiptNumber, 'UNMATCH001'));
+    expect(row).toMatchObject({
+      status: 'paid',
+      billId: null,
+      userId: null,
+      billNo: 'my house',
+      unmatchedReason: 'unknown_bill',
+      amountPaidCents: 15_000,
+    });
+  });
+});
+
+describe('invoice and receipt', () => {
+  it('owner-only invoice and receipt (JSON and PDF); the receipt only once paid, with a QR code E-Verify accepts', async () => {
+    const alice = await createSignedInUser(t, {
+      firstName: 'Achieng',
+      middleName: 'Atieno',
+      surName: 'Otieno',
+    });
+    const bob = await createSignedInUser(t);
+    const bill = await raiseBill(
+      alice,
+      [
+        [3_277_500, 'Land rates 2025'],
+        [4_235_000, 'Land rates arrears before 2025'],
+      ],
+      'land-rates-bill',
+    );
+    const get = (user: TestUser, path: string) =>
+      t.app.inject({ method: 'GET', url: `/api/bills/${bill.bill_no}/${path}`, headers: user.headers });
+
+    const invoice = await get(alice, 'invoice');
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.json()).toMatchObject({
+      receiptNo: null,
+      isReceipt: false,
+      isLr: true,
+      billNo: bill.bill_no,
+      billAmount: 7_512_500,
+      customerName: 'Achieng Atieno Otieno',
+      externalDoc: null,
+      billDetails: [
+        { Amount: '32775.00', Description: 'Land rates 2025', Parcel: null },
+        { Amount: '42350.00', Description: 'Land rates arrears before 2025', Parcel: null },
+      ],
+    });
+    expect(invoice.json().billDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const path of ['invoice', 'invoice.pdf', 'receipt', 'receipt.pdf']) {
+      expect((await get(bob, path)).statusCode).toBe(404);
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/bills/${bill.bill_no}/${path}` });
+      expect(anonymous.statusCode).toBe(401);
+    }
+    const pdf = await get(alice, 'invoice.pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await readPdf(pdf.rawPayload)).pages[0]).toContain('INVOICE');
+
+    const early = await get(alice, 'receipt.pdf');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      'This bill is not fully paid yet, so it has no receipt. Pay the balance first.',
+    );
+
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect((await settled(alice, res.json().payment_id)).status).toBe('paid');
+
+    const receipt = await get(alice, 'receipt');
+    expect(receipt.json()).toMatchObject({
+      isReceipt: true,
+      receiptNo: `RCT-${bill.bill_no}`,
+      billNo: bill.bill_no,
+    });
+    const receiptPdf = await get(alice, 'receipt.pdf');
+    expect(receiptPdf.statusCode).toBe(200);
+    const read = await readPdf(receiptPdf.rawPayload);
+    expect(read.pages[0]).toContain('RECEIPT');
+    expect(read.pages[0]).toContain(`RCT-${bill.bill_no}`);
+    expect(read.pages[0]).not.toContain('6060047'); // the paybill is printed on invoices only
+    const qr = await read.decodeQr(1);
+    expect(qr).toBe(receipt.json().verifyUrl);
+    const verified = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify?code=${encodeURIComponent(new URL(qr!).searchParams.get('code')!)}`,
+    });
+    expect(verified.json()).toMatchObject({
+      status: 'valid',
+      document: { kind: 'receipt', number: `RCT-${bill.bill_no}` },
+    });
+  });
+});

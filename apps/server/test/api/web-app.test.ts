@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderIndex } from '../../src/platform/http/web-app';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'kaunti-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>County e-Services</title><!--kaunti-bootstrap--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  t = await createTestApp({ KAUNTI_WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('answers every page route with index.html, carrying the county and its portal name', async () => {
+    for (const url of ['/', '/faqs', '/land-transfer?step=2', '/downloads/Invoice', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toContain('<title>Nairobi City County e-Services</title>');
+      const json = /<script type="application\/json" id="kaunti-bootstrap">(.*?)<\/script>/.exec(
+        res.body,
+      )?.[1];
+      expect(JSON.parse(json!).county.paybill).toBe('6060047');
+    }
+  });
+
+  it('serves hashed assets for a year and other files for an hour', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('never answers a missing asset or API route with the page', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json().code).toBe('not_found');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/faqs' });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('renderIndex', () => {
+  it('escapes the data so it cannot end the script block', () => {
+    const html = renderIndex('<title>x</title><!--kaunti-bootstrap-->', 'A & B', {
+      name: '</script><script>alert(1)',
+    });
+    expect(html).toContain('<title>A &amp; B</title>');
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('\\u003c/script>');
+  });
+});

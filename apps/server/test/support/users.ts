@@ -1,0 +1,51 @@
+import { randomInt } from 'node:crypto';
+import { users } from '../../src/core/accounts/schema';
+import { createSessionService } from '../../src/core/accounts/sessions';
+import { createTokenSigner } from '../../src/core/accounts/tokens';
+import type { TestApp } from './test-app';
+
+export interface TestUser {
+  id: string;
+  phoneNumber: string;
+  identifier: string;
+  /** A verified session's token: `Authorization: Bearer <token>` opens the protected API. */
+  token: string;
+  headers: { authorization: string };
+}
+
+/**
+ * A user with a verified session, written straight to the database (the accounts API tests
+ * exercise sign-up and login themselves; other tests only need someone signed in).
+ */
+export async function createSignedInUser(
+  t: TestApp,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<TestUser> {
+  const n = randomInt(10_000_000, 99_999_999);
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      customerNo: `TEST-${n}`,
+      firstName: 'Wanjiku',
+      surName: 'Test',
+      identifier: String(n),
+      identifierType: 'id_number',
+      phoneNumber: `2547${String(n).slice(0, 8)}`,
+      email: `user${n}@example.co.ke`,
+      passwordHash: 'not-a-real-hash',
+      firstTimeLogin: false,
+      phoneVerifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  const sessions = createSessionService(t.database.db, createTokenSigner(t.config.jwtSecret));
+  const pending = await sessions.startPending(user!.id);
+  const { token } = await sessions.verify(pending.sessionId, user!.id);
+  return {
+    id: user!.id,
+    phoneNumber: user!.phoneNumber,
+    identifier: user!.identifier,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
