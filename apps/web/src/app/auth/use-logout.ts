@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginPageState } from '../../features/accounts/login-page';
+import { clearReturnPath } from '../../features/accounts/return-path';
+import { forgetSession } from '../../features/accounts/session';
+import { api, hasAuthToken } from '../../lib/api-client';
+
+export interface LogoutOptions {
+  /** Keep the saved path, so the next sign-in returns to it (e.g. after a session expired). */
+  keepSavedPath?: boolean;
+  /** A message for the login page (e.g. "Session Expired. Login to continue"). */
+  message?: string;
+}
+
+/** How long logout waits for the server before going on without it. */
+const LOGOUT_WAIT_MS = 4000;
+
+/**
+ * Spec, section 4: logout removes the token and the Authorization header, goes to /login, resets
+ * the whole app state, and clears the saved URL unless told to keep it. The session is revoked
+ * on the server first (best effort: an offline phone still signs out here).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (options: LogoutOptions = {}) => {
+      if (hasAuthToken()) {
+        await Promise.race([
+          api('/api/auth/logout', { method: 'POST' }).catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS)),
+        ]);
+      }
+      forgetSession();
+      queryClient.clear();
+      if (!options.keepSavedPath) clearReturnPath();
+      const state: LoginPageState | null = options.message ? { authMessage: options.message } : null;
+      navigate('/login', { replace: true, state });
+    },
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,103 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { accountApplicationsRoutes } from '../features/account-applications/routes';
+import { saveReturnPath } from '../features/accounts/return-path';
+import { accountsProtectedRoutes, accountsPublicRoutes } from '../features/accounts/routes';
+import { landRoutes } from '../features/land/routes';
+import { paymentsRoutes } from '../features/payments/routes';
+import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
+import { landWizardRoutes } from '../features/service-wizard/routes';
+import { verificationRoutes } from '../features/verification/routes';
+import { loadChunk } from '../lib/chunk-loader';
+import { lazyPage } from '../lib/lazy-route';
+import { ComingSoonPage } from './coming-soon-page';
+import { NotFoundPage } from './errors/not-found-page';
+import { RouteErrorPage } from './errors/route-error-page';
+import { RootLayout } from './root-layout';
+import { RouteGuard } from './route-guard';
+
+/**
+ * The route table. Each feature exports its own routes (lazy pages); this file composes them
+ * under the root layout. The pathless child carries the error element, so a page that fails
+ * keeps the header and footer around its error.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...landingRoutes,
+          ...verificationRoutes,
+          {
+            // The information pages in the services layout, fetched lazily: its popover
+            // (react-aria-components) stays out of the landing page's JavaScript.
+            lazy: lazyPage(
+              () => import('./services-layout/services-layout'),
+              (m) => m.InformationLayout,
+            ),
+            children: informationRoutes,
+          },
+          ...accountsPublicRoutes,
+          {
+            // The printable invoice / receipt: a public route (spec), but a bill is shown only to
+            // its owner, so without a session the gate asks to sign in first.
+            path: 'downloads/Invoice',
+            handle: { title: 'titles.invoice' },
+            lazy: async () => {
+              const m = await loadChunk(() => import('../features/payments/printable-sign-in-gate'));
+              return { element: <m.PrintableSignInGate rememberPath={saveReturnPath} /> };
+            },
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(
+                  () => import('../features/documents/invoice-page'),
+                  (m) => m.InvoicePage,
+                ),
+              },
+            ],
+          },
+          {
+            // The protected routes (spec section 2): every page that needs a signed-in user is a
+            // child of this guard. Add a feature's protected routes here (see route-guard.tsx).
+            element: <RouteGuard />,
+            children: [
+              ...accountsProtectedRoutes,
+              ...accountApplicationsRoutes,
+              ...paymentsRoutes,
+              {
+                // The land pages in the services layout with the Land services menu (lazily, like
+                // the information pages): the generic wizard's services and land's own pages.
+                lazy: lazyPage(
+                  () => import('./services-layout/services-layout'),
+                  (m) => m.LandServicesLayout,
+                ),
+                children: [...landRoutes, ...landWizardRoutes],
+              },
+            ],
+          },
+          { path: 'coming-soon', element: <ComingSoonPage />, handle: { title: 'titles.comingSoon' } },
+          { path: '404', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
+          ...(import.meta.env.VITE_TEST_ROUTES === 'true'
+            ? [
+                {
+                  path: '__test/render-error',
+                  lazy: lazyPage(
+                    () => import('./errors/render-error-probe'),
+                    (m) => m.RenderErrorProbe,
+                  ),
+                },
+              ]
+            : []),
+          { path: '*', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

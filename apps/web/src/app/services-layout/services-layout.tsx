@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query';
+import { useRouteHandle } from '../route-handle';
+import { informationMenu, landMenu, type ServicesMenu } from './menus';
+import styles from './services-layout.module.css';
+
+function MenuEntries({ menu, onNavigate }: { menu: ServicesMenu; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.list}>
+      {menu.entries.map((entry) => (
+        <li key={entry.to}>
+          <NavLink to={entry.to} className={styles.entry} onClick={onNavigate}>
+            <span className={styles.entryLabel}>{t(entry.label)}</span>
+            <span className={styles.entryDescription}>{t(entry.description)}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Spec, section 2: a left menu on desktop and a popover menu at 998 px or less; the active
+ * entry highlighted by route; an optional Back button and the page title (from the route).
+ */
+export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const { title, back } = useRouteHandle();
+  const navigate = useNavigate();
+  const menuName = t(menu.title);
+  // The popover is rendered into this element, inside <main>, so all its content (including
+  // react-aria's hidden dismiss buttons) stays within a landmark.
+  const [portal, setPortal] = useState<HTMLElement | null>(null);
+
+  return (
+    <div
+      className={isMobile ? styles.mobileLayout : styles.layout}
+      data-layout={isMobile ? 'mobile' : 'desktop'}
+    >
+      {isMobile ? (
+        <DialogTrigger>
+          <Button className={styles.menuButton}>
+            <span aria-hidden="true">☰</span> {menuName}
+          </Button>
+          <Popover
+            className={styles.popover}
+            placement="bottom start"
+            {...(portal ? { UNSTABLE_portalContainer: portal } : {})}
+          >
+            <Dialog className={styles.dialog} aria-label={menuName}>
+              {({ close }) => (
+                <nav aria-label={menuName}>
+                  <MenuEntries menu={menu} onNavigate={close} />
+                </nav>
+              )}
+            </Dialog>
+          </Popover>
+        </DialogTrigger>
+      ) : (
+        <aside className={styles.sidebar}>
+          <nav aria-label={menuName}>
+            <p className={styles.menuTitle}>{menuName}</p>
+            <MenuEntries menu={menu} />
+          </nav>
+        </aside>
+      )}
+      {isMobile ? <div ref={setPortal} /> : null}
+      <section className={styles.content}>
+        {back || title ? (
+          <div className={styles.top}>
+            {back ? (
+              <button type="button" className={styles.back} onClick={() => navigate(-1)}>
+                ← {t('actions.back')}
+              </button>
+            ) : null}
+            {title ? <h1>{t(title)}</h1> : null}
+          </div>
+        ) : null}
+        <Outlet />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The two uses of the layout, for the router's lazy routes: the menus come with this chunk, so
+ * neither they nor the layout's popover are in the landing page's JavaScript.
+ */
+export const InformationLayout = () => <ServicesLayout menu={informationMenu} />;
+export const LandServicesLayout = () => <ServicesLayout menu={landMenu} />;

@@ -1,0 +1,41 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import { useTranslation } from 'react-i18next';
+
+/** A moment in the county's time zone, in the reader's language: "22 Nov 2026, 14:05". */
+export function formatMoment(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
+
+/**
+ * A service's name and a step's title in the reader's language. The server answers them in
+ * English (the catalogue's); the area namespaces translate the catalogue's texts with keys
+ * `services.<id>.title` and `services.<id>.steps.<step id>.title` (see the service wizard).
+ */
+export function useServiceNames() {
+  const { t } = useTranslation(['applications', 'land']);
+  return {
+    service(serviceId: string, english: string): string {
+      return t(`applications:services.${serviceId}`, { defaultValue: english });
+    },
+    step(serviceId: string, index: number): { title: string; total: number } | undefined {
+      const service = findService(serviceId);
+      const step = service?.steps[index];
+      if (!service || !step) return undefined;
+      return {
+        title: t(`${service.area}:services.${service.id}.steps.${step.id}.title`, {
+          defaultValue: step.title,
+        }),
+        total: service.steps.length,
+      };
+    },
+  };
+}

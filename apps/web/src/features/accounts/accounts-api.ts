@@ -1,0 +1,45 @@
+import type {
+  AuthConfig,
+  ChangePasswordRequest,
+  ChangePhoneRequest,
+  ChangePhoneResponse,
+  LoginRequest,
+  LoginResponse,
+  OtpSendResponse,
+  OtpVerifyResponse,
+  PasswordForgotResponse,
+  PasswordResetRequest,
+  ProfileResponse,
+  ProfileUpdateRequest,
+  ProfileUpdateResponse,
+  ProfileUser,
+  SignupRequest,
+  SignupResponse,
+} from '@kaunti/contract/api-accounts';
+import { api } from '../../lib/api-client';
+
+/** The accounts API, typed by the shared contract (types only: no zod in this module). */
+export const accountsApi = {
+  config: () => api<AuthConfig>('/api/auth/config'),
+  signup: (body: SignupRequest) => api<SignupResponse>('/api/auth/signup', { method: 'POST', body }),
+  login: (body: LoginRequest) => api<LoginResponse>('/api/auth/login', { method: 'POST', body }),
+  sendOtp: () => api<OtpSendResponse>('/api/auth/otp/send', { method: 'POST' }),
+  verifyOtp: (otp: string) =>
+    api<OtpVerifyResponse>('/api/auth/otp/verify', { method: 'POST', body: { otp } }),
+  forgotPassword: (username: string) =>
+    api<PasswordForgotResponse>('/api/auth/password/forgot', { method: 'POST', body: { username } }),
+  resetPassword: (body: PasswordResetRequest) =>
+    api<{ message: string }>('/api/auth/password/reset', { method: 'POST', body }),
+  profile: () => api<ProfileResponse>('/api/profile'),
+  updateProfile: (body: ProfileUpdateRequest) =>
+    api<ProfileUpdateResponse>('/api/profile', { method: 'PUT', body }),
+  changePhone: (body: ChangePhoneRequest) =>
+    api<ChangePhoneResponse>('/api/profile/change-phone', { method: 'POST', body }),
+  changePassword: (body: ChangePasswordRequest) =>
+    api<{ message: string; signed_out_sessions: number }>('/api/profile/change-password', {
+      method: 'POST',
+      body,
+    }),
+  activatePsv: () =>
+    api<{ message: string; data: ProfileUser }>('/api/profile/psv-activation', { method: 'POST' }),
+};

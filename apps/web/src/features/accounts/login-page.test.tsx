@@ -1,0 +1,222 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasAuthToken, setAuthToken } from '../../lib/api-client';
+import { readTokenCookie, removeTokenCookie } from '../../lib/session-token';
+import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { getAuthState, resetAuth } from './auth-store';
+import { LoginPage } from './login-page';
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/recover-password', element: <Where /> },
+  { path: '/signup', element: <Where /> },
+  { path: '/account/bills', element: <Where /> },
+  { path: '/', element: <Where /> },
+];
+
+const pendingToken = fakeJwt({ sub: 'u1', sid: 's1', scope: 'otp', exp: nowSeconds() + 900 });
+const fullToken = fakeJwt({ sub: 'u1', sid: 's2', scope: 'full', exp: nowSeconds() + 8 * 3600 });
+const user = {
+  id: '6f1c2b9e-3d4a-4b5c-8d7e-9f0a1b2c3d4e',
+  customer_no: 'NCC-0001001',
+  first_name: 'Wanjiku',
+  middle_name: null,
+  sur_name: 'Kamau',
+  full_name: 'Wanjiku Kamau',
+  identifier: '2345678',
+  identifier_type: 'id_number',
+  phone_number: '254712345678',
+  email: 'wanjiku@example.co.ke',
+  mobile_number_2nd: null,
+  secondary_email: null,
+  photo: null,
+  psv: false,
+  first_time_login: false,
+  created_at: '2026-01-01T08:00:00.000Z',
+};
+
+beforeEach(() => {
+  removeTokenCookie();
+  setAuthToken(undefined);
+  resetAuth();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeTokenCookie();
+});
+
+describe('LoginPage', { timeout: 20_000 }, () => {
+  it("shows the route guard's message, visible and announced", async () => {
+    stubApi({});
+    await renderWithApp(routes, {
+      path: '/login',
+      state: { authMessage: 'Session Expired. Login to continue' },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Session Expired. Login to continue');
+  });
+
+  it('in Kiswahili, the message is translated', async () => {
+    stubApi({});
+    await renderWithApp(routes, {
+      path: '/login',
+      state: { authMessage: 'Please login to continue' },
+      language: 'sw',
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Tafadhali ingia ili kuendelea');
+  });
+
+  it('validates on submit, beside the fields, without calling the server', async () => {
+    const { calls } = stubApi({});
+    await renderWithApp(routes, { path: '/login' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const username = screen.getByRole('textbox', { name: /Phone number or ID number/ });
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter your phone number or ID number'),
+    );
+    expect(screen.getByText('Please enter your password')).toBeVisible();
+    expect(calls.filter((c) => c.url.startsWith('/api/auth/login'))).toEqual([]);
+  });
+
+  it('the password has a show/hide toggle', async () => {
+    stubApi({});
+    await renderWithApp(routes, { path: '/login' });
+    const password = await screen.findByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it("shows the server's message in a danger alert and keeps what was typed", async () => {
+    stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse(429, {
+          code: 'rate_limited',
+          message: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
+        }),
+    });
+    await renderWithApp(routes, { path: '/login', language: 'sw' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Nambari ya simu/ }), '0712345678');
+    await userEvent.type(screen.getByLabelText(/^Nenosiri/), 'Wrong#Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Majaribio mengi mno ya kuingia yameshindwa kwa akaunti hii. Tafadhali jaribu tena baada ya dakika 15.',
+    );
+    expect(screen.getByRole('textbox', { name: /Nambari ya simu/ })).toHaveValue('0712345678');
+  });
+
+  it('signs in: the code step with the masked phone, the outbox link, then back to the saved page', async () => {
+    sessionStorage.setItem('kaunti.returnTo', '/account/bills');
+    const { calls } = stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse(200, {
+          token: pendingToken,
+          mobile_number: '254712345678',
+          first_time_login: false,
+          otp_sent: true,
+        }),
+      'GET /api/auth/config': () => jsonResponse(200, { sms_outbox: true }),
+      'POST /api/auth/otp/verify': () => jsonResponse(200, { token: fullToken, data: user }),
+    });
+    const { router } = await renderWithApp(routes, { path: '/login' });
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Phone number or ID number/ }),
+      '0712345678',
+    );
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Nyumba#Kumi2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('We sent a code to *********678.')).toBeVisible();
+    expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
+      username: '0712345678',
+      password: 'Nyumba#Kumi2024',
+    });
+    // Spec: a login stores the token in a cookie and marks the user as not yet authenticated.
+    expect(readTokenCookie()).toBe(pendingToken);
+    expect(getAuthState()).toMatchObject({
+      isAuthenticated: false,
+      isOtpSent: true,
+      pendingPhone: '254712345678',
+    });
+    const outbox = await screen.findByRole('link', { name: 'Development: open the SMS outbox' });
+    expect(outbox).toHaveAttribute('href', '/api/dev/sms-outbox?phone=254712345678');
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Code/ }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/bills'));
+    const verify = calls.find((c) => c.url === '/api/auth/otp/verify');
+    expect(verify).toMatchObject({ body: { otp: '123456' }, authorization: `Bearer ${pendingToken}` });
+    expect(readTokenCookie()).toBe(fullToken);
+    expect(hasAuthToken()).toBe(true);
+    expect(getAuthState()).toMatchObject({
+      isAuthenticated: true,
+      currentUser: { first_name: 'Wanjiku', phone_number: '254712345678' },
+    });
+    expect(sessionStorage.getItem('kaunti.returnTo')).toBeNull();
+  });
+
+  it('hides the outbox link when the server sends real SMS, and says when a code did not go out', async () => {
+    stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse(200, {
+          token: pendingToken,
+          mobile_number: '254712345678',
+          first_time_login: true,
+          otp_sent: false,
+        }),
+      'GET /api/auth/config': () => jsonResponse(200, { sms_outbox: false }),
+    });
+    await renderWithApp(routes, { path: '/login' });
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Phone number or ID number/ }),
+      '0712345678',
+    );
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Nyumba#Kumi2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/We could not send the code to \*{9}678/)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /SMS outbox/ })).toBeNull());
+  });
+
+  it('a wrong code leaves the user unverified, with the message beside the field', async () => {
+    stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse(200, {
+          token: pendingToken,
+          mobile_number: '254712345678',
+          first_time_login: false,
+          otp_sent: true,
+        }),
+      'GET /api/auth/config': () => jsonResponse(200, { sms_outbox: false }),
+      'POST /api/auth/otp/verify': () =>
+        jsonResponse(400, {
+          code: 'bad_request',
+          message: 'The code is incorrect. Please check it and try again.',
+        }),
+    });
+    const { router } = await renderWithApp(routes, { path: '/login' });
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Phone number or ID number/ }),
+      '0712345678',
+    );
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Nyumba#Kumi2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Code/ }), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The code is incorrect. Please check it and try again.',
+    );
+    expect(getAuthState().isAuthenticated).toBe(false);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('textbox', { name: /Code/ })).toHaveValue('000000');
+  });
+});

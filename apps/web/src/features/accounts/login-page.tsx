@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginRequest, loginRequestSchema } from '@kaunti/contract/api-accounts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { readTokenCookie } from '../../lib/session-token';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import styles from './accounts.module.css';
+import { accountsApi } from './accounts-api';
+import { useAuthState } from './auth-store';
+import { PasswordField, UsernameField } from './form-controls';
+import { OtpStep } from './otp-step';
+import { applyFieldErrors, ServerError } from './server-error';
+import { startLogin } from './session';
+import { tokenStatus } from './token';
+import { abandonLogin, useFinishLogin } from './use-finish-login';
+import { useServerMessage } from './use-server-message';
+
+/** What other pages pass to /login in the navigation state. */
+export interface LoginPageState {
+  /** The route guard's message ("Please login to continue", ...), shown as a warning. */
+  authMessage?: string;
+  /** A success to confirm (e.g. after a password reset). */
+  notice?: string;
+}
+
+/** /login: phone number or ID and password, then the one-time code. */
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  const message = useServerMessage();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginPageState;
+  const auth = useAuthState();
+  const finish = useFinishLogin('/');
+  const status = tokenStatus(readTokenCookie());
+  // Decided once: signing in on this page must not trigger it (the sign-in chooses where to go).
+  const [alreadySignedIn] = useState(() => status === 'valid' && auth.isAuthenticated);
+
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { username: '', password: '' },
+  });
+  const login = useMutation({
+    mutationFn: accountsApi.login,
+    onSuccess: startLogin,
+    onError: (error) => applyFieldErrors(error, form.setError, ['username', 'password']),
+  });
+
+  if (alreadySignedIn) return <Navigate to="/" replace />;
+  const onCodeStep = status === 'pending' && auth.pendingPhone !== null;
+
+  return (
+    <div className={styles.narrow}>
+      <PageHeading title={t('login.title')} lead={onCodeStep ? undefined : t('login.lead')} />
+      {state.authMessage ? <Alert variant="warning">{message(state.authMessage)}</Alert> : null}
+      {state.notice ? <Alert variant="success">{message(state.notice)}</Alert> : null}
+      {onCodeStep ? (
+        <OtpStep
+          phone={auth.pendingPhone ?? ''}
+          otpSent={auth.isOtpSent}
+          onVerified={(response) => finish(response)}
+          onRestart={() => {
+            abandonLogin();
+            login.reset();
+          }}
+        />
+      ) : (
+        <section className={styles.panel} aria-label={t('login.title')}>
+          <ServerError error={login.error} />
+          <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+            <UsernameField error={form.formState.errors.username} registration={form.register('username')} />
+            <PasswordField
+              id="password"
+              label={t('fields.password')}
+              required
+              autoComplete="current-password"
+              error={form.formState.errors.password}
+              registration={form.register('password')}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" busy={login.isPending} busyLabel={t('login.busy')}>
+                {t('login.submit')}
+              </Button>
+              <Link to="/recover-password">{t('login.forgot')}</Link>
+            </div>
+          </form>
+          <p className={styles.switch}>
+            {t('login.noAccount')} <Link to="/signup">{t('login.createAccount')}</Link>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

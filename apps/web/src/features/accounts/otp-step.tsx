@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type OtpVerifyRequest,
+  type OtpVerifyResponse,
+  otpVerifyRequestSchema,
+} from '@kaunti/contract/api-accounts';
+import { maskPhone } from '@kaunti/contract/masking';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import styles from './accounts.module.css';
+import { accountsApi } from './accounts-api';
+import { markOtpSent } from './auth-store';
+import { CodeSentNotice, OtpField } from './form-controls';
+import { applyFieldErrors, ServerError } from './server-error';
+
+export interface OtpStepProps {
+  /** The phone the code went to, 254 form (shown masked). */
+  phone: string;
+  otpSent: boolean;
+  onVerified: (response: OtpVerifyResponse) => void;
+  /** Back to the first step with another account. */
+  onRestart: () => void;
+}
+
+/**
+ * The one-time code step after sign-in or sign-up: "We sent a code to *********678", the code,
+ * a re-send, and, only when the server keeps SMS in its development outbox, a link to it.
+ */
+export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps) {
+  const { t } = useTranslation('accounts');
+  const [sent, setSent] = useState(otpSent);
+  const config = useQuery({
+    queryKey: ['auth-config'],
+    queryFn: accountsApi.config,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const form = useForm<OtpVerifyRequest>({
+    resolver: zodResolver(otpVerifyRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { otp: '' },
+  });
+  const verify = useMutation({
+    mutationFn: (otp: string) => accountsApi.verifyOtp(otp),
+    onSuccess: onVerified,
+    onError: (error) => applyFieldErrors(error, form.setError, ['otp']),
+  });
+  const resend = useMutation({
+    mutationFn: accountsApi.sendOtp,
+    onSuccess: (response) => {
+      setSent(response.otp_sent);
+      markOtpSent(response.otp_sent);
+      verify.reset();
+      form.reset({ otp: '' });
+    },
+  });
+  const masked = maskPhone(phone);
+
+  return (
+    <section aria-labelledby="otp-title" className={styles.panel}>
+      <h2 id="otp-title">{t('otp.title')}</h2>
+      <CodeSentNotice sent={sent} sentText={t('otp.sentTo', { phone: masked })} phone={masked} />
+      {resend.isSuccess && resend.data.otp_sent ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
+      <ServerError error={verify.error ?? resend.error} />
+      <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values.otp))}>
+        <OtpField error={form.formState.errors.otp} registration={form.register('otp')} />
+        <div className={styles.actions}>
+          <Button type="submit" busy={verify.isPending} busyLabel={t('otp.busy')}>
+            {t('otp.submit')}
+          </Button>
+          <Button
+            variant="secondary"
+            busy={resend.isPending}
+            busyLabel={t('otp.resending')}
+            onClick={() => resend.mutate()}
+          >
+            {t('otp.resend')}
+          </Button>
+          <Button variant="link" onClick={onRestart}>
+            {t('otp.restart')}
+          </Button>
+        </div>
+      </form>
+      {config.data?.sms_outbox ? (
+        <p className={styles.devHint}>
+          {t('otp.devOutboxHint')}{' '}
+          <a href={`/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`} target="_blank" rel="noreferrer">
+            {t('otp.devOutbox')}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

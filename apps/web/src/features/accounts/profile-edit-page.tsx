@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ProfileResponse,
+  type ProfileUpdateRequest,
+  profileUpdateRequestSchema,
+} from '@kaunti/contract/api-accounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../ui/button/button';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { Spinner } from '../../ui/spinner/spinner';
+import { toast } from '../../ui/toast/toast-store';
+import styles from './accounts.module.css';
+import { accountsApi } from './accounts-api';
+import { setCurrentUser } from './auth-store';
+import { NameFields, TextField } from './form-controls';
+import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
+import { applyFieldErrors, ServerError } from './server-error';
+import { useServerMessage } from './use-server-message';
+
+const FIELDS = [
+  'first_name',
+  'middle_name',
+  'sur_name',
+  'email',
+  'mobile_number_2nd',
+  'secondary_email',
+] as const;
+type Output = z.output<typeof profileUpdateRequestSchema>;
+
+/** /profile/edit: names, e-mail, a second phone and e-mail. */
+export function ProfileEditPage() {
+  const { t } = useTranslation('accounts');
+  const profile = useProfileQuery();
+  return (
+    <div className={styles.narrow}>
+      <PageHeading title={t('edit.title')} lead={t('edit.lead')} />
+      {profile.isPending ? <Spinner label={t('profile.loading')} /> : null}
+      {profile.isError ? <ServerError error={profile.error} /> : null}
+      {profile.data ? <ProfileForm profile={profile.data} /> : null}
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: ProfileResponse }) {
+  const { t } = useTranslation('accounts');
+  const message = useServerMessage();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const user = profile.data;
+  const form = useForm<ProfileUpdateRequest, unknown, Output>({
+    resolver: zodResolver(profileUpdateRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      first_name: user.first_name,
+      middle_name: user.middle_name ?? '',
+      sur_name: user.sur_name,
+      email: user.email,
+      mobile_number_2nd: user.mobile_number_2nd ? `0${user.mobile_number_2nd.slice(3)}` : '',
+      secondary_email: user.secondary_email ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: Output) => accountsApi.updateProfile(values),
+    onSuccess: (response) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, { ...profile, data: response.data });
+      setCurrentUser({
+        id: response.data.id,
+        first_name: response.data.first_name,
+        phone_number: response.data.phone_number,
+      });
+      toast.success(message(response.message));
+      navigate('/profile/view');
+    },
+    onError: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+  const errors = form.formState.errors;
+
+  return (
+    <section className={styles.panel} aria-label={t('edit.title')}>
+      <ServerError error={save.error} />
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <NameFields
+          registrations={{
+            first_name: form.register('first_name'),
+            middle_name: form.register('middle_name'),
+            sur_name: form.register('sur_name'),
+          }}
+          errors={errors}
+        />
+        <TextField
+          id="email"
+          label={t('fields.email')}
+          required
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+          registration={form.register('email')}
+        />
+        <TextField
+          id="mobile_number_2nd"
+          label={t('fields.secondPhone')}
+          hint={t('fields.phoneHint')}
+          type="tel"
+          inputMode="tel"
+          error={errors.mobile_number_2nd}
+          registration={form.register('mobile_number_2nd')}
+        />
+        <TextField
+          id="secondary_email"
+          label={t('fields.secondaryEmail')}
+          type="email"
+          error={errors.secondary_email}
+          registration={form.register('secondary_email')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={save.isPending} busyLabel={t('edit.busy')}>
+            {t('edit.submit')}
+          </Button>
+          <Link to="/profile/view">{t('edit.cancel')}</Link>
+        </div>
+      </form>
+    </section>
+  );
+}

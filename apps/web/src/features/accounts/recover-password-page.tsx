@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type PasswordForgotRequest, passwordForgotRequestSchema } from '@kaunti/contract/api-accounts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../ui/button/button';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import styles from './accounts.module.css';
+import { accountsApi } from './accounts-api';
+import {
+  CodeSentNotice,
+  ConfirmPasswordField,
+  NewPasswordField,
+  OtpField,
+  UsernameField,
+} from './form-controls';
+import { type ResetFormInput, type ResetFormOutput, resetFormSchema } from './form-schemas';
+import type { LoginPageState } from './login-page';
+import { applyFieldErrors, ServerError } from './server-error';
+
+/** /recover-password: a code to the account's phone, then the code and a new password. */
+export function RecoverPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const [request, setRequest] = useState<{ username: string; maskedPhone: string; sent: boolean }>();
+
+  const first = useForm<PasswordForgotRequest>({
+    resolver: zodResolver(passwordForgotRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { username: '' },
+  });
+  const second = useForm<ResetFormInput, unknown, ResetFormOutput>({
+    resolver: zodResolver(resetFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { otp: '', password: '', confirm_password: '' },
+  });
+
+  const forgot = useMutation({
+    mutationFn: accountsApi.forgotPassword,
+    onSuccess: (response, username) =>
+      setRequest({ username, maskedPhone: response.masked_phone, sent: response.otp_sent }),
+    onError: (error) => applyFieldErrors(error, first.setError, ['username']),
+  });
+  const reset = useMutation({
+    mutationFn: (values: ResetFormOutput) =>
+      accountsApi.resetPassword({
+        username: request?.username ?? '',
+        otp: values.otp,
+        password: values.password,
+      }),
+    onSuccess: (response) => {
+      const state: LoginPageState = { notice: response.message };
+      navigate('/login', { replace: true, state });
+    },
+    onError: (error) => applyFieldErrors(error, second.setError, ['otp', 'password']),
+  });
+
+  return (
+    <div className={styles.narrow}>
+      <PageHeading title={t('recover.title')} lead={request ? undefined : t('recover.lead')} />
+      {request ? (
+        <section className={styles.panel} aria-label={t('recover.title')}>
+          <CodeSentNotice
+            sent={request.sent}
+            sentText={t('recover.codeSent', { phone: request.maskedPhone })}
+            phone={request.maskedPhone}
+          />
+          <ServerError error={reset.error ?? forgot.error} />
+          <form noValidate onSubmit={second.handleSubmit((values) => reset.mutate(values))}>
+            <OtpField error={second.formState.errors.otp} registration={second.register('otp')} />
+            <NewPasswordField
+              id="password"
+              label={t('fields.newPassword')}
+              value={second.watch('password')}
+              error={second.formState.errors.password}
+              registration={second.register('password')}
+            />
+            <ConfirmPasswordField
+              error={second.formState.errors.confirm_password}
+              registration={second.register('confirm_password')}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" busy={reset.isPending} busyLabel={t('recover.busy')}>
+                {t('recover.submit')}
+              </Button>
+              <Button
+                variant="secondary"
+                busy={forgot.isPending}
+                busyLabel={t('otp.resending')}
+                onClick={() => forgot.mutate(request.username)}
+              >
+                {t('otp.resend')}
+              </Button>
+              <Button
+                variant="link"
+                onClick={() => {
+                  setRequest(undefined);
+                  reset.reset();
+                  forgot.reset();
+                }}
+              >
+                {t('recover.startAgain')}
+              </Button>
+            </div>
+          </form>
+        </section>
+      ) : (
+        <section className={styles.panel} aria-label={t('recover.title')}>
+          <ServerError error={forgot.error} />
+          <form noValidate onSubmit={first.handleSubmit((values) => forgot.mutate(values.username))}>
+            <UsernameField
+              error={first.formState.errors.username}
+              registration={first.register('username')}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" busy={forgot.isPending} busyLabel={t('recover.sending')}>
+                {t('recover.sendCode')}
+              </Button>
+              <Link to="/login">{t('recover.backToLogin')}</Link>
+            </div>
+          </form>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { Alert } from '../../ui/alert/alert';
+import { useServerMessage } from './use-server-message';
+
+/** A failed request's message in a danger alert (spec: "server error text in a danger alert"). */
+export function ServerError({ error }: { error: unknown }) {
+  const message = useServerMessage();
+  if (!error) return null;
+  return <Alert variant="danger">{message(errorText(error))}</Alert>;
+}
+
+/** Puts the server's field errors beside their fields. */
+export function applyFieldErrors(
+  error: unknown,
+  setError: (name: never, error: { type: string; message: string }) => void,
+  fields: readonly string[],
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const detail of error.details) {
+    if (fields.includes(detail.path))
+      setError(detail.path as never, { type: 'server', message: detail.message });
+  }
+}

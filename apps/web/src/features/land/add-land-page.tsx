@@ -1,0 +1,161 @@
+import { addLand } from '@kaunti/catalogue/services/land/add-land';
+import { type LinkParcelResponse, type Parcel, parcelAlreadyYoursMessage } from '@kaunti/contract/api-land';
+import { extractErrorMessage } from '@kaunti/contract/error-message';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { Alert } from '../../ui/alert/alert';
+import { Button, ButtonLink } from '../../ui/button/button';
+import styles from './land.module.css';
+import { useLandMessage } from './land-text';
+import { LrNumberForm } from './lr-number-form';
+import { ParcelDetails } from './parcel-details';
+
+const PARCELS_KEY = ['land', 'customer-parcels'];
+
+/**
+ * The spec: the link answer carries a success flag in its data, and a missing (or false) flag is
+ * an error even on HTTP 200. The message is then read from the body by the spec's rule.
+ */
+export async function linkParcel(lrNumber: string): Promise<LinkParcelResponse> {
+  const answer = await api<Partial<LinkParcelResponse> | undefined>(addLand.submit.path, {
+    method: 'POST',
+    body: { lr_number: lrNumber },
+  });
+  if (answer?.success !== true || !answer.parcel) {
+    throw new ApiError(200, 'link_failed', extractErrorMessage(answer), [], answer);
+  }
+  return answer as LinkParcelResponse;
+}
+
+/**
+ * /add-land: link a parcel to the customer. The LR number is first validated
+ * (`GET /api/lands/parcel_validation`): the parcel's details are shown to confirm, then
+ * `POST /api/lands/land_r/LinkLandParceltoCustomer`. An unknown parcel, a parcel linked to
+ * someone else and one already linked to this user each get their own message.
+ */
+export function AddLandPage() {
+  const { t } = useTranslation('land');
+  const landMessage = useLandMessage();
+  const queryClient = useQueryClient();
+  const parcels = useQuery({
+    queryKey: PARCELS_KEY,
+    queryFn: () => api<{ data: Parcel[] }>('/api/lands/land_r/customer_parcels'),
+  });
+  const validate = useMutation({
+    mutationFn: (lrNumber: string) =>
+      api<Parcel>(`/api/lands/parcel_validation?lr_number=${encodeURIComponent(lrNumber)}`),
+  });
+  const link = useMutation({
+    mutationFn: linkParcel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PARCELS_KEY }),
+  });
+  const parcel = validate.data;
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (parcel) confirmHeading.current?.focus();
+  }, [parcel]);
+
+  function check(lrNumber: string) {
+    link.reset();
+    validate.mutate(lrNumber);
+  }
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.lead}>{t('addLand.intro')}</p>
+      {link.isSuccess ? (
+        <Alert variant="success">
+          <p>{landMessage(link.data.message, link.data.parcel.lr_number)}</p>
+          <p>
+            <Link to={`/land-rates-bill?lr=${encodeURIComponent(link.data.parcel.lr_number)}`}>
+              {t('addLand.ratesBill')}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+      {!parcel || link.isSuccess ? (
+        <LrNumberForm
+          key={link.isSuccess ? 'again' : 'first'}
+          submitLabel={t('addLand.check')}
+          busy={validate.isPending}
+          onSubmit={check}
+        />
+      ) : (
+        <section className={styles.confirm} aria-labelledby="parcel-title">
+          <h2 id="parcel-title" ref={confirmHeading} tabIndex={-1}>
+            {t('addLand.found', { lr: parcel.lr_number })}
+          </h2>
+          <ParcelDetails parcel={parcel} />
+          {parcel.linked_to_me ? (
+            <Alert variant="info">
+              <p>{landMessage(parcelAlreadyYoursMessage(parcel.lr_number), parcel.lr_number)}</p>
+            </Alert>
+          ) : (
+            <p>{t('addLand.confirmIntro')}</p>
+          )}
+          {link.isError ? (
+            <Alert variant="danger">
+              <p>{landMessage(errorText(link.error), parcel.lr_number)}</p>
+            </Alert>
+          ) : null}
+          <div className={styles.actions}>
+            {parcel.linked_to_me ? (
+              <ButtonLink to={`/land-rates-bill?lr=${encodeURIComponent(parcel.lr_number)}`}>
+                {t('addLand.ratesBill')}
+              </ButtonLink>
+            ) : (
+              <Button
+                busy={link.isPending}
+                busyLabel={t('wizard:loading')}
+                onClick={() => link.mutate(parcel.lr_number)}
+              >
+                {t('addLand.confirm')}
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                validate.reset();
+                link.reset();
+              }}
+            >
+              {t('addLand.another')}
+            </Button>
+          </div>
+        </section>
+      )}
+      {validate.isError ? (
+        <Alert variant="danger">
+          <p>{landMessage(errorText(validate.error), validate.variables ?? '')}</p>
+        </Alert>
+      ) : null}
+      <section className={styles.parcels} aria-labelledby="your-parcels">
+        <h2 id="your-parcels">{t('addLand.yourParcels')}</h2>
+        {parcels.isError ? (
+          <p>{t('addLand.parcelsError')}</p>
+        ) : parcels.data?.data.length === 0 ? (
+          <p>{t('addLand.noParcels')}</p>
+        ) : (
+          <ul className={styles.parcelList}>
+            {parcels.data?.data.map((p) => (
+              <li key={p.lr_number}>
+                <span className={styles.reference}>{p.lr_number}</span>
+                <span className={styles.muted}>
+                  {p.ward_name}, {p.sub_county_name}
+                </span>
+                <Link to={`/land-rates-bill?lr=${encodeURIComponent(p.lr_number)}`}>
+                  {t('addLand.ratesBill')}
+                  <span className="visually-hidden"> ({p.lr_number})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
+import type { Bill } from '@kaunti/contract/api-bills';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { BillView } from './bill-view';
+import styles from './land.module.css';
+import { landMessageKey, useLandMessage } from './land-text';
+import { LrNumberForm } from './lr-number-form';
+
+const step = landRatesBill.steps[0]!;
+const base = `services.${landRatesBill.id}.steps.${step.id}`;
+
+/**
+ * /land-rates-bill: the current land rates bill of a parcel (this year's rates, arrears and
+ * the penalty on them, from the county's rating settings), raised by
+ * `POST /api/lands/rates/current-bill` with `{ lr_number }`, which answers the bill.
+ * `?lr=` fills the LR number in (links from "Add land").
+ */
+/** The server's refusal; "fully paid" is good news, not an error, so it is an info alert. */
+function ErrorAlert({ message, lrNumber }: { message: string; lrNumber: string }) {
+  const landMessage = useLandMessage();
+  const paid = landMessageKey(message, lrNumber) === 'messages.ratesPaid';
+  return (
+    <Alert variant={paid ? 'info' : 'danger'}>
+      <p>{landMessage(message, lrNumber)}</p>
+    </Alert>
+  );
+}
+
+export function LandRatesBillPage() {
+  const { t } = useTranslation('land');
+  const [params] = useSearchParams();
+  const translate = useMessageTranslation();
+  const request = useMutation({
+    mutationFn: (lrNumber: string) =>
+      api<Bill>(landRatesBill.submit.path, { method: 'POST', body: { lr_number: lrNumber } }),
+  });
+  const intro = step.content?.[0];
+
+  return (
+    <div className={styles.page}>
+      {step.description ? (
+        <p className={styles.lead}>{t(`${base}.description`, { defaultValue: step.description })}</p>
+      ) : null}
+      {intro && intro.type === 'paragraph' ? (
+        <p>{t(`${base}.content.0`, { defaultValue: intro.text })}</p>
+      ) : null}
+      <LrNumberForm
+        initial={params.get('lr') ?? ''}
+        submitLabel={t('ratesBill.submit')}
+        busy={request.isPending}
+        onSubmit={(lrNumber) => request.mutate(lrNumber)}
+      />
+      {request.isError ? (
+        <ErrorAlert message={errorText(request.error)} lrNumber={request.variables ?? ''} />
+      ) : null}
+      {request.data && !request.isPending ? (
+        <BillView
+          key={request.data.bill_no}
+          bill={request.data}
+          message={translate(landRatesBill.submit.success_message)}
+        />
+      ) : null}
+    </div>
+  );
+}

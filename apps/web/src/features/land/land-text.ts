@@ -1,0 +1,68 @@
+import {
+  parcelAlreadyYoursMessage,
+  parcelLinkedElsewhereMessage,
+  parcelLinkedMessage,
+  parcelNotFoundMessage,
+  ratesPaidMessage,
+} from '@kaunti/contract/api-land';
+import { useTranslation } from 'react-i18next';
+import { useMessageTranslation } from '../../lib/i18n';
+
+export type LandMessageKey =
+  | 'messages.parcelNotFound'
+  | 'messages.linkedElsewhere'
+  | 'messages.alreadyYours'
+  | 'messages.linked'
+  | 'messages.noRates'
+  | 'messages.ratesPaid';
+
+/** Which known land message a server message is, or undefined (e.g. to choose the alert's kind). */
+export function landMessageKey(message: string, lrNumber: string): LandMessageKey | undefined {
+  return matchLandMessage(message, lrNumber)?.[1];
+}
+
+function matchLandMessage(message: string, lrNumber: string): [string, LandMessageKey] | undefined {
+  const lr = lrNumber.trim();
+  const year = new Date().getFullYear();
+  const known: [string, LandMessageKey][] = [
+    [parcelNotFoundMessage(lr), 'messages.parcelNotFound'],
+    [parcelLinkedElsewhereMessage(lr), 'messages.linkedElsewhere'],
+    [parcelAlreadyYoursMessage(lr), 'messages.alreadyYours'],
+    [parcelLinkedMessage(lr), 'messages.linked'],
+    [`Parcel ${lr} has no rates to pay.`, 'messages.noRates'],
+    [ratesPaidMessage(lr, year), 'messages.ratesPaid'],
+  ];
+  // The server writes the parcel's number as registered: match it whatever the case or spaces.
+  const normal = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+  return known.find(([english]) => normal(english) === normal(message));
+}
+
+/**
+ * The server's land messages that name a parcel ("We could not find a parcel with LR number
+ * 209/1..."): each is recognised by the contract's own wording for the number entered and
+ * translated with that number; any other message goes through the messages namespace.
+ */
+export function useLandMessage(): (message: string, lrNumber: string) => string {
+  const { t } = useTranslation('land');
+  const translate = useMessageTranslation();
+  return (message, lrNumber) => {
+    const hit = matchLandMessage(message, lrNumber);
+    if (!hit) return translate(message);
+    const registered =
+      /(?:LR number |^Parcel |of parcel )(.+?)(?: is| has| for|\. Please)/.exec(message)?.[1] ??
+      lrNumber.trim();
+    return t(hit[1], { lr: registered, year: new Date().getFullYear(), defaultValue: message });
+  };
+}
+
+/** A date-only value ("2026-12-31") in the reader's language: "31 December 2026". */
+export function formatDay(isoDate: string, language: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

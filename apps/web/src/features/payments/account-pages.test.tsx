@@ -1,0 +1,232 @@
+import type { Obligations, Payment } from '@kaunti/contract/api-payments';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { removeTokenCookie, writeTokenCookie } from '../../lib/session-token';
+import { testBill } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { BillsPage } from './bills-page';
+import { ObligationsPage } from './obligations-page';
+import { PrintableSignInGate } from './printable-sign-in-gate';
+import { TransactionsPage } from './transactions-page';
+
+const bills = [
+  testBill({}),
+  testBill({
+    bill_no: 'NCCB11112226',
+    status: 'partially_paid',
+    description: 'Rates search: 209/10004',
+    total_cents: 100_000,
+    paid_cents: 40_000,
+    balance_cents: 60_000,
+    service_id: 'rates-search',
+  }),
+  testBill({
+    bill_no: 'NCCB99990007',
+    status: 'paid',
+    description: 'Ground rent 2026',
+    total_cents: 250_050,
+    paid_cents: 250_050,
+    balance_cents: 0,
+    credit_cents: 50,
+    paid_at: '2026-11-23T08:00:00.000Z',
+  }),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeTokenCookie();
+});
+
+describe('BillsPage', () => {
+  it('lists bills to pay (with the total due) and paid ones, with Pay, invoice and receipt links', async () => {
+    stubApi({ 'GET /api/bills': () => jsonResponse(200, { data: bills }) });
+    await renderWithApp(<BillsPage />);
+
+    const toPay = await screen.findByRole('region', { name: 'To pay (2)' });
+    expect(within(toPay).getByTestId('total-due')).toHaveTextContent('Total due: KES 76,071.50');
+    const cards = within(toPay).getAllByTestId('bill-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByText('Partly paid')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('KES 600.00')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Pay NCCB40213378' })).toHaveAttribute(
+      'href',
+      '/payment?bill=NCCB40213378',
+    );
+    expect(within(cards[0]!).getByRole('link', { name: 'Invoice NCCB40213378' })).toHaveAttribute(
+      'href',
+      '/downloads/Invoice?bill_no=NCCB40213378&type=invoice',
+    );
+    expect(within(cards[0]!).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument();
+
+    const paid = screen.getByRole('region', { name: 'Paid (1)' });
+    expect(within(paid).getByRole('link', { name: 'Receipt NCCB99990007' })).toHaveAttribute(
+      'href',
+      '/downloads/Invoice?bill_no=NCCB99990007&type=receipt',
+    );
+    expect(within(paid).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(paid).getByText('KES 0.50')).toBeInTheDocument(); // credit
+    expect(within(paid).getByText('23rd November 2026')).toBeInTheDocument();
+  });
+
+  it('downloads a PDF with the session token (the API reads the Authorization header)', async () => {
+    writeTokenCookie('header.payload.signature');
+    const api = stubApi({
+      'GET /api/bills': () => jsonResponse(200, { data: bills }),
+      'GET /api/bills/:no/invoice.pdf': () => new Response(new Blob(['%PDF-1.7']), { status: 200 }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // The browser would save the file; happy-dom would navigate away instead.
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    await renderWithApp(<BillsPage />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Invoice (PDF) NCCB40213378' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const call = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/invoice.pdf'));
+    expect(String(call?.[0])).toBe('/api/bills/NCCB40213378/invoice.pdf');
+    expect((call?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(
+      'Bearer header.payload.signature',
+    );
+    expect(api.calls.filter((c) => c.url.endsWith('.pdf'))).toHaveLength(1);
+    await vi.waitFor(() => expect(saved).toEqual(['invoice-NCCB40213378.pdf blob:invoice']));
+    click.mockRestore();
+  });
+
+  it('says so when there are no bills', async () => {
+    stubApi({ 'GET /api/bills': () => jsonResponse(200, { data: [] }) });
+    await renderWithApp(<BillsPage />, { language: 'sw' });
+    expect(await screen.findByText(/Bado huna bili/)).toBeInTheDocument();
+  });
+});
+
+describe('ObligationsPage', () => {
+  it('groups what is owed by service area, with subtotals, the total, Pay links and credit', async () => {
+    const obligations: Obligations = {
+      groups: [
+        { area: 'land', bills: [bills[0]!, bills[1]!], balance_cents: 7_607_150 },
+        {
+          area: 'other',
+          bills: [
+            testBill({
+              bill_no: 'NCCB22223336',
+              description: 'Old bill',
+              service_id: null,
+              total_cents: 5_000,
+              balance_cents: 5_000,
+            }),
+          ],
+          balance_cents: 5_000,
+        },
+      ],
+      balance_cents: 7_612_150,
+      credit_cents: 50,
+      credits: [{ bill_no: 'NCCB99990007', credit_cents: 50 }],
+    };
+    stubApi({ 'GET /api/account/obligations': () => jsonResponse(200, { data: obligations }) });
+    await renderWithApp(<ObligationsPage />);
+    expect(await screen.findByTestId('obligations-total')).toHaveTextContent('Total owed: KES 76,121.50');
+    const land = screen.getByRole('region', { name: 'Land services' });
+    expect(within(land).getByText('Subtotal:')).toHaveTextContent('Subtotal: KES 76,071.50');
+    expect(within(land).getAllByTestId('obligation')).toHaveLength(2);
+    expect(within(land).getByRole('link', { name: 'Pay NCCB11112226' })).toHaveAttribute(
+      'href',
+      '/payment?bill=NCCB11112226',
+    );
+    expect(screen.getByRole('region', { name: 'Other bills' })).toHaveTextContent('KES 50.00');
+    expect(screen.getByRole('region', { name: 'Credit on your account' })).toHaveTextContent('NCCB99990007');
+  });
+
+  it('says there is nothing owed', async () => {
+    stubApi({
+      'GET /api/account/obligations': () =>
+        jsonResponse(200, { data: { groups: [], balance_cents: 0, credit_cents: 0, credits: [] } }),
+    });
+    await renderWithApp(<ObligationsPage />);
+    expect(await screen.findByText('You owe nothing. Thank you!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Credit on your account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TransactionsPage', () => {
+  const base: Payment = {
+    payment_id: '11111111-1111-4111-8111-111111111111',
+    bill_no: 'NCCB40213378',
+    bill_description: 'Land rates 2026: 209/10001',
+    bill_status: 'paid',
+    method: 'mpesa_stk',
+    status: 'paid',
+    amount_cents: 105_100,
+    amount_paid_cents: 105_100,
+    phone_number: '254712345678',
+    mpesa_receipt_number: 'QKH94M1Z11',
+    result_code: 0,
+    message: 'Payment received. Thank you.',
+    created_at: '2026-11-22T07:15:00.000Z',
+    completed_at: '2026-11-22T07:15:20.000Z',
+  };
+
+  it('shows date, bill, amount, method, status and receipt number of each payment', async () => {
+    stubApi({
+      'GET /api/payments': () =>
+        jsonResponse(200, {
+          data: [
+            base,
+            {
+              ...base,
+              payment_id: '22222222-2222-4222-8222-222222222222',
+              status: 'cancelled',
+              amount_paid_cents: null,
+              mpesa_receipt_number: null,
+              result_code: 1032,
+              message: 'You cancelled the M-Pesa prompt.',
+            },
+            {
+              ...base,
+              payment_id: '33333333-3333-4333-8333-333333333333',
+              mpesa_receipt_number: null,
+              method: 'mpesa_c2b',
+            },
+          ],
+        }),
+    });
+    await renderWithApp(<TransactionsPage />, { language: 'sw' });
+    const rows = await screen.findAllByTestId('transaction');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('22nd November 2026, 10:15');
+    expect(rows[0]).toHaveTextContent('KES 1,051.00');
+    expect(rows[0]).toHaveTextContent('QKH94M1Z11');
+    expect(rows[0]).toHaveTextContent('Imelipwa');
+    expect(rows[1]).toHaveTextContent('Imeghairiwa');
+    expect(rows[1]).toHaveTextContent('Umeghairi ombi la M-Pesa.');
+    expect(rows[2]).toHaveTextContent('M-Pesa paybill');
+    expect(rows[2]).toHaveTextContent('Inasubiriwa');
+  });
+});
+
+describe('PrintableSignInGate', () => {
+  it('lets a signed-in user through, and not an expired session', async () => {
+    const token = (exp: number) => `x.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.y`;
+    writeTokenCookie(token(Math.floor(Date.now() / 1000) + 600));
+    const { unmount } = await renderWithApp(<PrintableSignInGate rememberPath={() => {}} />);
+    expect(screen.queryByRole('heading', { name: 'Sign in to see this document' })).not.toBeInTheDocument();
+    unmount();
+    writeTokenCookie(token(Math.floor(Date.now() / 1000) - 1));
+    await renderWithApp(<PrintableSignInGate rememberPath={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Sign in to see this document' })).toBeInTheDocument();
+  });
+  it('asks to sign in when there is no session, remembering the document to come back to', async () => {
+    const rememberPath = vi.fn();
+    await renderWithApp(<PrintableSignInGate rememberPath={rememberPath} />, {
+      path: '/downloads/Invoice?bill_no=NCCB40213378&type=receipt',
+    });
+    expect(screen.getByRole('heading', { name: 'Sign in to see this document' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(rememberPath).toHaveBeenCalledWith('/downloads/Invoice?bill_no=NCCB40213378&type=receipt');
+  });
+});

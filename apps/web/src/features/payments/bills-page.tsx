@@ -1,0 +1,158 @@
+import type { Bill } from '@kaunti/contract/api-bills';
+import { formatKes } from '@kaunti/contract/money';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../ui/button/button';
+import { Card, CardList } from '../../ui/card/card';
+import { Fact, FactList } from '../../ui/fact-list/fact-list';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { AccountNav } from './account-nav';
+import { formatDay } from './payment-format';
+import styles from './payments.module.css';
+import { printablePath, useBills } from './payments-api';
+import { PdfButton } from './pdf-button';
+import { StatusBadge } from './status-badge';
+
+const isOpen = (bill: Bill) => bill.status === 'unpaid' || bill.status === 'partially_paid';
+
+/**
+ * /account/bills: the user's bills in two sections — to pay (unpaid and partly paid, with the
+ * balance of each and the total due) and paid — each with its invoice (printable page and PDF),
+ * its receipt once paid, and a Pay link while something is owed. Cancelled bills are listed last.
+ */
+export function BillsPage() {
+  const { t } = useTranslation('payments');
+  const query = useBills();
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t('bills.title')} lead={t('bills.lead')} />
+      <AccountNav />
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(bills) => <BillSections bills={bills} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function BillSections({ bills }: { bills: Bill[] }) {
+  const { t } = useTranslation('payments');
+  const open = bills.filter(isOpen);
+  const paid = bills.filter((b) => b.status === 'paid');
+  const cancelled = bills.filter((b) => b.status === 'cancelled');
+  const due = open.reduce((sum, b) => sum + b.balance_cents, 0);
+
+  if (bills.length === 0) {
+    return (
+      <EmptyState>
+        <p>{t('bills.empty')}</p>
+        <ButtonLink to="/" variant="secondary">
+          {t('browseServices')}
+        </ButtonLink>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <section aria-labelledby="bills-to-pay" className={styles.section}>
+        <div className={styles.sectionHead}>
+          <h2 id="bills-to-pay">{t('bills.toPay', { count: open.length })}</h2>
+          {open.length > 0 ? (
+            <p className={styles.total} data-testid="total-due">
+              {t('bills.totalDue')} <strong>{formatKes(due)}</strong>
+            </p>
+          ) : null}
+        </div>
+        {open.length === 0 ? (
+          <p className={styles.muted}>{t('bills.noneToPay')}</p>
+        ) : (
+          <CardList>
+            {open.map((bill) => (
+              <BillCard key={bill.bill_no} bill={bill} />
+            ))}
+          </CardList>
+        )}
+      </section>
+      <section aria-labelledby="bills-paid" className={styles.section}>
+        <h2 id="bills-paid">{t('bills.paid', { count: paid.length })}</h2>
+        {paid.length === 0 ? (
+          <p className={styles.muted}>{t('bills.nonePaid')}</p>
+        ) : (
+          <CardList>
+            {paid.map((bill) => (
+              <BillCard key={bill.bill_no} bill={bill} />
+            ))}
+          </CardList>
+        )}
+      </section>
+      {cancelled.length > 0 ? (
+        <section aria-labelledby="bills-cancelled" className={styles.section}>
+          <h2 id="bills-cancelled">{t('bills.cancelled', { count: cancelled.length })}</h2>
+          <CardList>
+            {cancelled.map((bill) => (
+              <BillCard key={bill.bill_no} bill={bill} />
+            ))}
+          </CardList>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function BillCard({ bill }: { bill: Bill }) {
+  const { t } = useTranslation('payments');
+  const headingId = `bill-${bill.bill_no}`;
+  return (
+    <Card
+      headingId={headingId}
+      title={bill.description}
+      level={3}
+      badge={<StatusBadge bill={bill.status} />}
+      data-testid="bill-card"
+    >
+      <FactList>
+        <Fact label={t('bills.billNo')} className={styles.reference}>
+          {bill.bill_no}
+        </Fact>
+        <Fact label={t('bills.date')}>{formatDay(bill.created_at)}</Fact>
+        {isOpen(bill) ? <Fact label={t('bills.dueDate')}>{formatDay(bill.due_date)}</Fact> : null}
+        <Fact label={t('bills.total')}>{formatKes(bill.total_cents)}</Fact>
+        {bill.paid_cents > 0 && bill.status !== 'paid' ? (
+          <Fact label={t('bills.paidSoFar')}>{formatKes(bill.paid_cents)}</Fact>
+        ) : null}
+        {isOpen(bill) ? (
+          <Fact label={t('bills.balance')} className={styles.balance}>
+            {formatKes(bill.balance_cents)}
+          </Fact>
+        ) : null}
+        {bill.credit_cents > 0 ? <Fact label={t('bills.credit')}>{formatKes(bill.credit_cents)}</Fact> : null}
+        {bill.paid_at ? <Fact label={t('bills.paidOn')}>{formatDay(bill.paid_at)}</Fact> : null}
+      </FactList>
+      {bill.status === 'cancelled' ? null : (
+        <div className={styles.actions}>
+          {isOpen(bill) ? (
+            <ButtonLink to={`/payment?bill=${encodeURIComponent(bill.bill_no)}`}>
+              {t('bills.pay')}
+              <span className="visually-hidden"> {bill.bill_no}</span>
+            </ButtonLink>
+          ) : null}
+          {bill.status === 'paid' ? (
+            <>
+              <Link className={styles.docLink} to={printablePath(bill.bill_no, 'receipt')}>
+                {t('documents.receipt')}
+                <span className="visually-hidden"> {bill.bill_no}</span>
+              </Link>
+              <PdfButton billNo={bill.bill_no} kind="receipt" />
+            </>
+          ) : null}
+          <Link className={styles.docLink} to={printablePath(bill.bill_no, 'invoice')}>
+            {t('documents.invoice')}
+            <span className="visually-hidden"> {bill.bill_no}</span>
+          </Link>
+          <PdfButton billNo={bill.bill_no} kind="invoice" />
+        </div>
+      )}
+    </Card>
+  );
+}

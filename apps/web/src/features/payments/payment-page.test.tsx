@@ -1,0 +1,234 @@
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { Payment } from '@kaunti/contract/api-payments';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testBill } from '../../testing/fixtures';
+import { fakeApi, jsonResponse, renderWithApp } from '../../testing/render-with-app';
+import { PaymentPage } from './payment-page';
+
+/** A bill of KES 1,050.50 (one that a test pays in whole shillings). */
+const bill = (overrides: Partial<Bill> = {}) =>
+  testBill({ total_cents: 105_050, balance_cents: 105_050, ...overrides });
+
+const other = bill({
+  bill_no: 'NCCB11112226',
+  description: 'Ground rent 2026',
+  total_cents: 500_000,
+  balance_cents: 500_000,
+});
+const paidBill = bill({ bill_no: 'NCCB99990007', status: 'paid', paid_cents: 105_050, balance_cents: 0 });
+
+const profile = {
+  data: { id: 'u1', first_name: 'Achieng', phone_number: '254712345678' },
+  erp_data: null,
+};
+
+function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    payment_id: '7d0f7c1e-6a4c-4d7e-9a51-6c2d9c1c0a11',
+    bill_no: 'NCCB40213378',
+    bill_description: 'Land rates 2026: 209/10001',
+    bill_status: 'unpaid',
+    method: 'mpesa_stk',
+    status: 'pending',
+    amount_cents: 105_100,
+    amount_paid_cents: null,
+    phone_number: '254712345678',
+    mpesa_receipt_number: null,
+    result_code: null,
+    message: 'Check your phone and enter your M-Pesa PIN to pay.',
+    created_at: '2026-11-22T10:05:00.000Z',
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+const pushAnswer = {
+  payment_id: '7d0f7c1e-6a4c-4d7e-9a51-6c2d9c1c0a11',
+  checkout_request_id: 'ws_CO_1',
+  status: 'pending',
+  bill_no: 'NCCB40213378',
+  amount_cents: 105_100,
+  phone_number: '254712345678',
+  message: 'Check your phone and enter your M-Pesa PIN to pay.',
+};
+
+function setup(
+  polls: Payment[],
+  push: () => Response | Promise<Response> = () => jsonResponse(200, pushAnswer),
+) {
+  let poll = 0;
+  const api = fakeApi({
+    'GET /api/bills': () => jsonResponse(200, { data: [bill(), other, paidBill] }),
+    'GET /api/profile': () => jsonResponse(200, profile),
+    'POST /api/payments/mpesa/stk-push': push,
+    'GET /api/payments/:id': () => jsonResponse(200, polls[Math.min(poll++, polls.length - 1)]),
+    'GET /api/bills/:no': () =>
+      jsonResponse(200, bill({ status: 'paid', paid_cents: 105_050, balance_cents: 0, credit_cents: 50 })),
+  });
+  const fetchMock = vi.fn(api.fetch);
+  vi.stubGlobal('fetch', fetchMock);
+  return { api, fetchMock };
+}
+
+const keyOf = (fetchMock: ReturnType<typeof vi.fn>, index: number) => {
+  const pushes = fetchMock.mock.calls.filter(
+    ([url, init]) => String(url).includes('stk-push') && init?.method === 'POST',
+  );
+  return (pushes[index]?.[1] as RequestInit | undefined)?.headers as Record<string, string>;
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PaymentPage', () => {
+  it('pays the bill named in ?bill=: phone from the profile, the balance rounded up, a live wait, then the receipt', async () => {
+    const { api, fetchMock } = setup([
+      payment(),
+      payment({
+        status: 'paid',
+        bill_status: 'paid',
+        amount_paid_cents: 105_100,
+        mpesa_receipt_number: 'QKH94M1Z11',
+        result_code: 0,
+        message: 'Payment received. Thank you.',
+      }),
+    ]);
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=nccb40213378' });
+    const u = userEvent.setup();
+
+    const select = await screen.findByRole('combobox', { name: /Bill to pay/ });
+    expect(select).toHaveValue('NCCB40213378');
+    // Only bills with something to pay are offered.
+    expect(screen.queryByRole('option', { name: /NCCB99990007/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveValue('0712345678');
+    expect(screen.getByRole('textbox', { name: /Amount in shillings/ })).toHaveValue('1051');
+    expect(
+      screen.getByText(/M-Pesa takes whole shillings, so the full balance is KES 1,051.00/),
+    ).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toHaveFocus();
+    expect(
+      screen.getByText(
+        'We sent a request for KES 1,051.00 to 0712345678 for bill NCCB40213378. Enter your M-Pesa PIN on your phone to pay.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/^0:\d\d$/);
+    expect(screen.getByTestId('payment-announcement')).toHaveTextContent('Waiting for your M-Pesa PIN…');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      bill_no: 'NCCB40213378',
+      phone_number: '254712345678',
+      amount: 1051,
+    });
+    expect(keyOf(fetchMock, 0)['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+
+    expect(await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 6000 })).toHaveFocus();
+    expect(screen.getByTestId('payment-announcement')).toHaveTextContent('Payment received');
+    expect(screen.getByTestId('mpesa-receipt')).toHaveTextContent('QKH94M1Z11');
+    expect(screen.getByText('The bill is fully paid.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the receipt' })).toHaveAttribute(
+      'href',
+      '/downloads/Invoice?bill_no=NCCB40213378&type=receipt',
+    );
+    expect(screen.getByRole('button', { name: /Receipt \(PDF\)/ })).toBeInTheDocument();
+  }, 10_000);
+
+  it('checks the form before sending: the spec phone message, whole shillings, not above the balance', async () => {
+    const { api } = setup([payment()]);
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB40213378' });
+    const u = userEvent.setup();
+    const phone = await screen.findByRole('textbox', { name: /M-Pesa phone number/ });
+    const amount = screen.getByRole('textbox', { name: /Amount in shillings/ });
+    await u.clear(phone);
+    await u.type(phone, '0812 345 678');
+    await u.clear(amount);
+    await u.type(amount, '1052');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('There is a problem');
+    expect(summary).toHaveTextContent(
+      'Phone number must be in format +2547******** or 2547******** or 07******** or 7********',
+    );
+    expect(summary).toHaveTextContent('You can pay at most KES 1,051.00 for this bill');
+    expect(phone).toHaveValue('0812 345 678');
+    expect(amount).toHaveValue('1052');
+
+    await u.clear(amount);
+    await u.type(amount, '10.5');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(
+      await screen.findByText('Enter an amount of whole shillings, at least KES 1', { selector: 'a' }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a cancelled prompt is said in plain words; Try again keeps the details and sends with a new key', async () => {
+    const { fetchMock } = setup([
+      payment({ status: 'cancelled', result_code: 1032, message: 'You cancelled the M-Pesa prompt.' }),
+    ]);
+    await renderWithApp(<PaymentPage />, { path: '/payments' });
+    const u = userEvent.setup();
+    // Two bills to pay and no ?bill=: the user chooses.
+    const select = await screen.findByRole('combobox', { name: /Bill to pay/ });
+    expect(select).toHaveValue('');
+    await u.selectOptions(select, 'NCCB11112226');
+    expect(screen.getByRole('textbox', { name: /Amount in shillings/ })).toHaveValue('5000');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-message')).toHaveTextContent('You cancelled the M-Pesa prompt.');
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('combobox', { name: /Bill to pay/ })).toHaveValue('NCCB11112226');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    await screen.findByRole('heading', { name: 'Payment cancelled' });
+    expect(keyOf(fetchMock, 1)['idempotency-key']).not.toBe(keyOf(fetchMock, 0)['idempotency-key']);
+  });
+
+  it('retries a submission that got no answer with the same key; a refused one gets a new key', async () => {
+    let attempt = 0;
+    const { fetchMock } = setup([payment()], () => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse(409, {
+        code: 'conflict',
+        message:
+          'A payment prompt is already on its way to your phone. Answer it, or wait two minutes and try again.',
+      });
+    });
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB40213378' });
+    const u = userEvent.setup();
+    const pay = await screen.findByRole('button', { name: 'Pay with M-Pesa' });
+    await u.click(pay);
+    expect(await screen.findByText(/unable to process your request right now/)).toBeInTheDocument();
+    await u.click(pay);
+    expect(await screen.findByText(/already on its way to your phone/)).toBeInTheDocument();
+    expect(keyOf(fetchMock, 1)['idempotency-key']).toBe(keyOf(fetchMock, 0)['idempotency-key']);
+    await u.click(pay);
+    await waitFor(() => expect(keyOf(fetchMock, 2)).toBeDefined());
+    expect(keyOf(fetchMock, 2)['idempotency-key']).not.toBe(keyOf(fetchMock, 1)['idempotency-key']);
+  });
+
+  it('a typed bill number that is not found is shown beside the field', async () => {
+    setup([payment()], () =>
+      jsonResponse(404, { code: 'not_found', message: 'We could not find that bill.' }),
+    );
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB55555551' });
+    const u = userEvent.setup();
+    const typed = await screen.findByRole('textbox', { name: /^Bill number/ });
+    expect(typed).toHaveValue('NCCB55555551');
+    expect(screen.getByRole('combobox', { name: /Bill to pay/ })).toHaveValue('__other__');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByText('We could not find that bill.', { selector: 'a' })).toBeInTheDocument();
+    expect(typed).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says so when the bill in ?bill= is already paid, in Kiswahili too', async () => {
+    setup([payment()]);
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB99990007', language: 'sw' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lipa bili' })).toBeInTheDocument();
+    expect(await screen.findByText(/Bili NCCB99990007 imeshalipwa/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lipa kwa M-Pesa' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,381 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ProfileResponse } from '@kaunti/contract/api-accounts';
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
+import { formatKes } from '@kaunti/contract/money';
+import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError, api } from '../../lib/api-client';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { ErrorSummary } from '../../ui/error-summary/error-summary';
+import { Fact, FactList } from '../../ui/fact-list/fact-list';
+import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { QueryState } from '../../ui/query-state/query-state';
+import { Spinner } from '../../ui/spinner/spinner';
+import { AccountNav } from './account-nav';
+import { localPhone, wholeShillingsFor } from './payment-format';
+import { PaymentProgress } from './payment-progress';
+import styles from './payments.module.css';
+import { newIdempotencyKey, sendStkPush, useBills } from './payments-api';
+
+/** The select's value for "another bill: type its number". */
+const OTHER = '__other__';
+
+export interface PaymentFormValues {
+  choice: string;
+  other_bill_no: string;
+  phone_number: string;
+  amount: string;
+}
+
+const isOpen = (bill: Bill) => bill.status === 'unpaid' || bill.status === 'partially_paid';
+
+/**
+ * /payment and /payments: pay a bill by M-Pesa. Choose one of your unpaid bills (or type a bill
+ * number; `?bill=` preselects one), check the M-Pesa phone (your profile's, editable) and the
+ * amount (the balance, in whole shillings), then "Pay with M-Pesa" sends the prompt and the page
+ * waits for the outcome (PaymentProgress). Each submission carries a fresh Idempotency-Key,
+ * reused only to retry the same submission after a lost answer.
+ */
+export function PaymentPage() {
+  // A new visit (e.g. "Pay the balance" after a payment) starts a fresh form.
+  const location = useLocation();
+  return <PaymentFlow key={location.key} />;
+}
+
+function PaymentFlow() {
+  const { t } = useTranslation('payments');
+  const [params] = useSearchParams();
+  const preselected = params.get('bill')?.trim().toUpperCase() || undefined;
+  const bills = useBills();
+  const profile = useQuery({
+    queryKey: ['profile'],
+    queryFn: () => api<ProfileResponse>('/api/profile'),
+    staleTime: 60_000,
+  });
+  const [attempt, setAttempt] = useState<StkPushResponse>();
+  const [values, setValues] = useState<PaymentFormValues>();
+
+  if (attempt) {
+    return (
+      <div className={styles.page}>
+        <PageHeading title={t('pay.title')} />
+        <PaymentProgress attempt={attempt} onTryAgain={() => setAttempt(undefined)} />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t('pay.title')} lead={t('pay.lead')} />
+      <AccountNav />
+      <QueryState query={bills} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(data) =>
+          // The M-Pesa phone comes from the profile: the form waits for it (or for its failure).
+          profile.isPending ? (
+            <Spinner label={t('loading')} />
+          ) : (
+            <PaymentForm
+              bills={data}
+              profilePhone={profile.data?.data.phone_number}
+              preselected={preselected}
+              initial={values}
+              onSent={(sent, submitted) => {
+                setValues(submitted);
+                setAttempt(sent);
+              }}
+            />
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+function defaultAmount(bill: Bill | undefined): string {
+  return bill ? String(wholeShillingsFor(bill.balance_cents)) : '';
+}
+
+function PaymentForm({
+  bills,
+  profilePhone,
+  preselected,
+  initial,
+  onSent,
+}: {
+  bills: Bill[];
+  profilePhone: string | undefined;
+  preselected: string | undefined;
+  initial: PaymentFormValues | undefined;
+  onSent: (sent: StkPushResponse, values: PaymentFormValues) => void;
+}) {
+  const { t } = useTranslation('payments');
+  const message = useMessageTranslation();
+  const open = bills.filter(isOpen);
+  const byNo = new Map(bills.map((b) => [b.bill_no, b]));
+  const preselectedBill = preselected ? byNo.get(preselected) : undefined;
+  const alreadyPaid = preselectedBill && !isOpen(preselectedBill) ? preselectedBill : undefined;
+
+  // Read once, when the form first appears (react-hook-form keeps its own state after that).
+  const [defaults] = useState<PaymentFormValues>(() => {
+    if (initial) return initial;
+    let choice = '';
+    if (preselectedBill && isOpen(preselectedBill)) choice = preselectedBill.bill_no;
+    else if (preselected && !preselectedBill) choice = OTHER;
+    else if (open.length === 1) choice = open[0]!.bill_no;
+    else if (open.length === 0) choice = OTHER;
+    return {
+      choice,
+      other_bill_no: preselected && !preselectedBill ? preselected : '',
+      phone_number: profilePhone ? localPhone(profilePhone) : '',
+      amount: defaultAmount(byNo.get(choice)),
+    };
+  });
+
+  const schema = z
+    .object({ choice: z.string(), other_bill_no: z.string(), phone_number: z.string(), amount: z.string() })
+    .superRefine((v, ctx) => {
+      if (v.choice === '') ctx.addIssue({ code: 'custom', path: ['choice'], message: 'errors.chooseBill' });
+      if (v.choice === OTHER && v.other_bill_no.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['other_bill_no'], message: 'errors.billRequired' });
+      }
+      if (!isValidPhone(v.phone_number)) {
+        ctx.addIssue({ code: 'custom', path: ['phone_number'], message: 'errors.phone' });
+      }
+      const amount = v.amount.replaceAll(',', '').trim();
+      if (amount === '' && v.choice !== OTHER) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountRequired' });
+      } else if (amount !== '' && (!/^\d+$/.test(amount) || Number(amount) < 1)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountWhole' });
+      } else if (amount !== '') {
+        const bill = byNo.get(v.choice);
+        if (bill && Number(amount) > wholeShillingsFor(bill.balance_cents)) {
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountTooHigh' });
+        }
+      }
+    });
+
+  const form = useForm<PaymentFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: defaults,
+  });
+  const { register, handleSubmit, formState, watch, setValue, setError } = form;
+  const [submits, setSubmits] = useState(0);
+  const [serverError, setServerError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  /** The key of the last submission, reused only when the same submission is retried after no answer. */
+  const lastKey = useRef<{ signature: string; key: string; answered: boolean }>(undefined);
+
+  const choice = watch('choice');
+  const chosen = byNo.get(choice);
+  const errors = formState.errors;
+  const errorText = (key: string | undefined, params: Record<string, string> = {}) => {
+    if (!key) return undefined;
+    if (key === 'errors.phone') return message(PHONE_FORMAT_MESSAGE);
+    return key.startsWith('errors.') ? t(key, params) : message(key);
+  };
+  const maxText = chosen ? formatKes(wholeShillingsFor(chosen.balance_cents) * 100) : '';
+  const fieldErrors = {
+    choice: errorText(errors.choice?.message),
+    other_bill_no: errorText(errors.other_bill_no?.message),
+    phone_number: errorText(errors.phone_number?.message),
+    amount: errorText(errors.amount?.message, { max: maxText }),
+  };
+  /** What every field of the form says in the user's language: "required", "Error:". */
+  const fieldText = { requiredLabel: t('required'), errorPrefix: t('errorPrefix') };
+  const summary = (Object.entries(fieldErrors) as [keyof PaymentFormValues, string | undefined][])
+    .filter((entry): entry is [keyof PaymentFormValues, string] => entry[1] !== undefined)
+    .map(([name, text]) => ({ fieldId: `pay-${name}`, message: text }));
+
+  const submit = handleSubmit(
+    async (values) => {
+      setServerError(undefined);
+      const billNo = values.choice === OTHER ? values.other_bill_no.trim().toUpperCase() : values.choice;
+      const amount = values.amount.replaceAll(',', '').trim();
+      const body: StkPushRequest = {
+        bill_no: billNo,
+        phone_number: normalisePhone(values.phone_number),
+        ...(amount === '' ? {} : { amount: Number(amount) }),
+      };
+      const signature = JSON.stringify(body);
+      const previous = lastKey.current;
+      const key =
+        previous && previous.signature === signature && !previous.answered
+          ? previous.key
+          : newIdempotencyKey();
+      lastKey.current = { signature, key, answered: false };
+      setSending(true);
+      try {
+        const sent = await sendStkPush(body, key);
+        lastKey.current = undefined;
+        onSent(sent, values);
+      } catch (error) {
+        const failure = error instanceof ApiError ? error : undefined;
+        // A definite answer (4xx) ends this submission; without one the next try reuses the key.
+        if (failure && failure.status >= 400 && failure.status < 500)
+          lastKey.current = { signature, key, answered: true };
+        const fields: Record<string, keyof PaymentFormValues> = {
+          bill_no: values.choice === OTHER ? 'other_bill_no' : 'choice',
+          phone_number: 'phone_number',
+          amount: 'amount',
+        };
+        let placed = false;
+        for (const detail of failure?.details ?? []) {
+          const name = fields[detail.path];
+          if (name) {
+            setError(name, { type: 'server', message: detail.message });
+            placed = true;
+          }
+        }
+        if (failure?.status === 404 && values.choice === OTHER) {
+          setError('other_bill_no', { type: 'server', message: failure.message });
+          placed = true;
+        }
+        if (placed) setSubmits((n) => n + 1);
+        else setServerError(failure?.message ?? String(error));
+      } finally {
+        setSending(false);
+      }
+    },
+    () => setSubmits((n) => n + 1),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="pay-form-title">
+      <h2 id="pay-form-title" className="visually-hidden">
+        {t('pay.formTitle')}
+      </h2>
+      <ErrorSummary title={t('errors.summary')} errors={summary} focusKey={submits} />
+      {alreadyPaid ? (
+        <Alert variant="info">
+          <p>{t('pay.alreadyPaid', { billNo: alreadyPaid.bill_no })}</p>
+        </Alert>
+      ) : null}
+      {serverError ? (
+        <Alert variant="danger">
+          <p>{message(serverError)}</p>
+        </Alert>
+      ) : null}
+
+      <FormField
+        id="pay-choice"
+        label={t('pay.bill')}
+        hint={open.length === 0 ? t('pay.noOpenBills') : undefined}
+        error={fieldErrors.choice}
+        required
+        {...fieldText}
+      >
+        {(control) => (
+          <select
+            {...control}
+            {...register('choice', {
+              onChange: (event: { target: { value: string } }) =>
+                setValue('amount', defaultAmount(byNo.get(event.target.value))),
+            })}
+            defaultValue={defaults.choice}
+            className={controlClass('select', Boolean(fieldErrors.choice))}
+          >
+            <option value="">{t('pay.chooseBill')}</option>
+            {open.map((bill) => (
+              <option key={bill.bill_no} value={bill.bill_no}>
+                {t('pay.billOption', {
+                  billNo: bill.bill_no,
+                  description: bill.description,
+                  balance: formatKes(bill.balance_cents),
+                })}
+              </option>
+            ))}
+            <option value={OTHER}>{t('pay.otherBill')}</option>
+          </select>
+        )}
+      </FormField>
+
+      {choice === OTHER ? (
+        <InputField
+          {...fieldText}
+          id="pay-other_bill_no"
+          label={t('pay.billNo')}
+          hint={t('pay.billNoHint')}
+          error={fieldErrors.other_bill_no}
+          required
+          {...register('other_bill_no')}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          className={styles.shortInput}
+        />
+      ) : null}
+
+      {chosen ? (
+        <FactList className={styles.chosen} data-testid="chosen-bill">
+          <Fact label={t('bills.description')}>{chosen.description}</Fact>
+          <Fact label={t('bills.total')}>{formatKes(chosen.total_cents)}</Fact>
+          <Fact label={t('bills.balance')} className={styles.balance}>
+            {formatKes(chosen.balance_cents)}
+          </Fact>
+        </FactList>
+      ) : null}
+
+      <InputField
+        {...fieldText}
+        id="pay-phone_number"
+        label={t('pay.phone')}
+        hint={t('pay.phoneHint')}
+        error={fieldErrors.phone_number}
+        required
+        {...register('phone_number')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        className={styles.shortInput}
+      />
+
+      <FormField
+        id="pay-amount"
+        label={t('pay.amount')}
+        hint={
+          chosen
+            ? chosen.balance_cents % 100 === 0
+              ? t('pay.amountHint', { balance: formatKes(chosen.balance_cents) })
+              : t('pay.amountRoundedHint', {
+                  balance: formatKes(chosen.balance_cents),
+                  rounded: maxText,
+                })
+            : t('pay.amountOtherHint')
+        }
+        error={fieldErrors.amount}
+        required={choice !== OTHER}
+        {...fieldText}
+      >
+        {(control) => (
+          <div className={styles.amountControl}>
+            <span aria-hidden="true" className={styles.currency}>
+              KES
+            </span>
+            <input
+              {...control}
+              {...register('amount')}
+              inputMode="numeric"
+              autoComplete="off"
+              className={`${controlClass('input', Boolean(fieldErrors.amount))} ${styles.shortInput}`}
+            />
+          </div>
+        )}
+      </FormField>
+
+      <Button type="submit" busy={sending} busyLabel={t('pay.sending')}>
+        {t('pay.submit')}
+      </Button>
+    </form>
+  );
+}

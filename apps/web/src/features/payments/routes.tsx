@@ -1,0 +1,40 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-route';
+
+const paymentPage = lazyPage(
+  () => import('./payment-page'),
+  (m) => m.PaymentPage,
+);
+
+/**
+ * The bills and payments pages: protected (app/router.tsx puts them under the route guard).
+ * `/payment` and `/payments` are the same "pay a bill" page (docs/decisions/004-payments-mpesa.md).
+ */
+export const paymentsRoutes: RouteObject[] = [
+  { path: 'payment', handle: { title: 'titles.pay' }, lazy: paymentPage },
+  { path: 'payments', handle: { title: 'titles.pay' }, lazy: paymentPage },
+  {
+    path: 'account/bills',
+    handle: { title: 'titles.bills' },
+    lazy: lazyPage(
+      () => import('./bills-page'),
+      (m) => m.BillsPage,
+    ),
+  },
+  {
+    path: 'account/transactions-history',
+    handle: { title: 'titles.transactions' },
+    lazy: lazyPage(
+      () => import('./transactions-page'),
+      (m) => m.TransactionsPage,
+    ),
+  },
+  {
+    path: 'account/obligations',
+    handle: { title: 'titles.obligations' },
+    lazy: lazyPage(
+      () => import('./obligations-page'),
+      (m) => m.ObligationsPage,
+    ),
+  },
+];

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { CustomStepRegistry } from './custom-step-props';
+
+/**
+ * Custom step components by name: a definition's step with `component: "<name>"` is rendered by
+ * the component registered here instead of the generic fields (each is fetched only when such a
+ * step opens). The step's fields, if any, are still validated by the catalogue's step schema.
+ */
+export const customSteps: CustomStepRegistry = {
+  /** GOV.UK's "Check your answers": every answer so far, with a link back to change it. */
+  'check-answers': lazy(() => import('./check-answers-step').then((m) => ({ default: m.CheckAnswersStep }))),
+};

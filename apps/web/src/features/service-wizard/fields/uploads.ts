@@ -1,0 +1,58 @@
+import {
+  ALLOWED_UPLOAD_TYPES,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  UNSUPPORTED_UPLOAD_MESSAGE,
+  UPLOAD_FIELD_NAME,
+  type Upload,
+  type UploadLimits,
+  uploadTooLargeMessage,
+} from '@kaunti/contract/api-uploads';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** What the form keeps about an uploaded file besides its id, to show it again. */
+export interface UploadedFile {
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+const EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+
+/**
+ * A quick check before sending (a phone on a slow link should not send 20 MB to be told no):
+ * the size, and a type the browser or the name plainly says is not JPEG, PNG or PDF. The server
+ * has the last word: it reads the type from the bytes.
+ */
+export function checkBeforeUpload(file: File, maxBytes: number): string | undefined {
+  if (file.size > maxBytes) return uploadTooLargeMessage(maxBytes);
+  const typeOk = (ALLOWED_UPLOAD_TYPES as readonly string[]).includes(file.type);
+  if (!typeOk && !EXTENSIONS.test(file.name)) return UNSUPPORTED_UPLOAD_MESSAGE;
+  return undefined;
+}
+
+/** The server's size limit (`GET /api/uploads/limits`), the default until it answers. */
+export function useUploadLimit(): number {
+  const { data } = useQuery({
+    queryKey: ['upload-limits'],
+    queryFn: () => api<UploadLimits>('/api/uploads/limits'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data?.max_bytes ?? DEFAULT_UPLOAD_MAX_BYTES;
+}
+
+/** Sends one file (`POST /api/uploads`, multipart part "file"); throws ApiError when refused. */
+export function uploadFile(file: File, signal?: AbortSignal): Promise<Upload> {
+  const body = new FormData();
+  body.append(UPLOAD_FIELD_NAME, file, file.name);
+  return api<Upload>('/api/uploads', { method: 'POST', body, ...(signal ? { signal } : {}) });
+}
+
+/** "245 KB", "1.2 MB". */
+export function formatFileSize(bytes: number, language: string): string {
+  const format = (n: number, digits: number) =>
+    new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n);
+  if (bytes < 1024) return `${format(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 0)} KB`;
+  return `${format(bytes / (1024 * 1024), 1)} MB`;
+}

@@ -1,0 +1,49 @@
+import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import type { ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type ControlProps, FormField } from '../../../ui/form-field/form-field';
+import type { ServiceText } from '../service-text';
+
+/** The id of a field's control (the error summary links to it). */
+export function fieldId(name: string): string {
+  return `wizard-${name}`;
+}
+
+/**
+ * A definition field inside the form: label, red asterisk when required, hint, and the error of
+ * the last submit (or an upload's refusal), translated.
+ */
+export function WizardField({
+  field,
+  text,
+  extraError,
+  children,
+  after,
+}: {
+  field: FieldDefinition;
+  text: ServiceText;
+  /** An error of the control itself (e.g. a refused upload), shown before the form's. */
+  extraError?: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation('wizard');
+  const { errors } = useFormState({ name: field.name });
+  const formError = errors[field.name]?.message;
+  const error = extraError ?? (typeof formError === 'string' ? text.message(formError) : undefined);
+  return (
+    <FormField
+      id={fieldId(field.name)}
+      label={text.label(field)}
+      hint={text.hint(field)}
+      error={error}
+      required={field.required ?? true}
+      requiredLabel={t('required')}
+      errorPrefix={t('errorPrefix')}
+      after={after}
+    >
+      {children}
+    </FormField>
+  );
+}

@@ -1,0 +1,78 @@
+import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
+import { useTranslation } from 'react-i18next';
+import { useMessageTranslation } from '../../lib/i18n';
+
+/**
+ * How a catalogue definition's English texts are translated. The definition is the English
+ * (its texts stay verbatim); the service's area namespace (`land` for land services) holds the
+ * other languages, looked up most specific first:
+ *
+ *   services.<service id>.steps.<step id>.title | .description | .content.<block>[.<item>]
+ *   services.<service id>.fields.<field name>.label | .hint | .placeholder | .options.<value>
+ *   fields.<field name>.label | .hint | .placeholder | .options.<value>   (shared by the area)
+ *   lists.<reference list>.<value>                                        (reference list labels)
+ *
+ * and fall back to the definition's English when no translation exists. Messages (required and
+ * invalid messages, the success message, server errors) are English sentences translated by
+ * the `messages` namespace, like every message from the server.
+ */
+export interface ServiceText {
+  namespace: string;
+  stepTitle(step: StepDefinition): string;
+  stepDescription(step: StepDefinition): string | undefined;
+  /** A heading, paragraph or notice block's text, or a list's items. */
+  block(step: StepDefinition, index: number, block: ContentBlock): string | string[];
+  label(field: FieldDefinition): string;
+  hint(field: FieldDefinition): string | undefined;
+  placeholder(field: FieldDefinition): string | undefined;
+  option(field: FieldDefinition, value: string, english: string): string;
+  listOption(list: string, value: string, english: string): string;
+  message(english: string): string;
+}
+
+/** One block of an information step's content. */
+export type ContentBlock = NonNullable<StepDefinition['content']>[number];
+
+type FieldText = 'label' | 'hint' | 'placeholder';
+
+/** Keys may not contain the separators: a value like "209/10001" is fine, "a.b" is escaped. */
+function safe(part: string): string {
+  return part.replaceAll('.', '_').replaceAll(':', '_');
+}
+
+export function useServiceText(service: ServiceDefinition): ServiceText {
+  const namespace = service.area;
+  const { t } = useTranslation(['wizard', namespace]);
+  const message = useMessageTranslation();
+  const base = `${namespace}:services.${service.id}`;
+  const tr = (keys: string[], english: string) => t(keys, { defaultValue: english });
+  const field = (f: FieldDefinition, part: FieldText, english: string) =>
+    tr([`${base}.fields.${f.name}.${part}`, `${namespace}:fields.${f.name}.${part}`], english);
+
+  return {
+    namespace,
+    stepTitle: (step) => tr([`${base}.steps.${step.id}.title`], step.title),
+    stepDescription: (step) =>
+      step.description === undefined
+        ? undefined
+        : tr([`${base}.steps.${step.id}.description`], step.description),
+    block: (step, index, block) => {
+      const key = `${base}.steps.${step.id}.content.${index}`;
+      if (block.type === 'list') return block.items.map((item, i) => tr([`${key}.${i}`], item));
+      return tr([key], block.text);
+    },
+    label: (f) => field(f, 'label', f.label),
+    hint: (f) => (f.hint === undefined ? undefined : field(f, 'hint', f.hint)),
+    placeholder: (f) => (f.placeholder === undefined ? undefined : field(f, 'placeholder', f.placeholder)),
+    option: (f, value, english) =>
+      tr(
+        [
+          `${base}.fields.${f.name}.options.${safe(value)}`,
+          `${namespace}:fields.${f.name}.options.${safe(value)}`,
+        ],
+        english,
+      ),
+    listOption: (list, value, english) => tr([`${namespace}:lists.${list}.${safe(value)}`], english),
+    message,
+  };
+}

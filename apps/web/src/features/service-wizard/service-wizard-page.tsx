@@ -1,0 +1,115 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { Spinner } from '../../ui/spinner/spinner';
+import { freshStart, resumeDraft, type StartingPoint, UUID } from './resume-draft';
+import { ServiceWizard } from './service-wizard';
+
+/**
+ * A catalogue service's page: its wizard, started fresh or resumed from `?draft=<id>` (the
+ * address a new form gets once it is first saved, so a reload resumes it). The services layout
+ * around it renders the page's h1 from the route title.
+ */
+export function ServiceWizardPage({ serviceId }: { serviceId: string }) {
+  const service = findService(serviceId);
+  if (!service) throw new Response('', { status: 404, statusText: 'Not Found' });
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('draft');
+  // The draft this page works on is chosen once; the address follows it, not the other way.
+  const [resumeId] = useState(() => (requested && UUID.test(requested) ? requested : undefined));
+  // An address with a draft parameter that is not a draft id at all (a mangled link).
+  const [badRequest] = useState(() => requested !== null && !UUID.test(requested));
+  const [fresh] = useState(freshStart);
+
+  const onDraftStarted = useCallback(
+    (draftId: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('draft', draftId);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  if (!resumeId) {
+    return (
+      <>
+        {badRequest ? <MissingDraft /> : null}
+        <ServiceWizard service={service} start={fresh} onDraftStarted={onDraftStarted} />
+      </>
+    );
+  }
+  return (
+    <ResumedWizard serviceId={serviceId} draftId={resumeId} fresh={fresh} onDraftStarted={onDraftStarted} />
+  );
+}
+
+function MissingDraft() {
+  const { t } = useTranslation('wizard');
+  return (
+    <Alert variant="warning">
+      <p>{t('draft.missing')}</p>
+    </Alert>
+  );
+}
+
+function ResumedWizard({
+  serviceId,
+  draftId,
+  fresh,
+  onDraftStarted,
+}: {
+  serviceId: string;
+  draftId: string;
+  fresh: StartingPoint;
+  onDraftStarted: (draftId: string) => void;
+}) {
+  const { t } = useTranslation('wizard');
+  const message = useMessageTranslation();
+  const service = findService(serviceId)!;
+  const query = useQuery({
+    queryKey: ['resume-draft', serviceId, draftId],
+    queryFn: () => resumeDraft(serviceId, draftId, service.steps.length),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  if (query.isPending) return <Spinner label={t('draft.loading')} />;
+  const result = query.data;
+  if (!result || result.kind === 'failed') {
+    return (
+      <Alert variant="danger">
+        <p>{message(result?.error.message ?? String(query.error))}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('tryAgain')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (result.kind === 'missing') {
+    return (
+      <>
+        <MissingDraft />
+        <ServiceWizard service={service} start={fresh} onDraftStarted={onDraftStarted} />
+      </>
+    );
+  }
+  return (
+    <>
+      {result.offline ? (
+        <Alert variant="warning">
+          <p>{t('draft.offlineCopy')}</p>
+        </Alert>
+      ) : null}
+      <ServiceWizard service={service} start={result.start} />
+    </>
+  );
+}

@@ -1,0 +1,357 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
+import { stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
+import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../lib/api-client';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { ErrorSummary } from '../../ui/error-summary/error-summary';
+import { Spinner } from '../../ui/spinner/spinner';
+import { Stepper } from '../../ui/stepper/stepper';
+import { ContentBlocks } from './content-blocks';
+import type { CustomStepRegistry } from './custom-step-props';
+import { customSteps as defaultCustomSteps } from './custom-steps';
+import { type DraftStatus, useDraftSync } from './draft-sync';
+import { FieldInput } from './fields/field-input';
+import type { UploadedFile } from './fields/uploads';
+import { fieldId } from './fields/wizard-field';
+import { FILES_KEY, type StartingPoint } from './resume-draft';
+import { type ServiceText, useServiceText } from './service-text';
+import styles from './service-wizard.module.css';
+import { SubmissionResult } from './submission-result';
+
+type FormValues = Record<string, unknown>;
+
+export interface ServiceWizardProps {
+  service: ServiceDefinition;
+  /** Where to start: a fresh form or a resumed draft (resume-draft.ts). */
+  start: StartingPoint;
+  /** Called when a new form is first saved as a draft (the page puts the id in its address). */
+  onDraftStarted?: (draftId: string) => void;
+  /** Custom step components by name (the registry in custom-steps.ts by default). */
+  customSteps?: CustomStepRegistry;
+}
+
+/** Every field of the definition gets a value from the start: text '', a box unticked. */
+function emptyValues(service: ServiceDefinition): FormValues {
+  const values: FormValues = {};
+  for (const step of service.steps) {
+    for (const field of step.fields ?? []) values[field.name] = field.kind === 'checkbox' ? false : '';
+  }
+  return values;
+}
+
+function fieldNamesOf(service: ServiceDefinition): Set<string> {
+  return new Set(service.steps.flatMap((s) => (s.fields ?? []).map((f) => f.name)));
+}
+
+/**
+ * The generic wizard: renders any catalogue definition as steps (a stepper, Previous / Next,
+ * Finish on the last step), validates each step on submit with the catalogue's step schema (the
+ * one the server uses), saves a draft as the user goes, and submits the whole form to the
+ * definition's submit path. The server's error is shown in a danger alert; nothing typed is lost.
+ */
+export function ServiceWizard({
+  service,
+  start,
+  onDraftStarted,
+  customSteps = defaultCustomSteps,
+}: ServiceWizardProps) {
+  const { t } = useTranslation('wizard');
+  const text = useServiceText(service);
+  const steps = service.steps;
+  const [stepIndex, setStepIndex] = useState(() => Math.min(start.step, steps.length - 1));
+  const stepRef = useRef(stepIndex);
+  const step = steps[stepIndex]!;
+  const isLast = stepIndex === steps.length - 1;
+  const [files, setFiles] = useState<Record<string, UploadedFile>>(start.files);
+  const filesRef = useRef(files);
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [summaryKey, setSummaryKey] = useState(0);
+  const [submitted, setSubmitted] = useState<ApplicationSubmitted | undefined>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const serverErrorRef = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const names = useMemo(() => fieldNamesOf(service), [service]);
+  const fieldsByName = useMemo(
+    () => new Map<string, FieldDefinition>(steps.flatMap((s) => (s.fields ?? []).map((f) => [f.name, f]))),
+    [steps],
+  );
+
+  // One form for the whole wizard (values of other steps are kept); the resolver validates the
+  // current step only, with the catalogue's schema for that step.
+  const resolver = useCallback<Resolver<FormValues>>(
+    (values, context, options) => {
+      const stepResolver = zodResolver(
+        stepSchemaOf(steps[stepRef.current]!),
+      ) as unknown as Resolver<FormValues>;
+      return stepResolver(values, context, options);
+    },
+    [steps],
+  );
+  const form = useForm<FormValues>({
+    defaultValues: { ...emptyValues(service), ...pick(start.values, names) },
+    resolver,
+    mode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const draft = useDraftSync({
+    serviceId: service.id,
+    draftId: start.draftId,
+    started: start.resumed,
+    snapshot: () => ({
+      step: stepRef.current,
+      values: { ...pick(form.getValues(), names), [FILES_KEY]: filesRef.current },
+    }),
+    ...(onDraftStarted ? { onStarted: onDraftStarted } : {}),
+  });
+  const { changed, saveNow } = draft;
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name) changed();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, changed]);
+
+  // A resumed copy with changes the server never got is sent at once.
+  const unsynced = useRef(start.unsynced);
+  useEffect(() => {
+    if (unsynced.current) {
+      unsynced.current = false;
+      void saveNow();
+    }
+  }, [saveNow]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, on purpose.
+  useEffect(() => {
+    // After Next or Previous the new step's heading takes the focus (not on the first render).
+    if (moved.current) headingRef.current?.focus();
+  }, [stepIndex]);
+
+  // The server's error takes the focus (and so comes into view), whatever step it sent us to.
+  useEffect(() => {
+    if (serverError) serverErrorRef.current?.focus();
+  }, [serverError]);
+
+  function goTo(index: number) {
+    moved.current = true;
+    stepRef.current = index;
+    setStepIndex(index);
+    setServerError(undefined);
+    setSummaryKey(0);
+  }
+
+  const onFileChange = useCallback((name: string, file: UploadedFile | undefined) => {
+    const next = { ...filesRef.current };
+    if (file) next[name] = file;
+    else delete next[name];
+    filesRef.current = next;
+    setFiles(next);
+  }, []);
+
+  const onUploadBusy = useCallback((name: string, isBusy: boolean) => {
+    setUploading((current) => {
+      const next = new Set(current);
+      if (isBusy) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }, []);
+
+  const onInvalid = () => setSummaryKey((k) => k + 1);
+
+  async function next() {
+    setBusy(true);
+    setServerError(undefined);
+    stepRef.current = stepIndex + 1;
+    await saveNow();
+    setBusy(false);
+    goTo(stepIndex + 1);
+  }
+
+  function previous() {
+    form.clearErrors();
+    goTo(stepIndex - 1);
+    void saveNow();
+  }
+
+  /** Shows problems (from a step check or the server) beside their fields, on the first step that has one. */
+  function showProblems(
+    problems: readonly { path: string; message: string }[],
+    source: 'step' | 'server',
+  ): boolean {
+    const known = problems.filter((p) => names.has(p.path));
+    const first = steps.findIndex((s) => (s.fields ?? []).some((f) => known.some((p) => p.path === f.name)));
+    if (first < 0) return false;
+    if (first !== stepIndex) goTo(first);
+    for (const problem of known) form.setError(problem.path, { type: source, message: problem.message });
+    if (source === 'step') setSummaryKey((k) => k + 1);
+    return true;
+  }
+
+  async function finish() {
+    setBusy(true);
+    setServerError(undefined);
+    try {
+      // Every step again: a resumed draft may hold a value an earlier step no longer accepts.
+      const all = form.getValues();
+      let payload: FormValues = {};
+      for (const s of steps) {
+        const result = validateStep(s, all);
+        if (!result.success) {
+          showProblems(result.errors, 'step');
+          return;
+        }
+        payload = { ...payload, ...result.values };
+      }
+      // The draft is saved first: no save still on its way can re-create it after the
+      // submission, and if the submission fails the server has the latest values.
+      await saveNow();
+      // `draft_id`: the server deletes the draft in the same transaction as it creates the
+      // application (api-applications.ts, draftIdField), so a submitted form never lingers.
+      const answer = await api<ApplicationSubmitted>(service.submit.path, {
+        method: service.submit.method,
+        body: { ...payload, draft_id: start.draftId },
+      });
+      draft.finish();
+      setSubmitted(answer);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      if (apiError?.details.length) showProblems(apiError.details, 'server');
+      setServerError(text.message(apiError?.message ?? String(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (submitted) return <SubmissionResult answer={submitted} />;
+
+  const errors = form.formState.errors;
+  // The summary lists the step's own checks; the server's problems are in the danger alert
+  // (and beside their fields), not said a third time.
+  const summary = (step.fields ?? [])
+    .filter((f) => typeof errors[f.name]?.message === 'string' && errors[f.name]?.type !== 'server')
+    .map((f) => ({ fieldId: fieldId(f.name), message: text.message(String(errors[f.name]?.message)) }));
+  const Custom = step.component ? customSteps[step.component] : undefined;
+  if (step.component && !Custom) throw new Error(`No custom step component "${step.component}"`);
+  const working = busy || uploading.size > 0;
+
+  return (
+    <div className={styles.wizard}>
+      {steps.length > 1 ? (
+        <Stepper
+          steps={steps.map((s) => text.stepTitle(s))}
+          current={stepIndex}
+          label={t('steps')}
+          completedLabel={t('completed')}
+        />
+      ) : null}
+      <FormProvider {...form}>
+        <form
+          noValidate
+          className={styles.form}
+          aria-labelledby="wizard-step-title"
+          onSubmit={form.handleSubmit(isLast ? finish : next, onInvalid)}
+        >
+          <ErrorSummary title={t('errorSummaryTitle')} errors={summary} focusKey={summaryKey} />
+          {serverError ? (
+            <div ref={serverErrorRef} tabIndex={-1} className={styles.serverError}>
+              <Alert variant="danger">
+                <p>{serverError}</p>
+              </Alert>
+            </div>
+          ) : null}
+          {steps.length > 1 ? (
+            <p className={styles.caption}>{t('stepOf', { current: stepIndex + 1, total: steps.length })}</p>
+          ) : null}
+          <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
+            {text.stepTitle(step)}
+          </h2>
+          {text.stepDescription(step) ? <p className={styles.lead}>{text.stepDescription(step)}</p> : null}
+          <ContentBlocks step={step} text={text} />
+          {Custom ? (
+            <Suspense fallback={<Spinner label={t('loading')} />}>
+              <Custom service={service} step={step} form={form} text={text} files={files} goToStep={goTo} />
+            </Suspense>
+          ) : (
+            <StepFields
+              step={step}
+              text={text}
+              fieldsByName={fieldsByName}
+              files={files}
+              onFileChange={onFileChange}
+              onUploadBusy={onUploadBusy}
+            />
+          )}
+          <div className={styles.actions}>
+            {stepIndex > 0 ? (
+              <Button variant="secondary" onClick={previous} disabled={working}>
+                {t('previous')}
+              </Button>
+            ) : null}
+            <Button type="submit" busy={working} busyLabel={t('loading')} className={styles.primaryAction}>
+              {isLast ? t('finish') : t('next')}
+            </Button>
+          </div>
+          <SaveStatus status={draft.status} />
+        </form>
+      </FormProvider>
+    </div>
+  );
+}
+
+function StepFields({
+  step,
+  text,
+  ...rest
+}: {
+  step: StepDefinition;
+  text: ServiceText;
+  fieldsByName: ReadonlyMap<string, FieldDefinition>;
+  files: Readonly<Record<string, UploadedFile>>;
+  onFileChange: (name: string, file: UploadedFile | undefined) => void;
+  onUploadBusy: (name: string, busy: boolean) => void;
+}) {
+  return (
+    <>
+      {(step.fields ?? []).map((field) => (
+        <FieldInput key={field.name} field={field} text={text} {...rest} />
+      ))}
+    </>
+  );
+}
+
+/** "Saved", "Saving…", or "Saved on this device" when the server cannot be reached. */
+function SaveStatus({ status }: { status: DraftStatus }) {
+  const { t } = useTranslation('wizard');
+  const translateMessage = useMessageTranslation();
+  const message = {
+    idle: '',
+    saving: t('draft.saving'),
+    saved: t('draft.saved'),
+    offline: t('draft.offline'),
+    refused:
+      status.kind === 'refused' ? t('draft.refused', { message: translateMessage(status.message) }) : '',
+  }[status.kind];
+  return (
+    <p
+      className={`${styles.saveStatus} ${status.kind === 'offline' ? styles.saveOffline : ''}`}
+      aria-live="polite"
+    >
+      {message}
+    </p>
+  );
+}
+
+/** Only the keys that are fields of the service. */
+function pick(values: FormValues, names: ReadonlySet<string>): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => names.has(name)));
+}

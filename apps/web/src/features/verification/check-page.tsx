@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { QueryState } from '../../ui/query-state/query-state';
+import { CheckedAt } from './verdict';
+import styles from './verification.module.css';
+
+/**
+ * What a QR code of a staff ID card or of a national ID opens: the page asks the server once
+ * (never from a cache, never again on its own), then shows `children` for the answer, when it
+ * was checked, and a link to check something else.
+ */
+export function CheckPage<Result extends { status: string; checked_at: string }>({
+  kind,
+  queryKey,
+  check,
+  children,
+}: {
+  /** The page's texts in the verification namespace: `<kind>.title`, `.lead`, `.checking`. */
+  kind: 'staff' | 'identity';
+  queryKey: readonly unknown[];
+  check: (signal: AbortSignal) => Promise<Result>;
+  children: (result: Result) => ReactNode;
+}) {
+  const { t } = useTranslation('verification');
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => check(signal),
+    staleTime: 0,
+    retry: false,
+  });
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t(`${kind}.title`)} lead={t(`${kind}.lead`)} />
+      <QueryState
+        query={query}
+        loadingLabel={t(`${kind}.checking`)}
+        errorTitle={t('everify.error')}
+        retryLabel={t('everify.retry')}
+      >
+        {(result) => (
+          <div data-testid="verify-result" data-status={result.status}>
+            {children(result)}
+            <CheckedAt at={result.checked_at} />
+          </div>
+        )}
+      </QueryState>
+      <p>
+        <Link to="/e-verify">{t('everify.checkAnother')}</Link>
+      </p>
+    </div>
+  );
+}

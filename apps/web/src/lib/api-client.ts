@@ -1,0 +1,81 @@
+import { extractErrorMessage } from '@kaunti/contract/error-message';
+import type { FieldError } from '@kaunti/contract/errors';
+
+/** A failed API call: the HTTP status, the server's code, and the message to show. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: FieldError[] = [],
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let authorization: string | undefined;
+
+/** Sets (or clears) the Bearer token sent with every API call. */
+export function setAuthToken(token: string | undefined): void {
+  authorization = token ? `Bearer ${token}` : undefined;
+}
+
+export function hasAuthToken(): boolean {
+  return authorization !== undefined;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the portal's API. JSON in and out; a FormData body is sent as multipart. A failure
+ * throws ApiError whose message is taken from the body by the spec's rule (error-message.ts),
+ * or the fallback message when there is no answer at all.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (authorization) headers.authorization = authorization;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(body === undefined ? {} : { body }),
+      ...(options.signal ? { signal: options.signal } : {}),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', extractErrorMessage(undefined));
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) {
+    const record = (parsed ?? {}) as { code?: unknown; details?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof record.code === 'string' ? record.code : 'http_error',
+      extractErrorMessage(parsed),
+      Array.isArray(record.details) ? (record.details as FieldError[]) : [],
+      parsed,
+    );
+  }
+  return parsed as T;
+}

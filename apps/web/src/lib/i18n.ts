@@ -1,0 +1,80 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+
+export const languages = [
+  { code: 'en', label: 'English' },
+  { code: 'sw', label: 'Kiswahili' },
+] as const;
+export type Language = (typeof languages)[number]['code'];
+
+const STORAGE_KEY = 'kaunti.language';
+
+/** Translation files, one chunk per language and namespace, fetched when first needed. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = files[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No ${namespace} translations for ${language}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved === 'en' || saved === 'sw') return saved;
+  } catch {
+    // Storage can be blocked; English is the default.
+  }
+  return navigator.language?.toLowerCase().startsWith('sw') ? 'sw' : 'en';
+}
+
+/** Starts i18next; resolves when the first language's common texts are loaded. */
+export function startI18n(): Promise<unknown> {
+  const lng = initialLanguage();
+  document.documentElement.lang = lng;
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  return i18next
+    .use(lazyFiles)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'sw'],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+}
+
+/** Switches the language and remembers it on this device. */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered, but still switched.
+  }
+  await i18next.changeLanguage(language);
+}
+
+/**
+ * Translates a message that arrived as English text (a server error, a validation message):
+ * the English sentence is the key in the `messages` namespace; unknown sentences stay as they are.
+ */
+export function useMessageTranslation(): (message: string) => string {
+  const { t } = useTranslation('messages');
+  return (message) => t(message, { keySeparator: false, nsSeparator: false, defaultValue: message });
+}

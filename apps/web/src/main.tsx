@@ -1,0 +1,30 @@
+import './ui/theme/theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { RootErrorBoundary } from './app/errors/root-error-boundary';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { setAuthToken } from './lib/api-client';
+import { startI18n } from './lib/i18n';
+import { unregisterServiceWorkers } from './lib/service-worker';
+import { readTokenCookie } from './lib/session-token';
+
+void unregisterServiceWorkers().catch(() => undefined);
+// Spec: the token from the cookie is sent as a Bearer header when present at start-up.
+setAuthToken(readTokenCookie());
+
+const router = createRouter();
+const root = createRoot(document.getElementById('root')!);
+
+startI18n().finally(() => {
+  root.render(
+    <StrictMode>
+      <RootErrorBoundary>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </RootErrorBoundary>
+    </StrictMode>,
+  );
+});

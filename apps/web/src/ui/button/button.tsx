@@ -1,0 +1,50 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+
+export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {
+  return [styles.button, styles[variant], extra].filter(Boolean).join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** Shows the busy label and disables the button while true. */
+  busy?: boolean;
+  busyLabel?: ReactNode;
+}
+
+/** A button; `busy` keeps its place, disables it and says so to screen readers. */
+export function Button({
+  variant = 'primary',
+  busy = false,
+  busyLabel,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type ?? 'button'}
+      className={buttonClass(variant, className)}
+      disabled={busy || rest.disabled}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+}
+
+/** A link styled as a button (for navigation, not actions). */
+export function ButtonLink({
+  variant = 'primary',
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant }) {
+  return (
+    <Link className={buttonClass(variant, typeof className === 'string' ? className : undefined)} {...rest} />
+  );
+}
