@@ -1,0 +1,34 @@
+// `npm run bench`: builds the portal, then runs every benchmark and prints its figures.
+// Set DATABASE_URL to measure the API on PostgreSQL (the design's bar is stated for it).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureApiThroughput } from './api-throughput.mjs';
+import { measureLandingBundle } from './landing-bundle.mjs';
+import { root } from './support.mjs';
+
+if (!process.argv.includes('--no-build')) {
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+const benches = [
+  ['landing page JavaScript', measureLandingBundle],
+  ['API throughput', measureApiThroughput],
+];
+// Benchmarks of other modules, each a script that prints its own figures.
+for (const [name, file] of [
+  ['receipt PDF', 'bench/receipt-pdf.mjs'],
+  ['M-Pesa callbacks', 'bench/callbacks.mjs'],
+]) {
+  if (existsSync(join(root, file))) {
+    benches.push([
+      name,
+      async () => execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' }),
+    ]);
+  }
+}
+
+for (const [name, bench] of benches) {
+  console.log(`\n=== ${name}`);
+  await bench();
+}

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './support/ports';
+
+/**
+ * Browser tests in Debian's Chromium (/usr/bin/chromium; never a downloaded browser), at a
+ * phone's width (360 px) and a desktop's (1280 px). The server is built and started by
+ * support/start-server.mjs on a fresh PGlite database, beside the M-Pesa simulator.
+ */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone-360',
+      use: { ...chromium, viewport: { width: 360, height: 780 }, isMobile: false, hasTouch: true },
+    },
+    { name: 'desktop-1280', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node support/start-server.mjs',
+    url: `${E2E_BASE_URL}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { chooseLanguage } from '../support/page';
+
+const PORTAL = 'Nairobi City County e-Services';
+const RENDER_ERROR = 'Something went wrong. The error has been logged and is being worked on.';
+
+test.describe('the portal shell', () => {
+  test('an unknown route shows the 404 page, titled, with the header and footer', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
+    await expect(page).toHaveTitle(`Page not found | ${PORTAL}`);
+    await expect(page.getByRole('banner')).toContainText('Nairobi City County');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/404 is the same page', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
+  });
+
+  test('/coming-soon has a Back home button that goes home', async ({ page }) => {
+    await page.goto('/coming-soon');
+    await expect(page).toHaveTitle(`Coming soon | ${PORTAL}`);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the footer is hidden on any path containing "downloads"', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    await page.goto('/downloads/no-such-document');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toHaveCount(0);
+  });
+
+  test('page content sits 80 px below the top, under the fixed header', async ({ page }) => {
+    await page.goto('/404');
+    const main = page.locator('main#main');
+    const padding = await main.evaluate((el) => getComputedStyle(el).paddingTop);
+    expect(padding).toBe('80px');
+    const header = await page.getByRole('banner').boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  });
+
+  test('a page that throws shows the error screen and logs the error on the server', async ({ page }) => {
+    const report = page.waitForRequest(
+      (r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST',
+    );
+    await page.goto('/__test/render-error');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENDER_ERROR);
+    const body = (await report).postDataJSON();
+    expect(body.kind).toBe('render');
+    expect(body.message).toContain('Render error probe');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a page whose code is missing says so: load error "missing"', async ({ page }) => {
+    await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"gone","code":"not_found"}',
+      }),
+    );
+    await page.goto('/faqs');
+    const panel = page.locator('[data-load-error]');
+    await expect(panel).toHaveAttribute('data-load-error', 'missing');
+    await expect(panel).toContainText('load error: missing');
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  });
+
+  test('a page whose code cannot be fetched says so: load error "other"', async ({ page }) => {
+    await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/faqs');
+    await expect(page.locator('[data-load-error]')).toHaveAttribute('data-load-error', 'other');
+  });
+
+  test('the language switch turns the portal into Kiswahili and remembers it', async ({ page }) => {
+    await page.goto('/404');
+    await chooseLanguage(page, 'sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hatukuweza kupata ukurasa huo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page).toHaveTitle(`Ukurasa haupatikani | ${PORTAL}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hatukuweza kupata ukurasa huo');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the API documentation is served at /api/docs', async ({ request }) => {
+    const doc = await request.get('/api/docs/json');
+    expect(doc.ok()).toBe(true);
+    expect((await doc.json()).paths['/api/county']).toBeDefined();
+  });
+});
