@@ -28,6 +28,16 @@ test.describe('the portal shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a landing page link to a service not built yet opens the coming-soon page at its address', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Market cess' }).click();
+    await expect(page).toHaveURL(/\/markets\/cess$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'This service is coming soon' })).toBeVisible();
+    await expect(page).toHaveTitle(`Coming soon | ${PORTAL}`);
+  });
+
   test('the footer is hidden on any path containing "downloads"', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('site-footer')).toBeVisible();

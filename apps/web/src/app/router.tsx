@@ -12,6 +12,7 @@ import { lazyPage } from '../lib/lazy-route';
 import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteErrorPage } from './errors/route-error-page';
+import { plannedProtectedRoutes, plannedPublicRoutes } from './planned-routes';
 import { RootLayout } from './root-layout';
 import { RouteGuard } from './route-guard';
 
@@ -76,10 +77,12 @@ export const routes: RouteObject[] = [
                 ),
                 children: [...landRoutes, ...landWizardRoutes],
               },
+              ...plannedProtectedRoutes,
             ],
           },
           { path: 'coming-soon', element: <ComingSoonPage />, handle: { title: 'titles.comingSoon' } },
           { path: '404', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
+          ...plannedPublicRoutes,
           ...(import.meta.env.VITE_TEST_ROUTES === 'true'
             ? [
                 {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { useRouteHandle } from '../route-handle';
 import { informationMenu, landMenu, type ServicesMenu } from './menus';
@@ -32,6 +32,13 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { title, back } = useRouteHandle();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A page opened directly (a bookmark, a shared link) has no page of ours to go back to:
+  // Back then goes to the menu's first service rather than off the portal.
+  const goBack = () => {
+    if (location.key === 'default') navigate(menu.entries[0]?.to ?? '/');
+    else navigate(-1);
+  };
   const menuName = t(menu.title);
   // The popover is rendered into this element, inside <main>, so all its content (including
   // react-aria's hidden dismiss buttons) stays within a landmark.
@@ -74,7 +81,7 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
         {back || title ? (
           <div className={styles.top}>
             {back ? (
-              <button type="button" className={styles.back} onClick={() => navigate(-1)}>
+              <button type="button" className={styles.back} onClick={goBack}>
                 ← {t('actions.back')}
               </button>
             ) : null}

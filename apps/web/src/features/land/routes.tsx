@@ -17,7 +17,7 @@ export const landRoutes: RouteObject[] = [
   },
   {
     path: 'add-land',
-    handle: { title: 'titles.addLand' },
+    handle: { title: 'titles.addLand', back: true },
     lazy: lazyPage(
       () => import('./add-land-page'),
       (m) => m.AddLandPage,

@@ -1,0 +1,60 @@
+import type { RouteObject } from 'react-router';
+import { ComingSoonPage } from './coming-soon-page';
+import { PROTECTED_PATHS } from './route-guard';
+
+/**
+ * Routes of the spec (section 2) whose service areas are not built yet. Each answers with the
+ * under-construction page at its own address, so a landing page link never ends in "Page not
+ * found", and a later issue replaces the entry with the real pages. A path the spec protects
+ * stays behind the sign-in guard like any other protected page.
+ * The printable /downloads/ documents are left out: without a document they have nothing to show.
+ */
+export const PLANNED_PATHS = [
+  'parking/:id',
+  'public-toilets',
+  'markets/cess',
+  'social/event/:id',
+  'account/sacco-vehicles',
+  'account/sacco-vehicles/add',
+  'account/transport-sacco-vehicles',
+  'account/transport-sacco-vehicles/add',
+  'e-construction-application/add-lr-or-parcel',
+  'sbp',
+  'sbp/payments',
+  'pest-control/apply',
+  'trade-license/apply',
+  'betting-and-gaming',
+  'weights-and-measures',
+  'markets',
+  'properties',
+  'county-rent',
+  'property-management',
+  'tenancy-transfer',
+  'next-of-kin',
+  // Spelled so in the spec's route list.
+  'liqour-licensing',
+  'advertisements',
+  'seasonal-parking',
+  'reserved-parking',
+  'essential-services',
+  'outdoor-advertisement',
+  'permits',
+  'permits/hire-grounds',
+  'food-handlers-certificate',
+  'ambulance-services',
+  'inoculation',
+  'health-research',
+  'export-certificate',
+  'mortuary-service-application',
+] as const;
+
+const isProtected = (path: string) => (PROTECTED_PATHS as readonly string[]).includes(`/${path}`);
+
+const comingSoon = (path: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage />,
+  handle: { title: 'titles.comingSoon' },
+});
+
+export const plannedPublicRoutes = PLANNED_PATHS.filter((path) => !isProtected(path)).map(comingSoon);
+export const plannedProtectedRoutes = PLANNED_PATHS.filter(isProtected).map(comingSoon);

@@ -1,0 +1,42 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SERVICE_AREAS } from '../features/public-pages/service-areas';
+import { PLANNED_PATHS } from './planned-routes';
+import { routes } from './router';
+
+/** The path pattern of the deepest route that answers `path` ('*' is the not-found page). */
+function answeringPattern(path: string): string | undefined {
+  const matches = matchRoutes(routes, path) ?? [];
+  const deepest = matches.at(-1)?.route;
+  return deepest?.index ? matches.at(-2)?.route.path : deepest?.path;
+}
+
+/** Every route's full path pattern, parents' segments joined (pathless routes add none). */
+function fullPaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const here = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
+    return [...(route.path ? [here] : []), ...fullPaths(route.children ?? [], here)];
+  });
+}
+
+describe('route table', () => {
+  const landingLinks = SERVICE_AREAS.flatMap((area) => area.links.map((link) => link.to));
+
+  it.each(landingLinks)('answers the landing page link %s with a page, not the 404', (to) => {
+    expect(answeringPattern(to)).not.toBe('*');
+  });
+
+  it('answers an unknown path with the not-found page', () => {
+    expect(answeringPattern('/no-such-page')).toBe('*');
+  });
+
+  it('lists a planned (coming soon) path only where no built page has it', () => {
+    const all = fullPaths(routes);
+    for (const path of PLANNED_PATHS) {
+      expect(
+        all.filter((full) => full === `/${path}`),
+        path,
+      ).toHaveLength(1);
+    }
+  });
+});
