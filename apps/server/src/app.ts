@@ -40,6 +40,7 @@ import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
 import { registerWebApp } from './platform/http/web-app';
 import { createDarajaClient } from './platform/mpesa/daraja-client';
+import { startPeriodic } from './platform/periodic';
 import { loadKeyRing } from './platform/signing/key-ring';
 import { createSmsGateway } from './platform/sms/create-sms-gateway';
 import { smsOutboxRoutes } from './platform/sms/outbox-routes';
@@ -171,16 +172,30 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });
   await app.register(paymentRoutes({ payments, guards, callbackSecret: config.mpesa.callbackSecret }));
   await app.register(billDocumentRoutes({ documents: createBillDocuments({ db, bills, invoices }), guards }));
-  let stopReconciliation: (() => Promise<void>) | undefined;
+  const stopJobs: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    stopReconciliation = payments.startReconciliation(15_000);
+    stopJobs.push(payments.startReconciliation(15_000));
+    // Housekeeping: the sign-in and SMS limit counters whose windows have ended (every 10 min).
+    stopJobs.push(
+      startPeriodic({
+        name: 'auth throttle pruning',
+        intervalMs: 10 * 60_000,
+        log: app.log,
+        task: async () => {
+          const deleted = await accounts.throttle.prune();
+          if (deleted > 0) app.log.info({ deleted }, 'ended sign-in limit counters deleted');
+        },
+      }),
+    );
     // Development only, against the simulator: register the C2B URLs so paybill payments work
     // with no set-up. Never against Safaricom (an operator registers once per deployment).
     if (config.mpesa.simulator && !config.isProduction && config.env !== 'test') {
       void payments.registerC2bUrlsInBackground();
     }
   });
-  app.addHook('onClose', async () => stopReconciliation?.());
+  app.addHook('onClose', async () => {
+    await Promise.all(stopJobs.map((stop) => stop()));
+  });
 
   // 3. areas
   const land = createLandService({ db, bills, county });

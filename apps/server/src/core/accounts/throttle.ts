@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { tooManyRequests } from '../../platform/errors';
 import { authThrottles } from './schema';
@@ -49,6 +49,9 @@ export const LIMITS = {
     message: 'Too many codes have been requested from your network.',
   },
 } as const satisfies Record<string, ThrottleRule>;
+
+/** Past this age a counter is over for every rule (the longest window). */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((rule) => rule.windowMs));
 
 /** "Please try again in 15 minutes." (rounded up, at least 1). */
 export function tryAgainMessage(rule: ThrottleRule, retryAfterSeconds: number): string {
@@ -118,6 +121,20 @@ export function createThrottle(db: Db) {
     /** Forgets the subject's count (after a successful sign-in, the account's failures). */
     async clear(rule: ThrottleRule, subject: string): Promise<void> {
       await db.delete(authThrottles).where(eq(authThrottles.key, keyOf(rule, subject)));
+    },
+
+    /**
+     * Deletes the counters whose window has ended for every rule (housekeeping: a counter is
+     * written for each phone, account and address that ever signs in or asks for a code, and an
+     * ended window counts as zero anyway). Answers how many were deleted.
+     */
+    async prune(now = new Date()): Promise<number> {
+      const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS);
+      const deleted = await db
+        .delete(authThrottles)
+        .where(lte(authThrottles.windowStartedAt, cutoff))
+        .returning({ key: authThrottles.key });
+      return deleted.length;
     },
 
     /** Counts one event and throws 429 "… Please try again in N minutes." when it is over the limit. */

@@ -15,6 +15,7 @@ import {
   type StkCallbackResult,
 } from '../../platform/mpesa/callbacks';
 import type { DarajaClient } from '../../platform/mpesa/daraja-client';
+import { startPeriodic } from '../../platform/periodic';
 import type { ApplicationService } from '../applications/application-service';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { BillService } from '../bills/bill-service';
@@ -996,23 +997,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * several processes may run it at once (rows are claimed with SKIP LOCKED).
      */
     startReconciliation(intervalMs: number): () => Promise<void> {
-      let current: Promise<void> | undefined;
-      const timer = setInterval(() => {
-        if (current) return;
-        current = reconcileOnce()
-          .then((summary) => {
-            if (summary.queried + summary.expired > 0) log.info({ ...summary }, 'payments reconciled');
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'payment reconciliation failed'))
-          .finally(() => {
-            current = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await current;
-      };
+      return startPeriodic({
+        name: 'payment reconciliation',
+        intervalMs,
+        log,
+        task: async () => {
+          const summary = await reconcileOnce();
+          if (summary.queried + summary.expired > 0) log.info({ ...summary }, 'payments reconciled');
+        },
+      });
     },
   };
 }
