@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureApiThroughput } from './api-throughput.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 import { root } from './support.mjs';
 
 if (!process.argv.includes('--no-build')) {
@@ -13,6 +14,7 @@ if (!process.argv.includes('--no-build')) {
 
 const benches = [
   ['landing page JavaScript', measureLandingBundle],
+  ['Lighthouse', measureLighthouse],
   ['API throughput', measureApiThroughput],
 ];
 // Benchmarks of other modules, each a script that prints its own figures.

@@ -56,6 +56,19 @@ test.describe('the portal shell', () => {
     expect(heading!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   });
 
+  test('the footer starts below the first screen, so content arriving late cannot push it down', async ({
+    page,
+  }) => {
+    // Short pages: the footer would sit in sight at the bottom of the screen, and move when a
+    // page's text (a lazily loaded language file) arrives — a layout shift.
+    for (const path of ['/404', '/coming-soon']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const footer = await page.getByTestId('site-footer').boundingBox();
+      expect(footer!.y, path).toBeGreaterThanOrEqual(page.viewportSize()!.height);
+    }
+  });
+
   test('a page that throws shows the error screen and logs the error on the server', async ({ page }) => {
     const report = page.waitForRequest(
       (r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST',
