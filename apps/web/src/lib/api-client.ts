@@ -34,12 +34,12 @@ export interface ApiOptions {
 }
 
 /**
- * Calls the portal's API. JSON in and out; a FormData body is sent as multipart. A failure
- * throws ApiError whose message is taken from the body by the spec's rule (error-message.ts),
- * or the fallback message when there is no answer at all.
+ * Sends one request with the session's Bearer token and answers the response when it is OK.
+ * A failure throws ApiError whose message is taken from the body by the spec's rule
+ * (error-message.ts), or the fallback message when there is no answer at all.
  */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+async function send(path: string, options: ApiOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept, ...options.headers };
   if (authorization) headers.authorization = authorization;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -60,14 +60,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', extractErrorMessage(undefined));
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
   if (!response.ok) {
+    const parsed = parseBody(await response.text());
     const record = (parsed ?? {}) as { code?: unknown; details?: unknown };
     throw new ApiError(
       response.status,
@@ -77,5 +71,25 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       parsed,
     );
   }
-  return parsed as T;
+  return response;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the portal's API: JSON in and out; a FormData body is sent as multipart. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return parseBody(await response.text()) as T;
+}
+
+/** Fetches a file from the API (a PDF, an uploaded image) with the session's token. */
+export async function apiBlob(path: string, accept: string, options: ApiOptions = {}): Promise<Blob> {
+  const response = await send(path, options, accept);
+  return response.blob();
 }

@@ -2,6 +2,7 @@ import type { Obligations, Payment } from '@kaunti/contract/api-payments';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuthToken } from '../../lib/api-client';
 import { removeTokenCookie, writeTokenCookie } from '../../lib/session-token';
 import { testBill } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
@@ -36,6 +37,7 @@ const bills = [
 afterEach(() => {
   vi.unstubAllGlobals();
   removeTokenCookie();
+  setAuthToken(undefined);
 });
 
 describe('BillsPage', () => {
@@ -70,7 +72,9 @@ describe('BillsPage', () => {
   });
 
   it('downloads a PDF with the session token (the API reads the Authorization header)', async () => {
+    // A signed-in session, as the app keeps it: the cookie, and the token for the API client.
     writeTokenCookie('header.payload.signature');
+    setAuthToken('header.payload.signature');
     const api = stubApi({
       'GET /api/bills': () => jsonResponse(200, { data: bills }),
       'GET /api/bills/:no/invoice.pdf': () => new Response(new Blob(['%PDF-1.7']), { status: 200 }),

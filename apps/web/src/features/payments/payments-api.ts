@@ -1,9 +1,7 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment, StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
-import { FALLBACK_ERROR_MESSAGE } from '@kaunti/contract/error-message';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client';
-import { readTokenCookie } from '../../lib/session-token';
+import { api, apiBlob } from '../../lib/api-client';
 
 /** The signed-in user's bills, newest first. */
 export function useBills() {
@@ -77,26 +75,7 @@ export function pdfPath(billNo: string, kind: DocumentKind): string {
  * cookie) and hands it to the browser as a download. Throws ApiError with the server's message.
  */
 export async function downloadPdf(path: string, fileName: string): Promise<void> {
-  const token = readTokenCookie();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: { accept: 'application/pdf', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', FALLBACK_ERROR_MESSAGE);
-  }
-  if (!response.ok) {
-    let body: { message?: string; code?: string } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      // no JSON body
-    }
-    throw new ApiError(response.status, body.code ?? 'http_error', body.message ?? FALLBACK_ERROR_MESSAGE);
-  }
-  const blob = await response.blob();
+  const blob = await apiBlob(path, 'application/pdf');
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

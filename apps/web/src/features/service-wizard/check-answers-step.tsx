@@ -1,9 +1,9 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { UploadedFile } from '../../lib/uploads';
 import type { CustomStepProps } from './custom-step-props';
 import { useFieldOptions } from './fields/reference-options';
-import type { UploadedFile } from './fields/uploads';
 import type { ServiceText } from './service-text';
 import styles from './service-wizard.module.css';
 

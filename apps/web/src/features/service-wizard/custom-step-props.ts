@@ -1,7 +1,7 @@
 import type { ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { UploadedFile } from './fields/uploads';
+import type { UploadedFile } from '../../lib/uploads';
 import type { ServiceText } from './service-text';
 
 /**

@@ -1,7 +1,7 @@
 import type { Draft } from '@kaunti/contract/api-drafts';
 import { ApiError, api } from '../../lib/api-client';
 import { readLocalDraft } from '../../lib/local-drafts';
-import type { UploadedFile } from './fields/uploads';
+import type { UploadedFile } from '../../lib/uploads';
 
 /** The key under which a draft's values keep the uploaded files' names and sizes. */
 export const FILES_KEY = '__files';

@@ -2,13 +2,13 @@ import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { findFieldKind } from '@kaunti/catalogue/registries/field-kinds';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { UploadedFile } from '../../../lib/uploads';
 import { controlClass, RequiredMark } from '../../../ui/form-field/form-field';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import type { ServiceText } from '../service-text';
 import styles from '../service-wizard.module.css';
 import { FileInput } from './file-input';
 import { SelectInput } from './select-input';
-import type { UploadedFile } from './uploads';
 import { fieldId, WizardField } from './wizard-field';
 
 export interface FieldInputProps {

@@ -4,10 +4,16 @@ import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
+import {
+  checkBeforeUpload,
+  formatFileSize,
+  type UploadedFile,
+  uploadFile,
+  useUploadLimit,
+} from '../../../lib/uploads';
 import { buttonClass } from '../../../ui/button/button';
 import type { ServiceText } from '../service-text';
 import styles from '../service-wizard.module.css';
-import { checkBeforeUpload, formatFileSize, type UploadedFile, uploadFile, useUploadLimit } from './uploads';
 import { fieldId, WizardField } from './wizard-field';
 
 /**

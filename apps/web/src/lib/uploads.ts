@@ -8,7 +8,7 @@ import {
   uploadTooLargeMessage,
 } from '@kaunti/contract/api-uploads';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** What the form keeps about an uploaded file besides its id, to show it again. */
 export interface UploadedFile {
