@@ -14,6 +14,7 @@ import {
 import { expectNoAxeViolations } from '../support/axe';
 import { closeHeaderMenu, openHeaderMenu } from '../support/page';
 import { E2E_BASE_URL } from '../support/ports';
+import { pdfFile, pngFile } from '../support/upload-files';
 
 const PORTAL = 'Nairobi City County e-Services';
 const NEW_PASSWORD = 'Mpya#Siri2025';
@@ -227,6 +228,34 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Confirm the new number' }).click();
     await expect(page).toHaveURL(/\/profile\/view$/);
     await expect(page.getByTestId('profile-phone')).toHaveText(`*********${next.slice(-3)}`);
+  });
+
+  test('a profile photo: chosen on /profile/edit, refused when not an image, shown on /profile/view', async ({
+    page,
+  }) => {
+    await signInNewUser(page);
+    await page.goto('/profile/edit');
+    const picker = page.getByLabel(/^Profile photo/);
+    await expect(page.getByRole('img', { name: 'No photo yet' })).toBeVisible();
+
+    // A PDF is refused beside the field, and is never sent.
+    await picker.setInputFiles(pdfFile('title-deed.pdf'));
+    await expect(page.getByText('The photo must be one of your uploaded images (JPEG or PNG)')).toBeVisible();
+    await expect(picker).toHaveAttribute('aria-invalid', 'true');
+
+    await picker.setInputFiles(pngFile('me.png'));
+    const preview = page.getByRole('img', { name: 'Photo of Achieng Awino Otieno' });
+    await expect(preview).toBeVisible();
+    await expect(picker).not.toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    await expect(page).toHaveURL(/\/profile\/view$/);
+    const shown = page.getByRole('img', { name: 'Photo of Achieng Awino Otieno' });
+    await expect(shown).toBeVisible();
+    // The picture really arrived (fetched with the session's token): it has pixels.
+    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await expectNoAxeViolations(page);
   });
 
   test('sign-up errors: the fields say what is wrong, the server says a phone is taken, nothing typed is lost', async ({

@@ -5,6 +5,7 @@ import {
   profileUpdateRequestSchema,
 } from '@kaunti/contract/api-accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { setCurrentUser } from './auth-store';
 import { NameFields, TextField } from './form-controls';
+import { type PhotoChoice, PhotoField } from './profile-photo';
 import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
@@ -28,10 +30,11 @@ const FIELDS = [
   'email',
   'mobile_number_2nd',
   'secondary_email',
+  'photo',
 ] as const;
 type Output = z.output<typeof profileUpdateRequestSchema>;
 
-/** /profile/edit: names, e-mail, a second phone and e-mail. */
+/** /profile/edit: the photo, names, e-mail, a second phone and e-mail. */
 export function ProfileEditPage() {
   const { t } = useTranslation('accounts');
   const profile = useProfileQuery();
@@ -64,8 +67,11 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
       secondary_email: user.secondary_email ?? '',
     },
   });
+  const [photo, setPhoto] = useState<PhotoChoice>({ id: user.photo });
   const save = useMutation({
-    mutationFn: (values: Output) => accountsApi.updateProfile(values),
+    // The photo goes with the other fields only when it changed (left out, it is kept).
+    mutationFn: (values: Output) =>
+      accountsApi.updateProfile(photo.id === user.photo ? values : { ...values, photo: photo.id }),
     onSuccess: (response) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, { ...profile, data: response.data });
       setCurrentUser({
@@ -84,6 +90,15 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     <section className={styles.panel} aria-label={t('edit.title')}>
       <ServerError error={save.error} />
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <PhotoField
+          value={photo}
+          onChange={(choice) => {
+            form.clearErrors('photo');
+            setPhoto(choice);
+          }}
+          name={user.full_name}
+          serverError={errors.photo?.message ? message(errors.photo.message) : undefined}
+        />
         <NameFields
           registrations={{
             first_name: form.register('first_name'),

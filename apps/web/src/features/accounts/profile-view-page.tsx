@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner/spinner';
 import { toast } from '../../ui/toast/toast-store';
 import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
+import { ProfilePhoto } from './profile-photo';
 import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
 import { ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
@@ -50,6 +51,9 @@ export function ProfileViewPage() {
       <section className={styles.panel} aria-labelledby="profile-details">
         <h2 id="profile-details">{t('profile.details')}</h2>
         <dl className={styles.list}>
+          <Row label={t('profile.photo')}>
+            <ProfilePhoto photoId={user.photo} name={user.full_name} />
+          </Row>
           <Row label={t('profile.name')}>{user.full_name}</Row>
           <Row label={t('profile.identifier')}>
             {user.identifier}{' '}

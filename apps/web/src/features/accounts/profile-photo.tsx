@@ -1,0 +1,168 @@
+import { PHOTO_FORMAT_MESSAGE } from '@kaunti/contract/api-accounts';
+import { uploadTooLargeMessage } from '@kaunti/contract/api-uploads';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiBlob } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { uploadFile, useUploadLimit } from '../../lib/uploads';
+import { buttonClass } from '../../ui/button/button';
+import { controlClass, FormField } from '../../ui/form-field/form-field';
+import styles from './accounts.module.css';
+import { useServerMessage } from './use-server-message';
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png'];
+const PHOTO_EXTENSIONS = /\.(jpe?g|png)$/i;
+
+/** A blob as an address an <img> can show, released when the blob changes or the page goes. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) {
+      setUrl(undefined);
+      return;
+    }
+    const address = URL.createObjectURL(blob);
+    setUrl(address);
+    return () => URL.revokeObjectURL(address);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * The user's photo: an upload of theirs, fetched with the session's token (the API does not
+ * read the cookie, so a plain <img src> cannot fetch it). A picture chosen but not yet saved is
+ * shown from the file itself. Without one, the initials in a circle.
+ */
+export function ProfilePhoto({
+  photoId,
+  file,
+  name,
+}: {
+  photoId: string | null | undefined;
+  file?: File | undefined;
+  name: string;
+}) {
+  const { t } = useTranslation('accounts');
+  const stored = useQuery({
+    queryKey: ['upload-image', photoId],
+    queryFn: () => apiBlob(`/api/uploads/${encodeURIComponent(photoId ?? '')}`, 'image/*'),
+    enabled: Boolean(photoId) && !file,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const url = useObjectUrl(file ?? (photoId ? stored.data : undefined));
+  if (url) return <img className={styles.photo} src={url} alt={t('photo.alt', { name })} />;
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+  return (
+    <span className={`${styles.photo} ${styles.initials}`} role="img" aria-label={t('photo.none')}>
+      {initials}
+    </span>
+  );
+}
+
+/** What the edit form keeps of the photo: the upload id to save (null: none) and the new file. */
+export interface PhotoChoice {
+  id: string | null;
+  file?: File;
+}
+
+/**
+ * The photo field of /profile/edit: a JPEG or PNG is sent as soon as it is chosen
+ * (`POST /api/uploads`) and shown; Save puts its id on the profile. A refused file gets its
+ * message beside the field and the rest of the form is untouched.
+ */
+export function PhotoField({
+  value,
+  onChange,
+  name,
+  serverError,
+}: {
+  value: PhotoChoice;
+  onChange: (choice: PhotoChoice) => void;
+  name: string;
+  /** The server's refusal of the saved photo (PUT /api/profile), if any. */
+  serverError?: string | undefined;
+}) {
+  const { t } = useTranslation('accounts');
+  const message = useServerMessage();
+  const maxBytes = useUploadLimit();
+  const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<string>();
+  const input = useRef<HTMLInputElement | null>(null);
+
+  async function choose(file: File) {
+    setRefused(undefined);
+    const typeOk = PHOTO_TYPES.includes(file.type) || PHOTO_EXTENSIONS.test(file.name);
+    const problem = !typeOk
+      ? PHOTO_FORMAT_MESSAGE
+      : file.size > maxBytes
+        ? uploadTooLargeMessage(maxBytes)
+        : undefined;
+    if (problem) {
+      setRefused(message(problem));
+    } else {
+      setSending(true);
+      try {
+        const upload = await uploadFile(file);
+        onChange({ id: upload.id, file });
+      } catch (error) {
+        setRefused(message(errorText(error)));
+      } finally {
+        setSending(false);
+      }
+    }
+    if (input.current) input.current.value = '';
+  }
+
+  const error = refused ?? serverError;
+  return (
+    <div className={styles.photoField}>
+      <ProfilePhoto photoId={value.id} file={value.file} name={name} />
+      <FormField
+        id="photo"
+        label={t('photo.label')}
+        hint={t('photo.hint', { size: Math.round(maxBytes / (1024 * 1024)) })}
+        error={error}
+        requiredLabel={t('required')}
+        errorPrefix={t('errorPrefix')}
+        after={
+          <>
+            {sending ? <p role="status">{t('photo.sending')}</p> : null}
+            {value.id ? (
+              <button
+                type="button"
+                className={buttonClass('secondary', styles.inlineButton)}
+                onClick={() => {
+                  setRefused(undefined);
+                  onChange({ id: null });
+                }}
+              >
+                {t('photo.remove')}
+              </button>
+            ) : null}
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png"
+            className={controlClass('file', control['aria-invalid'])}
+            disabled={sending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void choose(file);
+            }}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
