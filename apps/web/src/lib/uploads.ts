@@ -17,17 +17,33 @@ export interface UploadedFile {
   content_type: string;
 }
 
-const EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+/** What a file field takes: the types the browser or the file's name may say, and the refusal. */
+export interface UploadKinds {
+  types: readonly string[];
+  extensions: RegExp;
+  /** The message for any other file. */
+  message: string;
+}
+
+/** A service's documents: JPEG, PNG or PDF. */
+export const DOCUMENT_UPLOADS: UploadKinds = {
+  types: ALLOWED_UPLOAD_TYPES,
+  extensions: /\.(jpe?g|png|pdf)$/i,
+  message: UNSUPPORTED_UPLOAD_MESSAGE,
+};
 
 /**
  * A quick check before sending (a phone on a slow link should not send 20 MB to be told no):
- * the size, and a type the browser or the name plainly says is not JPEG, PNG or PDF. The server
- * has the last word: it reads the type from the bytes.
+ * the size, and a type the browser or the name plainly says is not one the field takes. The
+ * server has the last word: it reads the type from the bytes.
  */
-export function checkBeforeUpload(file: File, maxBytes: number): string | undefined {
+export function checkBeforeUpload(
+  file: File,
+  maxBytes: number,
+  kinds: UploadKinds = DOCUMENT_UPLOADS,
+): string | undefined {
   if (file.size > maxBytes) return uploadTooLargeMessage(maxBytes);
-  const typeOk = (ALLOWED_UPLOAD_TYPES as readonly string[]).includes(file.type);
-  if (!typeOk && !EXTENSIONS.test(file.name)) return UNSUPPORTED_UPLOAD_MESSAGE;
+  if (!kinds.types.includes(file.type) && !kinds.extensions.test(file.name)) return kinds.message;
   return undefined;
 }
 

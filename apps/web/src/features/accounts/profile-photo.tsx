@@ -1,18 +1,22 @@
 import { PHOTO_FORMAT_MESSAGE } from '@kaunti/contract/api-accounts';
-import { uploadTooLargeMessage } from '@kaunti/contract/api-uploads';
+import { formatMegabytes } from '@kaunti/contract/api-uploads';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBlob } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { uploadFile, useUploadLimit } from '../../lib/uploads';
+import { checkBeforeUpload, type UploadKinds, uploadFile, useUploadLimit } from '../../lib/uploads';
 import { buttonClass } from '../../ui/button/button';
 import { controlClass, FormField } from '../../ui/form-field/form-field';
 import styles from './accounts.module.css';
 import { useServerMessage } from './use-server-message';
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png'];
-const PHOTO_EXTENSIONS = /\.(jpe?g|png)$/i;
+/** A photo is a JPEG or a PNG (the server checks the bytes too). */
+const PHOTO_UPLOADS: UploadKinds = {
+  types: ['image/jpeg', 'image/png'],
+  extensions: /\.(jpe?g|png)$/i,
+  message: PHOTO_FORMAT_MESSAGE,
+};
 
 /** A blob as an address an <img> can show, released when the blob changes or the page goes. */
 function useObjectUrl(blob: Blob | undefined): string | undefined {
@@ -97,12 +101,7 @@ export function PhotoField({
 
   async function choose(file: File) {
     setRefused(undefined);
-    const typeOk = PHOTO_TYPES.includes(file.type) || PHOTO_EXTENSIONS.test(file.name);
-    const problem = !typeOk
-      ? PHOTO_FORMAT_MESSAGE
-      : file.size > maxBytes
-        ? uploadTooLargeMessage(maxBytes)
-        : undefined;
+    const problem = checkBeforeUpload(file, maxBytes, PHOTO_UPLOADS);
     if (problem) {
       setRefused(message(problem));
     } else {
@@ -126,7 +125,7 @@ export function PhotoField({
       <FormField
         id="photo"
         label={t('photo.label')}
-        hint={t('photo.hint', { size: Math.round(maxBytes / (1024 * 1024)) })}
+        hint={t('photo.hint', { size: formatMegabytes(maxBytes) })}
         error={error}
         requiredLabel={t('required')}
         errorPrefix={t('errorPrefix')}
@@ -153,7 +152,7 @@ export function PhotoField({
             {...control}
             ref={input}
             type="file"
-            accept="image/jpeg,image/png"
+            accept={PHOTO_UPLOADS.types.join(',')}
             className={controlClass('file', control['aria-invalid'])}
             disabled={sending}
             onChange={(event) => {
