@@ -6,6 +6,7 @@ import { resetAuth } from '../features/accounts/auth-store';
 import { setAuthToken } from '../lib/api-client';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../lib/session-token';
 import { fakeJwt, nowSeconds, renderWithApp } from '../testing/render-with-app';
+import { routeEntries } from '../testing/route-table';
 import { PROTECTED_PATHS, RouteGuard } from './route-guard';
 import { routes } from './router';
 
@@ -74,13 +75,10 @@ describe('RouteGuard', () => {
 
 describe('the route table', () => {
   /** Every full path in the table, and whether a RouteGuard is above it. */
-  function paths(list: RouteObject[], prefix = '', guarded = false): { path: string; guarded: boolean }[] {
-    return list.flatMap((route) => {
-      const here = route.path ? `${prefix.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : prefix;
-      const isGuard = (route.element as { type?: unknown } | undefined)?.type === RouteGuard;
-      const self = route.path ? [{ path: here, guarded }] : [];
-      return [...self, ...paths(route.children ?? [], here, guarded || isGuard)];
-    });
+  function paths(list: RouteObject[]): { path: string; guarded: boolean }[] {
+    const isGuard = (route: RouteObject) =>
+      (route.element as { type?: unknown } | undefined)?.type === RouteGuard;
+    return routeEntries(list).map((entry) => ({ path: entry.path, guarded: entry.ancestors.some(isGuard) }));
   }
 
   it('puts every protected route of spec section 2 that exists under the guard', () => {

@@ -1,6 +1,7 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_AREAS } from '../features/public-pages/service-areas';
+import { routeEntries } from '../testing/route-table';
 import { PLANNED_PATHS } from './planned-routes';
 import { routes } from './router';
 
@@ -9,14 +10,6 @@ function answeringPattern(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
   const deepest = matches.at(-1)?.route;
   return deepest?.index ? matches.at(-2)?.route.path : deepest?.path;
-}
-
-/** Every route's full path pattern, parents' segments joined (pathless routes add none). */
-function fullPaths(list: RouteObject[], parent = ''): string[] {
-  return list.flatMap((route) => {
-    const here = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
-    return [...(route.path ? [here] : []), ...fullPaths(route.children ?? [], here)];
-  });
 }
 
 describe('route table', () => {
@@ -31,7 +24,7 @@ describe('route table', () => {
   });
 
   it('lists a planned (coming soon) path only where no built page has it', () => {
-    const all = fullPaths(routes);
+    const all = routeEntries(routes).map((entry) => entry.path);
     for (const path of PLANNED_PATHS) {
       expect(
         all.filter((full) => full === `/${path}`),
