@@ -48,6 +48,13 @@ export const billSchema = z
     paid_at: z.iso.datetime({ offset: true }).nullable(),
     application_no: z.string().nullable().describe('The application that raised it, if any.'),
     service_id: z.string().nullable().describe('The catalogue service it is for, if any.'),
+    customer_name: z
+      .string()
+      .nullable()
+      .describe(
+        'Whom the bill is addressed to: the applicant, or for a land rates bill the rated owner of the parcel ' +
+          '(masked, e.g. "W****** K****", for anyone but that owner).',
+      ),
     lines: z.array(billLineSchema),
   })
   .describe('Bill');

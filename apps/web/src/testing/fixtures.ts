@@ -16,6 +16,7 @@ export function testBill(overrides: Partial<Bill> = {}): Bill {
     paid_at: null,
     application_no: null,
     service_id: 'land-rates-bill',
+    customer_name: 'W****** N**** K****',
     lines: [],
     ...overrides,
   };

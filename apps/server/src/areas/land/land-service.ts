@@ -12,10 +12,11 @@ import {
 import type { FieldError } from '@kaunti/contract/errors';
 import { maskName } from '@kaunti/contract/masking';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
 import { priceService } from '../../core/applications/fees';
 import { type Actor, recordAudit } from '../../core/audit/audit';
-import type { BillService } from '../../core/bills/bill-service';
+import { type BillService, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
 import type { CountyService } from '../../core/county/county-service';
 import { subCounties, wards } from '../../core/county/schema';
@@ -141,6 +142,132 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     }
     return errors;
   };
+
+  /** The account a parcel's obligations sit on: the linked one, else the rated owner's own. */
+  async function holderOf(tx: Db, parcel: ParcelRow): Promise<string | null> {
+    const [link] = await tx
+      .select({ userId: customerParcels.userId })
+      .from(customerParcels)
+      .where(eq(customerParcels.parcelId, parcel.id))
+      .limit(1);
+    if (link) return link.userId;
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.identifier, parcel.ownerIdentifier))
+      .limit(1);
+    return owner?.id ?? null;
+  }
+
+  /** Whether the user is the parcel's rated owner (their ID number or KRA PIN is the owner's). */
+  async function isRatedOwner(tx: Db, userId: string, parcel: ParcelRow): Promise<boolean> {
+    const [user] = await tx
+      .select({ identifier: users.identifier })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return (
+      user !== undefined &&
+      user.identifier.trim().toUpperCase() === parcel.ownerIdentifier.trim().toUpperCase()
+    );
+  }
+
+  const ratesSourceKey = (parcel: ParcelRow, year: number) => `land-rates:${parcel.lrKey}:${year}`;
+
+  async function ratesBill(userId: string, lrNumber: string, requestId?: string): Promise<Bill> {
+    const found = await requireParcel(lrNumber);
+    const [use] = await db.select().from(landUses).where(eq(landUses.code, found.landUseCode)).limit(1);
+    const county = await deps.county.get();
+    const [rating] = await db
+      .select()
+      .from(landRatingSettings)
+      .where(eq(landRatingSettings.countyCode, county.code))
+      .limit(1);
+    if (!use || !rating) {
+      throw new AppError(
+        503,
+        'service_unavailable',
+        'Land rates are not set up yet. Please try again later.',
+      );
+    }
+    const { year } = kenyaToday();
+    const sourceKey = ratesSourceKey(found, year);
+    const actor: Actor = { type: 'user', id: userId };
+    // Only `tx` inside the transaction: PGlite runs one connection, so `db` would wait for it.
+    const result = await db.transaction(async (tx) => {
+      // The parcel's row lock makes requests for one parcel take turns; the unique index is the
+      // last word should anything else raise its bill meanwhile.
+      const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, found.id)).for('update');
+      if (!parcel) throw notFound(parcelNotFoundMessage(lrNumber.trim()));
+      // A paid rates bill covered everything owed when it was raised (this year's rates, the
+      // arrears and their penalty to date): the parcel owes nothing more this year.
+      if ((parcel.ratesPaidYear ?? 0) >= year || (await bills.isSourcePaid(tx, sourceKey)))
+        throw conflict(ratesPaidMessage(parcel.lrNumber, year));
+      const lines = await priceService(
+        tx,
+        landRatesBill,
+        { lr_number: parcel.lrNumber },
+        {
+          parcel: {
+            lr_number: parcel.lrNumber,
+            site_value_cents: parcel.siteValueCents,
+            arrears_cents: parcel.arrearsCents,
+            rate_ppm: use.ratePpm,
+          },
+          rating: { penalty_monthly_ppm: rating.penaltyMonthlyPpm },
+        },
+      );
+      const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+      if (total <= 0) throw conflict(`Parcel ${parcel.lrNumber} has no rates to pay.`);
+      const holder = await holderOf(tx, parcel);
+      const open = await bills.findOpenBySource(tx, sourceKey);
+      if (open && (open.status === 'partially_paid' || open.totalCents === total)) {
+        return { row: await bills.moveToAccount(tx, open, holder, actor, requestId), parcel };
+      }
+      if (open) await bills.cancel(tx, open.billNo, actor, 'replaced by a newer rates bill', requestId);
+      const raised = await bills.raise(tx, {
+        userId: holder,
+        customerName: parcel.ownerName,
+        description: `Land rates ${year}: ${parcel.lrNumber}`,
+        lines,
+        serviceId: landRatesBill.id,
+        sourceKey,
+        dueDate: `${year}-12-31`,
+        actor,
+        ...(requestId ? { requestId } : {}),
+      });
+      return { bill: raised, parcel, holder };
+    });
+    const bill = result.bill ?? (await bills.present([result.row!]))[0]!;
+    const owner = await isRatedOwner(db, userId, result.parcel);
+    return owner ? bill : { ...bill, customer_name: maskName(result.parcel.ownerName) };
+  }
+
+  // A paid rates bill is settled into the parcel register (decision 003's consequence): the
+  // arrears it covered are cleared and the year is recorded as paid, so the arrears, rates
+  // search statements and clearance read the truth.
+  bills.onObligationPaid('land-rates', async (tx, bill, requestId) => {
+    const [, key, yearText] = bill.sourceKey!.split(':');
+    const year = Number(yearText);
+    const [parcel] = await tx.select().from(parcels).where(eq(parcels.lrKey, key!)).for('update').limit(1);
+    if (!parcel || !Number.isInteger(year)) return;
+    await tx
+      .update(parcels)
+      .set({
+        arrearsCents: 0,
+        ratesPaidYear: Math.max(year, parcel.ratesPaidYear ?? 0),
+        updatedAt: new Date(),
+      })
+      .where(eq(parcels.id, parcel.id));
+    await recordAudit(tx, {
+      actor: { type: 'system', id: 'land-rates' },
+      entityType: 'parcel',
+      entityId: parcel.lrNumber,
+      action: 'rates_settled',
+      data: { bill_no: bill.billNo, year, arrears_cleared_cents: parcel.arrearsCents },
+      ...(requestId ? { requestId } : {}),
+    });
+  });
 
   return {
     validateApplication,
@@ -274,75 +401,23 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     },
 
     /**
-     * The parcel's current rates bill for the user: this year's rates + arrears + penalty, as
-     * lines each naming the parcel. Once a rates bill of the parcel for the year is paid (by
-     * anyone), asking again answers 409 with ratesPaidMessage. An open bill for the same parcel and year is answered
-     * again while its amount still holds; an unpaid one whose amount changed (a new month's
-     * penalty) is cancelled and replaced; a part-paid one is kept (its balance is what is owed).
+     * The parcel's current rates bill (decision 007). Anyone signed in may ask (people pay for
+     * relatives, agents for clients) and always gets the parcel's ONE open bill for the year:
+     * addressed to the rated owner (masked for anyone but the owner), sitting on the obligations
+     * of the account that holds the parcel (linked, else the rated owner's own account) and on
+     * no one else's. Once the year is paid, asking again answers 409 with ratesPaidMessage. An
+     * unpaid bill whose amount changed (a new month's penalty) is cancelled and replaced; a
+     * part-paid one is kept (its balance is what is owed). The database refuses a second open
+     * bill for the parcel-year (`bills_open_obligation_uq`), so two requests at once cannot
+     * make two: the loser answers the winner's bill.
      */
     async currentRatesBill(userId: string, lrNumber: string, requestId?: string): Promise<Bill> {
-      const parcel = await requireParcel(lrNumber);
-      const [use] = await db.select().from(landUses).where(eq(landUses.code, parcel.landUseCode)).limit(1);
-      const county = await deps.county.get();
-      const [rating] = await db
-        .select()
-        .from(landRatingSettings)
-        .where(eq(landRatingSettings.countyCode, county.code))
-        .limit(1);
-      if (!use || !rating) {
-        throw new AppError(
-          503,
-          'service_unavailable',
-          'Land rates are not set up yet. Please try again later.',
-        );
+      try {
+        return await ratesBill(userId, lrNumber, requestId);
+      } catch (error) {
+        if (!isOpenObligationClash(error)) throw error;
+        return ratesBill(userId, lrNumber, requestId);
       }
-      const lines = await priceService(
-        db,
-        landRatesBill,
-        { lr_number: parcel.lrNumber },
-        {
-          parcel: {
-            lr_number: parcel.lrNumber,
-            site_value_cents: parcel.siteValueCents,
-            arrears_cents: parcel.arrearsCents,
-            rate_ppm: use.ratePpm,
-          },
-          rating: { penalty_monthly_ppm: rating.penaltyMonthlyPpm },
-        },
-      );
-      const { year } = kenyaToday();
-      const sourceKey = `land-rates:${parcel.lrKey}:${year}`;
-      const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
-      if (total <= 0) throw conflict(`Parcel ${parcel.lrNumber} has no rates to pay.`);
-      const actor: Actor = { type: 'user', id: userId };
-      // Only `tx` inside the transaction: PGlite runs one connection, so `db` would wait for it.
-      const result = await db.transaction(async (tx) => {
-        // A paid rates bill covered everything owed when it was raised (this year's rates, the
-        // arrears and their penalty to date): the parcel owes nothing more this year.
-        if (await bills.isSourcePaid(tx, sourceKey)) throw conflict(ratesPaidMessage(parcel.lrNumber, year));
-        const open = (await bills.findBySource(tx, userId, sourceKey)).filter(
-          (b) => b.status === 'unpaid' || b.status === 'partially_paid',
-        );
-        for (const bill of open) {
-          if (bill.status === 'partially_paid' || bill.totalCents === total)
-            return { existing: bill, raised: undefined };
-          await bills.cancel(tx, bill.billNo, actor, 'replaced by a newer rates bill', requestId);
-        }
-        const raised = await bills.raise(tx, {
-          userId,
-          description: `Land rates ${year}: ${parcel.lrNumber}`,
-          lines,
-          serviceId: landRatesBill.id,
-          sourceKey,
-          dueDate: `${year}-12-31`,
-          actor,
-          ...(requestId ? { requestId } : {}),
-        });
-        return { raised };
-      });
-      if (result.raised) return result.raised;
-      const [presented] = await bills.present([result.existing!]);
-      return presented!;
     },
 
     /** For accounts' customer check: a parcel owner is a customer the county knows. */

@@ -107,6 +107,8 @@ export const parcels = pgTable(
     siteValueCents: bigint('site_value_cents', { mode: 'number' }).notNull(),
     /** Unpaid rates of earlier years. */
     arrearsCents: bigint('arrears_cents', { mode: 'number' }).notNull().default(0),
+    /** The last year whose rates are fully paid (settled from a paid rates bill); null if none known. */
+    ratesPaidYear: integer('rates_paid_year'),
     ownerName: text('owner_name').notNull(),
     /** National ID number or KRA PIN of the registered owner. */
     ownerIdentifier: text('owner_identifier').notNull(),

@@ -4,6 +4,7 @@ import { formatAmount } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
 import { newBillNo } from './bill-number';
 import { kenyaDatePlusDays } from './kenya-date';
@@ -11,10 +12,18 @@ import { billLines, bills } from './schema';
 import { billStatus } from './status';
 
 export type BillRow = typeof bills.$inferSelect;
+
+/** "First Middle Surname", skipping empty parts. */
+export function fullName(...parts: (string | null | undefined)[]): string {
+  return parts.filter((part): part is string => Boolean(part?.trim())).join(' ');
+}
 type LineRow = typeof billLines.$inferSelect;
 
 export interface RaiseBillInput {
-  userId: string;
+  /** The account whose obligations it sits on; null when no account holds the billed thing. */
+  userId: string | null;
+  /** Whom it is addressed to (the rated owner), frozen on the bill. Default: the account holder's name now. */
+  customerName?: string;
   description: string;
   lines: readonly FeeLine[];
   applicationId?: string | null;
@@ -32,7 +41,9 @@ export interface RaiseBillInput {
 export interface PayableBill {
   id: string;
   billNo: string;
-  userId: string;
+  userId: string | null;
+  /** The obligation it bills (a thing and its period), if any: anyone may pay such a bill. */
+  sourceKey: string | null;
   status: BillStatus;
   description: string;
   totalCents: number;
@@ -63,6 +74,25 @@ export interface PaymentApplied {
   applicationId: string | null;
 }
 
+/**
+ * Runs inside the payment's transaction when a bill of an obligation becomes paid, so the area
+ * that owns the billed thing settles it (e.g. the parcel register's rates account).
+ */
+export type ObligationPaidHandler = (tx: Db, bill: BillRow, requestId?: string) => Promise<void>;
+
+/** A unique violation of the "one open bill per obligation" index: someone raised it meanwhile. */
+export function isOpenObligationClash(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
+    if (
+      code === '23505' &&
+      (constraint === 'bills_open_obligation_uq' || message?.includes('bills_open_obligation_uq'))
+    )
+      return true;
+  }
+  return false;
+}
+
 export interface BillServiceOptions {
   db: Db;
   /** Bill number prefix, e.g. "NCCB" (county configuration). */
@@ -75,6 +105,9 @@ export interface BillServiceOptions {
  * Every status change goes through the bill state machine and leaves an audit row.
  */
 export function createBillService({ db, prefix }: BillServiceOptions) {
+  /** Handlers by obligation kind (the source key's first segment, e.g. "land-rates"). */
+  const paidHandlers = new Map<string, ObligationPaidHandler>();
+
   async function linesOf(ids: string[]): Promise<Map<string, LineRow[]>> {
     const map = new Map<string, LineRow[]>();
     if (ids.length === 0) return map;
@@ -106,6 +139,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       paid_at: row.paidAt ? row.paidAt.toISOString() : null,
       application_no: row.applicationNo,
       service_id: row.serviceId,
+      customer_name: row.customerName,
       lines: lines.map((l) => ({
         Amount: formatAmount(l.amountCents).replaceAll(',', ''),
         amount_cents: l.amountCents,
@@ -114,6 +148,25 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         quantity: 1 as const,
       })),
     };
+  }
+
+  /**
+   * The name a receipt prints: an application's bill names its account holder as they are at the
+   * moment of payment; an obligation's bill keeps whom it was addressed to (the rated owner).
+   */
+  async function nameAtPayment(tx: Db, row: BillRow): Promise<string | null> {
+    if (row.sourceKey || !row.userId) return row.customerName;
+    return (await accountName(tx, row.userId)) ?? row.customerName;
+  }
+
+  async function accountName(tx: Db, userId: string | null): Promise<string | null> {
+    if (!userId) return null;
+    const [user] = await tx
+      .select({ first: users.firstName, middle: users.middleName, sur: users.surName })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return user ? fullName(user.first, user.middle, user.sur) : null;
   }
 
   async function present(rows: BillRow[]): Promise<Bill[]> {
@@ -147,6 +200,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             applicationNo: input.applicationNo ?? null,
             serviceId: input.serviceId ?? null,
             sourceKey: input.sourceKey ?? null,
+            customerName: input.customerName ?? (await accountName(tx, input.userId)),
             status: 'unpaid',
             description: input.description,
             totalCents: total,
@@ -209,13 +263,43 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       return bill!;
     },
 
-    /** Bills of a user by what raised them (e.g. a parcel's rates bills), newest first. */
-    async findBySource(tx: Db, userId: string, sourceKey: string): Promise<BillRow[]> {
-      return tx
+    /** The open (unpaid or part-paid) bill of an obligation, whoever it sits with; at most one. */
+    async findOpenBySource(tx: Db, sourceKey: string): Promise<BillRow | undefined> {
+      const [row] = await tx
         .select()
         .from(bills)
-        .where(and(eq(bills.userId, userId), eq(bills.sourceKey, sourceKey)))
-        .orderBy(desc(bills.createdAt));
+        .where(and(eq(bills.sourceKey, sourceKey), inArray(bills.status, ['unpaid', 'partially_paid'])))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Moves an obligation's open bill to the account that now holds the billed thing (a parcel
+     * linked to an account), audited. Nothing happens when it already sits there.
+     */
+    async moveToAccount(tx: Db, row: BillRow, userId: string | null, actor: Actor, requestId?: string) {
+      if (row.userId === userId) return row;
+      const [moved] = await tx
+        .update(bills)
+        .set({ userId, updatedAt: new Date() })
+        .where(eq(bills.id, row.id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        entityType: 'bill',
+        entityId: row.billNo,
+        action: 'moved_to_account',
+        data: { from_user_id: row.userId, to_user_id: userId },
+        ...(requestId ? { requestId } : {}),
+      });
+      return moved!;
+    },
+
+    /** Registers what happens when a bill of this obligation kind becomes paid (one per kind). */
+    onObligationPaid(kind: string, handler: ObligationPaidHandler): void {
+      if (paidHandlers.has(kind)) throw new Error(`A paid handler for "${kind}" is already registered.`);
+      paidHandlers.set(kind, handler);
     },
 
     /**
@@ -247,6 +331,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         id: row.id,
         billNo: row.billNo,
         userId: row.userId,
+        sourceKey: row.sourceKey,
         status: row.status,
         description: row.description,
         totalCents: row.totalCents,
@@ -281,16 +366,19 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       const paid = row.paidCents + toBalance;
       const next: BillStatus = paid >= row.totalCents ? 'paid' : paid > 0 ? 'partially_paid' : row.status;
       if (next !== row.status) billStatus.assert(row.status, next);
-      await tx
+      const becamePaid = next === 'paid' && row.status !== 'paid';
+      const [updated] = await tx
         .update(bills)
         .set({
           paidCents: paid,
           creditCents: row.creditCents + creditAdded,
           status: next,
           updatedAt: new Date(),
-          ...(next === 'paid' && row.status !== 'paid' ? { paidAt: new Date() } : {}),
+          // The receipt's name is frozen now: a later change of profile never changes it.
+          ...(becamePaid ? { paidAt: new Date(), receiptName: await nameAtPayment(tx, row) } : {}),
         })
-        .where(eq(bills.id, row.id));
+        .where(eq(bills.id, row.id))
+        .returning();
       await recordAudit(tx, {
         actor: input.actor,
         entityType: 'bill',
@@ -306,10 +394,14 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         },
         ...(input.requestId ? { requestId: input.requestId } : {}),
       });
+      if (becamePaid && row.sourceKey) {
+        const handler = paidHandlers.get(row.sourceKey.split(':')[0]!);
+        if (handler) await handler(tx, updated!, input.requestId);
+      }
       return {
         billNo: row.billNo,
         status: next,
-        becamePaid: next === 'paid' && row.status !== 'paid',
+        becamePaid,
         paidCents: paid,
         balanceCents: Math.max(0, row.totalCents - paid),
         creditAddedCents: creditAdded,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 
 /**
@@ -13,14 +24,23 @@ export const bills = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     billNo: text('bill_no').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The account whose obligations the bill sits on. Null for a bill raised for a thing that no
+     * account holds yet (a parcel linked to nobody): anyone may still pay it by its number.
+     */
+    userId: uuid('user_id').references(() => users.id),
     /** The application that raised it (null for e.g. a land rates bill). No FK: applications sit above bills. */
     applicationId: uuid('application_id'),
     applicationNo: text('application_no'),
-    /** What raised it, for an area to find its own bills again, e.g. "land-rates:209/10001:2026". */
+    /**
+     * The obligation it bills: the thing and its period, e.g. "land-rates:209/10001:2026". At
+     * most one open bill per obligation (partial unique index below); null for application fees.
+     */
     sourceKey: text('source_key'),
+    /** Whom the bill is addressed to, as it was when raised (the rated owner, the applicant). */
+    customerName: text('customer_name'),
+    /** The customer's name as it was when the bill became paid: what the receipt prints, forever. */
+    receiptName: text('receipt_name'),
     serviceId: text('service_id'),
     status: text('status', { enum: ['unpaid', 'partially_paid', 'paid', 'cancelled'] }).notNull(),
     description: text('description').notNull(),
@@ -36,6 +56,9 @@ export const bills = pgTable(
     index('bills_user_idx').on(t.userId, t.createdAt),
     index('bills_application_idx').on(t.applicationId),
     index('bills_source_idx').on(t.sourceKey),
+    uniqueIndex('bills_open_obligation_uq')
+      .on(t.sourceKey)
+      .where(sql`${t.sourceKey} is not null and ${t.status} in ('unpaid', 'partially_paid')`),
     check(
       'bills_amounts_ck',
       sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents} and ${t.creditCents} >= 0`,

@@ -1,13 +1,15 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
-import type { BillService } from '../bills/bill-service';
+import { type BillService, fullName } from '../bills/bill-service';
 import { kenyaDate } from '../bills/kenya-date';
+import { bills } from '../bills/schema';
 import type { InvoiceDocuments } from '../documents/invoice-documents';
 import { PAYMENT_MESSAGES } from './messages';
+import { payments } from './schema';
 
 /**
  * The invoice and the receipt of a bill, for its owner: the model (JSON, for the printable page)
@@ -32,26 +34,57 @@ export function receiptNumberOf(billNo: string): string {
 }
 
 export function createBillDocuments(deps: { db: Db; bills: BillService; invoices: InvoiceDocuments }) {
+  /**
+   * The bill, if this user may print it: its account holder (invoice and receipt), or someone
+   * who paid towards it (the receipt only: people pay a relative's rates). Anyone else: 404.
+   */
+  async function visibleBill(userId: string, billNo: string, kind: BillDocumentKind) {
+    const [row] = await deps.db
+      .select()
+      .from(bills)
+      .where(eq(bills.billNo, billNo.trim().toUpperCase()))
+      .limit(1);
+    if (!row) throw notFound(PAYMENT_MESSAGES.billNotFound);
+    if (row.userId === userId) return row;
+    if (kind === 'receipt') {
+      const [paid] = await deps.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.billNo, row.billNo), eq(payments.userId, userId), eq(payments.status, 'paid')))
+        .limit(1);
+      if (paid) return row;
+    }
+    throw notFound(PAYMENT_MESSAGES.billNotFound);
+  }
+
   async function model(
     userId: string,
     billNo: string,
     kind: BillDocumentKind,
     requestId?: string,
   ): Promise<InvoiceDocument> {
-    const bill = await deps.bills.getForUser(userId, billNo);
+    const row = await visibleBill(userId, billNo, kind);
+    const [bill] = await deps.bills.present([row]);
+    if (!bill) throw notFound(PAYMENT_MESSAGES.billNotFound);
     if (kind === 'receipt' && bill.status !== 'paid') throw conflict(PAYMENT_MESSAGES.receiptNotYet);
     if (kind === 'invoice' && bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.invoiceCancelled);
-    const [owner] = await deps.db
-      .select({
-        firstName: users.firstName,
-        middleName: users.middleName,
-        surName: users.surName,
-        customerNo: users.customerNo,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!owner) throw notFound(PAYMENT_MESSAGES.billNotFound);
+    const [holder] = row.userId
+      ? await deps.db
+          .select({
+            firstName: users.firstName,
+            middleName: users.middleName,
+            surName: users.surName,
+            customerNo: users.customerNo,
+          })
+          .from(users)
+          .where(eq(users.id, row.userId))
+          .limit(1)
+      : [];
+    const holderName = holder ? fullName(holder.firstName, holder.middleName, holder.surName) : '';
+    // A document never changes once issued: the receipt prints the name frozen when the bill was
+    // paid, the invoice whom the bill was addressed to when raised.
+    const customerName =
+      (kind === 'receipt' ? (row.receiptName ?? row.customerName) : row.customerName) ?? holderName;
     const isReceipt = kind === 'receipt';
     const area = bill.service_id ? findService(bill.service_id)?.area : undefined;
     return deps.invoices.prepare({
@@ -62,10 +95,8 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
         Parcel: line.Parcel,
       })),
       isLr: area === 'land' || bill.lines.some((line) => line.Parcel !== null),
-      customerName: [owner.firstName, owner.middleName, owner.surName]
-        .filter((part): part is string => Boolean(part?.trim()))
-        .join(' '),
-      customerNo: owner.customerNo,
+      customerName,
+      customerNo: holder?.customerNo ?? '',
       billDate: kenyaDate(new Date(bill.created_at)),
       externalDoc: bill.application_no,
       isReceipt,
@@ -74,7 +105,7 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
       description: bill.description,
       quantity: 1,
       unitPrice: bill.total_cents,
-      ownerUserId: userId,
+      ownerUserId: row.userId,
       actor: { type: 'user', id: userId },
       ...(requestId ? { requestId } : {}),
     });

@@ -676,7 +676,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           }
 
           const bill = await deps.bills.findForPayment(body.bill_no);
-          if (!bill || bill.userId !== userId) throw notFound(PAYMENT_MESSAGES.billNotFound);
+          // A bill sits with one account, but anyone signed in may pay an obligation's bill by its
+          // number (a relative's rates), as anyone may at the paybill (decision 007).
+          if (!bill || (bill.userId !== userId && bill.sourceKey === null))
+            throw notFound(PAYMENT_MESSAGES.billNotFound);
           if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
           if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
           // M-Pesa moves whole shillings: the balance rounded up.

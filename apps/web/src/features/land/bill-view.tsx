@@ -43,6 +43,7 @@ export function BillView({ bill, message }: { bill: Bill; message?: string }) {
           {bill.bill_no}
         </Fact>
         <Fact label={t('ratesBill.description')}>{bill.description}</Fact>
+        {bill.customer_name ? <Fact label={t('ratesBill.billedTo')}>{bill.customer_name}</Fact> : null}
         <Fact label={t('ratesBill.dueDate')}>{formatDay(bill.due_date, i18n.language)}</Fact>
         <Fact label={t('ratesBill.status')}>
           <StatusBadge tone={TONES[bill.status]} status={bill.status}>

@@ -63,6 +63,9 @@ describe('LandRatesBillPage', () => {
     );
     expect(screen.getByText('Your land rates bill is ready')).toBeInTheDocument();
     expect(screen.getByText('31 December 2026')).toBeInTheDocument();
+    // Addressed to the rated owner, as the server masked it for this requester.
+    expect(screen.getByText('Billed to (rated owner)')).toBeInTheDocument();
+    expect(screen.getByText('W****** N**** K****')).toBeInTheDocument();
   });
 
   it("shows the server's message for an unknown parcel in a danger alert, keeping the number", async () => {

@@ -1,0 +1,217 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcels } from '../../src/areas/land/schema';
+import { users } from '../../src/core/accounts/schema';
+import { createBillService } from '../../src/core/bills/bill-service';
+import { kenyaToday } from '../../src/core/bills/kenya-date';
+import { bills } from '../../src/core/bills/schema';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+/**
+ * Decision 007: one open bill per obligation (a parcel's rates of a year), addressed to the
+ * rated owner, on the obligations of the account that holds the parcel and no one else's;
+ * a paid year settles the parcel register; a receipt keeps the name it was paid under.
+ */
+
+const SECRET = 'callback-secret-for-the-obligation-tests-01';
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ MPESA_CALLBACK_SECRET: SECRET });
+  alice = await createSignedInUser(t);
+  bob = await createSignedInUser(t);
+});
+afterAll(() => t.close());
+
+const currentBill = (user: TestUser, lr: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/lands/rates/current-bill',
+    headers: user.headers,
+    payload: { lr_number: lr },
+  });
+const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+
+let transactions = 0;
+/** A paybill payment as Safaricom confirms it (C2B), through the app's own callback route. */
+async function payAtPaybill(billNo: string, cents: number) {
+  transactions += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
+    payload: {
+      TransactionType: 'Pay Bill',
+      TransID: `OBL${String(transactions).padStart(7, '0')}`,
+      TransTime: '20260314101502',
+      TransAmount: (cents / 100).toFixed(2),
+      BusinessShortCode: t.config.mpesa.shortcode,
+      BillRefNumber: billNo,
+      MSISDN: '254722000111',
+      FirstName: 'John',
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+async function parcel(lr: string) {
+  const [row] = await t.database.db.select().from(parcels).where(eq(parcels.lrNumber, lr));
+  return row!;
+}
+
+async function openBillsOf(lr: string) {
+  const { year } = kenyaToday();
+  const p = await parcel(lr);
+  return t.database.db
+    .select()
+    .from(bills)
+    .where(
+      and(
+        eq(bills.sourceKey, `land-rates:${p.lrKey}:${year}`),
+        inArray(bills.status, ['unpaid', 'partially_paid']),
+      ),
+    );
+}
+
+describe('a parcel-year has one open rates bill, whoever asks', () => {
+  it('answers every requester the same bill, addressed to the rated owner (masked), on nobody else’s obligations', async () => {
+    const first = await currentBill(alice, '209/10008');
+    const second = await currentBill(bob, ' 209/10008 ');
+    expect(first.statusCode).toBe(200);
+    expect(second.json().bill_no).toBe(first.json().bill_no);
+    const owner = (await parcel('209/10008')).ownerName;
+    expect(first.json().customer_name).not.toBe(owner);
+    expect(first.json().customer_name).toMatch(/^\S\*+( \S\*+)+$/);
+    for (const who of [alice, bob]) {
+      const list = await get(who, '/api/bills');
+      expect(list.json().data.map((b: { bill_no: string }) => b.bill_no)).not.toContain(first.json().bill_no);
+      expect((await get(who, `/api/bills/${first.json().bill_no}`)).statusCode).toBe(404);
+    }
+    expect(await openBillsOf('209/10008')).toHaveLength(1);
+  });
+
+  it('puts the bill on the rated owner’s account, unmasked for them', async () => {
+    const p = await parcel('209/10009');
+    const owner = await createSignedInUser(t, { identifier: p.ownerIdentifier });
+    const asked = await currentBill(alice, '209/10009');
+    const mine = await currentBill(owner, '209/10009');
+    expect(mine.json().bill_no).toBe(asked.json().bill_no);
+    expect(mine.json().customer_name).toBe(p.ownerName);
+    const list = await get(owner, '/api/bills');
+    expect(list.json().data.map((b: { bill_no: string }) => b.bill_no)).toContain(asked.json().bill_no);
+    expect(
+      (await get(alice, '/api/bills')).json().data.map((b: { bill_no: string }) => b.bill_no),
+    ).not.toContain(asked.json().bill_no);
+  });
+
+  it('ten requests at once make one bill', async () => {
+    const requesters = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser(t)));
+    const answers = await Promise.all(requesters.map((u) => currentBill(u, '209/10010')));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json().bill_no)).size).toBe(1);
+    expect(await openBillsOf('209/10010')).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second open bill for the same obligation', async () => {
+    await currentBill(alice, '209/10012');
+    const [open] = await openBillsOf('209/10012');
+    await expect(
+      t.database.db.insert(bills).values({
+        billNo: 'NCCB99999999',
+        userId: alice.id,
+        sourceKey: open!.sourceKey,
+        status: 'unpaid',
+        description: 'a second bill',
+        totalCents: 100,
+        dueDate: open!.dueDate,
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('paying the rates settles the parcel register', () => {
+  it('clears the arrears, records the year, and bills the parcel no more this year, for anyone', async () => {
+    const before = await parcel('209/10013');
+    expect(before.arrearsCents).toBeGreaterThan(0);
+    const bill = (await currentBill(alice, '209/10013')).json();
+    await payAtPaybill(bill.bill_no, bill.total_cents);
+    const after = await parcel('209/10013');
+    const { year } = kenyaToday();
+    expect(after).toMatchObject({ arrearsCents: 0, ratesPaidYear: year });
+    const view = await get(bob, '/api/lands/parcel_validation?lr_number=209/10013');
+    expect(view.json().arrears_cents).toBe(0);
+    for (const who of [alice, bob]) {
+      const again = await currentBill(who, '209/10013');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(
+        `The land rates of parcel 209/10013 for ${year} are fully paid. There is nothing more to pay this year.`,
+      );
+    }
+  });
+
+  it('a part payment leaves the bill open with its balance and the arrears untouched', async () => {
+    const before = await parcel('209/10014');
+    const bill = (await currentBill(alice, '209/10014')).json();
+    await payAtPaybill(bill.bill_no, 100_000);
+    const again = (await currentBill(bob, '209/10014')).json();
+    expect(again).toMatchObject({
+      bill_no: bill.bill_no,
+      status: 'partially_paid',
+      balance_cents: bill.total_cents - 100_000,
+    });
+    expect((await parcel('209/10014')).arrearsCents).toBe(before.arrearsCents);
+  });
+});
+
+describe('a receipt keeps the name it was paid under', () => {
+  it('a later change of profile changes neither the receipt nor its PDF model', async () => {
+    const p = await parcel('209/10015');
+    const owner = await createSignedInUser(t, {
+      identifier: p.ownerIdentifier,
+      firstName: 'Amina',
+      surName: 'Were',
+    });
+    const bill = (await currentBill(owner, '209/10015')).json();
+    await payAtPaybill(bill.bill_no, bill.total_cents);
+    const receipt = await get(owner, `/api/bills/${bill.bill_no}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.json().customerName).toBe(p.ownerName);
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Renamed', surName: 'Person' })
+      .where(eq(users.id, owner.id));
+    const later = await get(owner, `/api/bills/${bill.bill_no}/receipt`);
+    expect(later.json().customerName).toBe(p.ownerName);
+    expect(later.json().verifyCode).toBe(receipt.json().verifyCode);
+  });
+
+  it("an application's receipt names the applicant as they were when the bill was paid", async () => {
+    const user = await createSignedInUser(t, {
+      firstName: 'Chebet',
+      middleName: 'Jepkoech',
+      surName: 'Rotich',
+    });
+    const service = createBillService({ db: t.database.db, prefix: t.config.billing.billNoPrefix });
+    const bill = await t.database.db.transaction((tx) =>
+      service.raise(tx, {
+        userId: user.id,
+        description: 'Land clearance certificate',
+        lines: [{ amount_cents: 250_000, description: 'Clearance fee', parcel: null }],
+        actor: { type: 'system' },
+      }),
+    );
+    await t.database.db.update(users).set({ firstName: 'Chepkoech' }).where(eq(users.id, user.id));
+    await payAtPaybill(bill.bill_no, 250_000);
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Married', surName: 'Name' })
+      .where(eq(users.id, user.id));
+    const receipt = await get(user, `/api/bills/${bill.bill_no}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.json().customerName).toBe('Chepkoech Jepkoech Rotich');
+    const pdf = await get(user, `/api/bills/${bill.bill_no}/receipt.pdf`);
+    expect(pdf.statusCode).toBe(200);
+  });
+});
