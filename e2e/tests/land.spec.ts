@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInNewUser, signUpThroughApi } from '../support/accounts';
+import { signInNewUser } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 import { pdfFile, pngFile } from '../support/upload-files';
@@ -27,8 +27,8 @@ const LAND_DETAILS_MESSAGES = [
 /** Each browser project links its own demo parcels: the projects share one database. */
 function parcelsFor(projectName: string) {
   return projectName.startsWith('phone')
-    ? { elsewhere: '209/10013', mine: '209/10014' }
-    : { elsewhere: '209/10011', mine: '209/10012' };
+    ? { elsewhere: '209/10013', mine: '209/10014', owner: '25640981' }
+    : { elsewhere: '209/10011', mine: '209/10012', owner: 'P051998276Q' };
 }
 
 function errorSummary(page: Page): Locator {
@@ -268,19 +268,12 @@ test.describe('land services', () => {
     await expect(page.getByRole('textbox', { name: /Land \/ parcel number/ })).toHaveValue('209/99999');
   });
 
-  test('add land: unknown parcel, parcel of another account, and a parcel already yours each have their message', async ({
+  test('add land: unknown parcel, a parcel registered to someone else (a claim), and a parcel already yours each have their message', async ({
     page,
   }) => {
-    const { elsewhere, mine } = parcelsFor(test.info().project.name);
-    // Another citizen links a parcel first.
-    const other = await signUpThroughApi(page.request);
-    const linked = await page.request.post('/api/lands/land_r/LinkLandParceltoCustomer', {
-      data: { lr_number: elsewhere },
-      headers: { authorization: `Bearer ${other.token}` },
-    });
-    expect(linked.status(), await linked.text()).toBe(200);
-
-    await signInNewUser(page);
+    const { elsewhere, mine, owner } = parcelsFor(test.info().project.name);
+    // The citizen signs up with the ID number / KRA PIN the register gives for `mine`.
+    await signInNewUser(page, { identifier: owner });
     await page.goto('/add-land');
     await expectLandLayout(page, 'Add Land');
     await expect(page.getByText('No parcel is linked to your account yet.')).toBeVisible();
@@ -298,9 +291,14 @@ test.describe('land services', () => {
     await check.click();
     await expect(page.getByRole('heading', { level: 2, name: `Parcel ${elsewhere}` })).toBeVisible();
     await page.getByRole('button', { name: 'Add this parcel to my account' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      `Parcel ${elsewhere} is already linked to another account. If you own it, please visit the county lands office with your title deed.`,
-    );
+    await expect(
+      page.getByText(
+        `Your ID number or KRA PIN does not match the registered owner of parcel ${elsewhere}. We have recorded your ownership claim: county lands staff will review it, and you can follow it under Your parcels.`,
+      ),
+    ).toBeVisible();
+    const claims = page.getByRole('region', { name: 'Your ownership claims' });
+    await expect(claims.getByRole('listitem')).toHaveCount(1);
+    await expect(claims).toContainText(`${elsewhere}Waiting for county lands staff`);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Check another parcel' }).click();

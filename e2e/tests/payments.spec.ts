@@ -60,19 +60,28 @@ async function decodeQr(page: Page, imageName: RegExp): Promise<string> {
 }
 
 /**
- * The parcel whose rates each browser project pays in full: the projects share one database, and
- * a parcel whose rates are paid for the year is not billed again.
+ * Demo parcels and their registered owners' ID numbers / KRA PINs, per test and browser project:
+ * the projects share one database, a parcel whose rates are paid for the year is not billed
+ * again, and a rates bill sits on its owner's account (decision 007), so each test signs up as
+ * the owner of its own parcel.
  */
-function parcelToPayFor(projectName: string): string {
-  return projectName.startsWith('phone') ? '209/10002' : '209/10015';
+const OWNED_PARCELS = {
+  pay: { phone: ['209/10019', '9475102'], desktop: ['209/10015', '20437715'] },
+  cancel: { phone: ['209/10016', '23185270'], desktop: ['209/10017', '26708143'] },
+  c2b: { phone: ['209/10018', '31452096'], desktop: ['209/10020', 'P051744109B'] },
+} as const;
+
+function ownedParcel(test: keyof typeof OWNED_PARCELS, projectName: string): { lr: string; owner: string } {
+  const [lr, owner] = OWNED_PARCELS[test][projectName.startsWith('phone') ? 'phone' : 'desktop'];
+  return { lr, owner };
 }
 
 test.describe('Bills and payments', () => {
   test('pay a land rates bill through the simulator, open the receipt, and verify its QR code on /e-verify', async ({
     page,
   }, testInfo) => {
-    const lr = parcelToPayFor(testInfo.project.name);
-    const user = await signInNewUser(page);
+    const { lr, owner } = ownedParcel('pay', testInfo.project.name);
+    const user = await signInNewUser(page, { identifier: owner });
 
     // The land page raises the bill and links to the payment page.
     await page.goto('/land-rates-bill');
@@ -163,9 +172,10 @@ test.describe('Bills and payments', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a cancelled prompt is said in plain words, and the bill stays to pay', async ({ page }) => {
-    const user = await signInNewUser(page);
-    const billNo = await raiseRatesBill(page, user, '209/10003');
+  test('a cancelled prompt is said in plain words, and the bill stays to pay', async ({ page }, testInfo) => {
+    const { lr, owner } = ownedParcel('cancel', testInfo.project.name);
+    const user = await signInNewUser(page, { identifier: owner });
+    const billNo = await raiseRatesBill(page, user, lr);
     const phone = successPhone();
     const queued = await page.request.post(`${E2E_SIM_URL}/__sim/next-outcome`, {
       data: { phone, outcome: 'cancelled' },
@@ -199,9 +209,12 @@ test.describe('Bills and payments', () => {
     await expect(page.getByTestId('total-due')).toContainText('KES');
   });
 
-  test('a payment at the paybill from the phone menu (C2B) shows on the bills page', async ({ page }) => {
-    const user = await signInNewUser(page);
-    const billNo = await raiseRatesBill(page, user, '209/10004');
+  test('a payment at the paybill from the phone menu (C2B) shows on the bills page', async ({
+    page,
+  }, testInfo) => {
+    const { lr, owner } = ownedParcel('c2b', testInfo.project.name);
+    const user = await signInNewUser(page, { identifier: owner });
+    const billNo = await raiseRatesBill(page, user, lr);
     // The portal registered its C2B URLs with the simulator when it started (development only).
     const paid = await page.request.post(`${E2E_SIM_URL}/__sim/c2b/pay`, {
       data: { phone: successPhone(), amountShillings: 100, billRefNumber: billNo.toLowerCase() },

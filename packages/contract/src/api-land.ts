@@ -36,9 +36,12 @@ export const LR_NUMBER_REQUIRED_MESSAGE = 'Please enter your land / parcel numbe
 export function parcelNotFoundMessage(lrNumber: string): string {
   return `We could not find a parcel with LR number ${lrNumber}. Please check the number on your title deed.`;
 }
-/** 409: the parcel is linked to another account. */
-export function parcelLinkedElsewhereMessage(lrNumber: string): string {
-  return `Parcel ${lrNumber} is already linked to another account. If you own it, please visit the county lands office with your title deed.`;
+/**
+ * 202 from a link: the account's ID number / KRA PIN is not the registered owner's, so the
+ * request became an ownership claim for county lands staff to decide.
+ */
+export function parcelClaimRecordedMessage(lrNumber: string): string {
+  return `Your ID number or KRA PIN does not match the registered owner of parcel ${lrNumber}. We have recorded your ownership claim: county lands staff will review it, and you can follow it under Your parcels.`;
 }
 /** 409: the parcel is already linked to this account. */
 export function parcelAlreadyYoursMessage(lrNumber: string): string {
@@ -183,6 +186,54 @@ export const linkParcelResponseSchema = z
   })
   .describe('LinkParcelResult');
 export type LinkParcelResponse = z.infer<typeof linkParcelResponseSchema>;
+
+export const parcelClaimStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
+export const parcelClaimSchema = z
+  .object({
+    id: z.uuid(),
+    lr_number: z.string(),
+    status: parcelClaimStatusSchema,
+    created_at: z.iso.datetime({ offset: true }),
+    decided_at: z.iso.datetime({ offset: true }).nullable(),
+    decision_reason: z.string().nullable().describe("The county officer's reason, once decided."),
+  })
+  .describe('ParcelClaim');
+export type ParcelClaim = z.infer<typeof parcelClaimSchema>;
+
+/** 202 from a link that became an ownership claim: `success` is false, so the spec's client shows the message. */
+export const parcelClaimRecordedSchema = z
+  .object({ success: z.literal(false), message: z.string(), claim: parcelClaimSchema })
+  .describe('ParcelClaimRecorded');
+export const parcelClaimsResponseSchema = z
+  .object({ data: z.array(parcelClaimSchema) })
+  .describe('ParcelClaims');
+
+/** County staff: a claim with who claims and who the register says owns the parcel. */
+export const staffParcelClaimSchema = parcelClaimSchema
+  .extend({
+    claimant_name: z.string(),
+    claimant_phone: z.string(),
+    claimant_identifier: z.string(),
+    registered_owner_name: z.string(),
+    registered_owner_identifier: z.string(),
+    linked_to_account: z.boolean().describe('Whether the parcel is linked to some account now.'),
+  })
+  .describe('StaffParcelClaim');
+export const staffParcelClaimsResponseSchema = z
+  .object({ data: z.array(staffParcelClaimSchema) })
+  .describe('StaffParcelClaims');
+export const staffParcelClaimsQuerySchema = z.object({ status: parcelClaimStatusSchema.default('pending') });
+export const parcelClaimParamsSchema = z.object({ id: z.uuid() });
+export const parcelClaimDecisionSchema = z
+  .object({
+    decision: z.enum(['accepted', 'rejected']),
+    reason: z
+      .string()
+      .trim()
+      .min(3, { message: 'Please give the reason for the decision' })
+      .max(500, { message: 'Please keep the reason under 500 characters' }),
+  })
+  .describe('ParcelClaimDecision');
 
 export const currentBillRequestSchema = z
   .object({ lr_number: lrNumberSchema })

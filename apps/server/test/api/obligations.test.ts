@@ -215,3 +215,104 @@ describe('a receipt keeps the name it was paid under', () => {
     expect(pdf.statusCode).toBe(200);
   });
 });
+
+describe('linking a parcel: only its registered owner; anyone else files a claim (no squatting)', () => {
+  const link = (user: TestUser, lr: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/lands/land_r/LinkLandParceltoCustomer',
+      headers: user.headers,
+      payload: { lr_number: lr },
+    });
+  const decide = (user: TestUser, id: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/staff/parcel-claims/${id}/decision`,
+      headers: user.headers,
+      payload: body,
+    });
+
+  it('a stranger’s request becomes a pending claim and never locks the owner out', async () => {
+    const p = await parcel('209/10016');
+    const stranger = await createSignedInUser(t);
+    const claimed = await link(stranger, '209/10016');
+    expect(claimed.statusCode).toBe(202);
+    expect(claimed.json()).toMatchObject({
+      success: false,
+      message:
+        'Your ID number or KRA PIN does not match the registered owner of parcel 209/10016. We have recorded your ownership claim: county lands staff will review it, and you can follow it under Your parcels.',
+      claim: { lr_number: '209/10016', status: 'pending', decision_reason: null },
+    });
+    // Asking again answers the same pending claim.
+    expect((await link(stranger, '209/10016')).json().claim.id).toBe(claimed.json().claim.id);
+    expect((await get(stranger, '/api/lands/land_r/customer_parcels')).json().data).toEqual([]);
+    expect((await get(stranger, '/api/lands/parcel_claims')).json().data).toEqual([
+      expect.objectContaining({ id: claimed.json().claim.id, status: 'pending' }),
+    ]);
+
+    const owner = await createSignedInUser(t, { identifier: p.ownerIdentifier });
+    const linked = await link(owner, '209/10016');
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({
+      success: true,
+      parcel: { lr_number: '209/10016', linked_to_me: true },
+    });
+  });
+
+  it('staff decide claims with a reason; an accepted claim links the parcel, and the owner can still take it back', async () => {
+    const p = await parcel('209/10017');
+    const buyer = await createSignedInUser(t);
+    const staff = await createSignedInUser(t, { role: 'staff' });
+    const claim = (await link(buyer, '209/10017')).json().claim;
+
+    // Citizens cannot decide; a reason is required.
+    expect((await decide(buyer, claim.id, { decision: 'accepted', reason: 'mine' })).statusCode).toBe(403);
+    expect((await get(buyer, '/api/staff/parcel-claims')).statusCode).toBe(403);
+    const noReason = await decide(staff, claim.id, { decision: 'accepted', reason: '' });
+    expect(noReason.statusCode).toBe(400);
+
+    const queue = (await get(staff, '/api/staff/parcel-claims')).json().data;
+    expect(queue).toContainEqual(
+      expect.objectContaining({
+        id: claim.id,
+        lr_number: '209/10017',
+        registered_owner_identifier: p.ownerIdentifier,
+        claimant_identifier: buyer.identifier,
+      }),
+    );
+    const accepted = await decide(staff, claim.id, {
+      decision: 'accepted',
+      reason: 'Sale agreement and transfer seen',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      status: 'accepted',
+      decision_reason: 'Sale agreement and transfer seen',
+    });
+    expect((await get(buyer, '/api/lands/land_r/customer_parcels')).json().data).toEqual([
+      expect.objectContaining({ lr_number: '209/10017' }),
+    ]);
+    // A decision is final: deciding again is an illegal move.
+    expect(
+      (await decide(staff, claim.id, { decision: 'rejected', reason: 'changed my mind' })).statusCode,
+    ).toBe(409);
+
+    // The registered owner is never locked out: their link takes the parcel back.
+    const owner = await createSignedInUser(t, { identifier: p.ownerIdentifier });
+    expect((await link(owner, '209/10017')).statusCode).toBe(200);
+    expect((await get(buyer, '/api/lands/land_r/customer_parcels')).json().data).toEqual([]);
+  });
+
+  it('a rejected claim says why, and links nothing', async () => {
+    const claimant = await createSignedInUser(t);
+    const staff = await createSignedInUser(t, { role: 'staff' });
+    const claim = (await link(claimant, '209/10018')).json().claim;
+    const rejected = await decide(staff, claim.id, { decision: 'rejected', reason: 'No proof of ownership' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', decision_reason: 'No proof of ownership' });
+    expect((await get(claimant, '/api/lands/parcel_claims')).json().data[0]).toMatchObject({
+      status: 'rejected',
+      decision_reason: 'No proof of ownership',
+    });
+    expect((await get(claimant, '/api/lands/land_r/customer_parcels')).json().data).toEqual([]);
+  });
+});

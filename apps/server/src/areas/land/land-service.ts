@@ -3,25 +3,27 @@ import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
 import type { Bill } from '@kaunti/contract/api-bills';
 import {
   type Parcel,
+  type ParcelClaim,
   parcelAlreadyYoursMessage,
-  parcelLinkedElsewhereMessage,
+  parcelClaimRecordedMessage,
   parcelLinkedMessage,
   parcelNotFoundMessage,
   ratesPaidMessage,
 } from '@kaunti/contract/api-land';
 import type { FieldError } from '@kaunti/contract/errors';
 import { maskName } from '@kaunti/contract/masking';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
 import { priceService } from '../../core/applications/fees';
 import { type Actor, recordAudit } from '../../core/audit/audit';
-import { type BillService, isOpenObligationClash } from '../../core/bills/bill-service';
+import { type BillService, fullName, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
 import type { CountyService } from '../../core/county/county-service';
 import { subCounties, wards } from '../../core/county/schema';
 import type { Db } from '../../platform/db/database';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { parcelClaimStatus } from './claim-status';
 import { lrKey } from './lr-number';
 import {
   customerParcels,
@@ -32,11 +34,17 @@ import {
   landReasons,
   landServices,
   landUses,
+  parcelClaims,
   parcels,
   surveyServiceTypes,
 } from './schema';
 
 type ParcelRow = typeof parcels.$inferSelect;
+
+/** A link answers 200 with the parcel, or 202 when it became an ownership claim. */
+export type LinkOutcome =
+  | { status: 200; body: { success: true; message: string; parcel: Parcel } }
+  | { status: 202; body: { success: false; message: string; claim: ParcelClaim } };
 
 /** round(value × ppm / 1e6), as the catalogue's land-rates rule computes it. */
 function ratesOf(siteValueCents: number, ratePpm: number): number {
@@ -170,6 +178,45 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       user !== undefined &&
       user.identifier.trim().toUpperCase() === parcel.ownerIdentifier.trim().toUpperCase()
     );
+  }
+
+  type ClaimRow = typeof parcelClaims.$inferSelect;
+
+  function presentClaim(row: ClaimRow, lrNumber: string): ParcelClaim {
+    return {
+      id: row.id,
+      lr_number: lrNumber,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+      decision_reason: row.decisionReason,
+    };
+  }
+
+  /**
+   * Links the parcel to `userId` (replacing `previous`, if any) and moves the parcel's open
+   * rates bill onto that account's obligations; audited.
+   */
+  async function linkTo(
+    tx: Db,
+    parcel: ParcelRow,
+    userId: string,
+    previous: string | null,
+    actor: Actor,
+    requestId?: string,
+  ) {
+    if (previous) await tx.delete(customerParcels).where(eq(customerParcels.parcelId, parcel.id));
+    await tx.insert(customerParcels).values({ parcelId: parcel.id, userId });
+    await recordAudit(tx, {
+      actor,
+      entityType: 'parcel',
+      entityId: parcel.lrNumber,
+      action: previous ? 'relinked_to_customer' : 'linked_to_customer',
+      data: { user_id: userId, ...(previous ? { previous_user_id: previous } : {}) },
+      ...(requestId ? { requestId } : {}),
+    });
+    const open = await bills.findOpenBySource(tx, ratesSourceKey(parcel, kenyaToday().year));
+    if (open) await bills.moveToAccount(tx, open, userId, actor, requestId);
   }
 
   const ratesSourceKey = (parcel: ParcelRow, year: number) => `land-rates:${parcel.lrKey}:${year}`;
@@ -364,40 +411,160 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     },
 
     /**
-     * Links a parcel to the user after validating it: unknown → 404; linked to another account
-     * → 409; already linked to this one → 409 with its own message. Audited.
+     * Links a parcel to the user (decision 007): only when the account's ID number or KRA PIN is
+     * the registered owner's. The owner is never locked out: a link held by an account that is
+     * not the owner's moves to the owner (audited). Anyone else's request becomes an ownership
+     * claim (one pending per parcel and account) that county lands staff decide. Unknown → 404;
+     * already linked to this account → 409 with its own message.
      */
-    async link(userId: string, lrNumber: string, requestId?: string) {
-      const parcel = await requireParcel(lrNumber);
-      const inserted = await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(customerParcels)
-          .values({ parcelId: parcel.id, userId })
-          .onConflictDoNothing({ target: customerParcels.parcelId })
-          .returning();
-        if (rows.length > 0) {
-          await recordAudit(tx, {
-            actor: { type: 'user', id: userId },
-            entityType: 'parcel',
-            entityId: parcel.lrNumber,
-            action: 'linked_to_customer',
-            data: { user_id: userId },
-            ...(requestId ? { requestId } : {}),
-          });
-        }
-        return rows.length > 0;
-      });
-      if (!inserted) {
-        const [holder] = await db
+    async link(userId: string, lrNumber: string, requestId?: string): Promise<LinkOutcome> {
+      const found = await requireParcel(lrNumber);
+      const actor: Actor = { type: 'user', id: userId };
+      const outcome = await db.transaction(async (tx) => {
+        const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, found.id)).for('update');
+        const [holder] = await tx
           .select({ userId: customerParcels.userId })
           .from(customerParcels)
-          .where(eq(customerParcels.parcelId, parcel.id))
+          .where(eq(customerParcels.parcelId, found.id))
           .limit(1);
-        if (holder?.userId === userId) throw conflict(parcelAlreadyYoursMessage(parcel.lrNumber));
-        throw conflict(parcelLinkedElsewhereMessage(parcel.lrNumber));
+        if (holder?.userId === userId) return { kind: 'already' as const };
+        if (!(await isRatedOwner(tx, userId, parcel!))) {
+          const [existing] = await tx
+            .select()
+            .from(parcelClaims)
+            .where(
+              and(
+                eq(parcelClaims.parcelId, found.id),
+                eq(parcelClaims.userId, userId),
+                eq(parcelClaims.status, 'pending'),
+              ),
+            )
+            .limit(1);
+          if (existing) return { kind: 'claim' as const, claim: existing };
+          const [claim] = await tx
+            .insert(parcelClaims)
+            .values({ parcelId: found.id, userId, status: 'pending' })
+            .returning();
+          await recordAudit(tx, {
+            actor,
+            entityType: 'parcel_claim',
+            entityId: claim!.id,
+            action: 'claimed',
+            toState: 'pending',
+            data: { lr_number: found.lrNumber },
+            ...(requestId ? { requestId } : {}),
+          });
+          return { kind: 'claim' as const, claim: claim! };
+        }
+        await linkTo(tx, parcel!, userId, holder?.userId ?? null, actor, requestId);
+        return { kind: 'linked' as const };
+      });
+      if (outcome.kind === 'already') throw conflict(parcelAlreadyYoursMessage(found.lrNumber));
+      if (outcome.kind === 'claim') {
+        return {
+          status: 202,
+          body: {
+            success: false as const,
+            message: parcelClaimRecordedMessage(found.lrNumber),
+            claim: presentClaim(outcome.claim, found.lrNumber),
+          },
+        };
       }
-      const [view] = await present([parcel], userId);
-      return { success: true as const, message: parcelLinkedMessage(parcel.lrNumber), parcel: view! };
+      const [view] = await present([found], userId);
+      return {
+        status: 200,
+        body: { success: true as const, message: parcelLinkedMessage(found.lrNumber), parcel: view! },
+      };
+    },
+
+    /** The user's own ownership claims, newest first. */
+    async myClaims(userId: string): Promise<ParcelClaim[]> {
+      const rows = await db
+        .select({ claim: parcelClaims, lr: parcels.lrNumber })
+        .from(parcelClaims)
+        .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
+        .where(eq(parcelClaims.userId, userId))
+        .orderBy(desc(parcelClaims.createdAt));
+      return rows.map((r) => presentClaim(r.claim, r.lr));
+    },
+
+    /** County staff: claims in a status, oldest first, with the claimant and the register's owner. */
+    async staffClaims(status: ClaimRow['status']) {
+      const rows = await db
+        .select({ claim: parcelClaims, parcel: parcels, user: users, linked: customerParcels.userId })
+        .from(parcelClaims)
+        .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
+        .innerJoin(users, eq(users.id, parcelClaims.userId))
+        .leftJoin(customerParcels, eq(customerParcels.parcelId, parcelClaims.parcelId))
+        .where(eq(parcelClaims.status, status))
+        .orderBy(asc(parcelClaims.createdAt))
+        .limit(200);
+      return rows.map((r) => ({
+        ...presentClaim(r.claim, r.parcel.lrNumber),
+        claimant_name: fullName(r.user.firstName, r.user.middleName, r.user.surName),
+        claimant_phone: r.user.phoneNumber,
+        claimant_identifier: r.user.identifier,
+        registered_owner_name: r.parcel.ownerName,
+        registered_owner_identifier: r.parcel.ownerIdentifier,
+        linked_to_account: r.linked !== null,
+      }));
+    },
+
+    /**
+     * County staff decide a pending claim, with a reason: accepted links the parcel to the
+     * claimant (taking it from any account that is not the registered owner's); rejected
+     * leaves everything as it is. An officer never decides their own claim. Audited.
+     */
+    async decideClaim(
+      claimId: string,
+      decision: 'accepted' | 'rejected',
+      reason: string,
+      officerId: string,
+      requestId?: string,
+    ): Promise<ParcelClaim> {
+      const actor: Actor = { type: 'staff', id: officerId };
+      return db.transaction(async (tx) => {
+        const [claim] = await tx
+          .select()
+          .from(parcelClaims)
+          .where(eq(parcelClaims.id, claimId))
+          .for('update');
+        if (!claim) throw notFound('We could not find that ownership claim.');
+        if (claim.userId === officerId) throw forbidden('You cannot decide your own ownership claim.');
+        parcelClaimStatus.assert(claim.status, decision);
+        const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, claim.parcelId)).for('update');
+        if (decision === 'accepted') {
+          const [holder] = await tx
+            .select({ userId: customerParcels.userId })
+            .from(customerParcels)
+            .where(eq(customerParcels.parcelId, parcel!.id))
+            .limit(1);
+          if (holder && holder.userId !== claim.userId && (await isRatedOwner(tx, holder.userId, parcel!))) {
+            throw conflict(
+              `Parcel ${parcel!.lrNumber} is linked to its registered owner's account: the claim cannot be accepted.`,
+            );
+          }
+          if (holder?.userId !== claim.userId)
+            await linkTo(tx, parcel!, claim.userId, holder?.userId ?? null, actor, requestId);
+        }
+        const [decided] = await tx
+          .update(parcelClaims)
+          .set({ status: decision, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
+          .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, 'pending')))
+          .returning();
+        if (!decided) throw conflict('This claim changed meanwhile. Please try again.');
+        await recordAudit(tx, {
+          actor,
+          entityType: 'parcel_claim',
+          entityId: claim.id,
+          action: decision,
+          fromState: 'pending',
+          toState: decision,
+          data: { lr_number: parcel!.lrNumber, reason },
+          ...(requestId ? { requestId } : {}),
+        });
+        return presentClaim(decided, parcel!.lrNumber);
+      });
     },
 
     /**

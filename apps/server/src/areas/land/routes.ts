@@ -15,9 +15,16 @@ import {
   landUsesResponseSchema,
   linkParcelRequestSchema,
   linkParcelResponseSchema,
+  parcelClaimDecisionSchema,
+  parcelClaimParamsSchema,
+  parcelClaimRecordedSchema,
+  parcelClaimSchema,
+  parcelClaimsResponseSchema,
   parcelQuerySchema,
   parcelSchema,
   parcelsResponseSchema,
+  staffParcelClaimsQuerySchema,
+  staffParcelClaimsResponseSchema,
   surveyServiceTypesQuerySchema,
   surveyServiceTypesResponseSchema,
 } from '@kaunti/contract/api-land';
@@ -218,13 +225,78 @@ export function landRoutes(deps: {
           security,
           summary: 'Link a parcel to your account (after parcel validation)',
           description:
-            'Answers `{ success: true, message, parcel }`. 404 for an unknown parcel, 409 for a parcel linked to ' +
-            'another account, 409 (another message) for one already linked to yours.',
+            "Links the parcel when your ID number or KRA PIN is its registered owner's: `{ success: true, message, " +
+            'parcel }`. Otherwise the request becomes an ownership claim that county lands staff decide: 202 ' +
+            '`{ success: false, message, claim }`. 404 for an unknown parcel, 409 for one already linked to yours.',
           body: linkParcelRequestSchema,
-          response: { 200: linkParcelResponseSchema, ...errors, 409: errorBodySchema },
+          response: {
+            200: linkParcelResponseSchema,
+            202: parcelClaimRecordedSchema,
+            ...errors,
+            409: errorBodySchema,
+          },
         },
       },
-      async (request) => land.link(currentUser(request).id, request.body.lr_number, request.id),
+      async (request, reply) => {
+        const outcome = await land.link(currentUser(request).id, request.body.lr_number, request.id);
+        return reply.status(outcome.status).send(outcome.body);
+      },
+    );
+    app.get(
+      '/api/lands/parcel_claims',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Your parcel ownership claims and their decisions (not in the spec)',
+          response: { 200: parcelClaimsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await land.myClaims(currentUser(request).id) }),
+    );
+    app.get(
+      '/api/staff/parcel-claims',
+      {
+        onRequest: deps.guards.requireStaff,
+        schema: {
+          tags,
+          security,
+          summary: 'Parcel ownership claims to decide, oldest first (county staff)',
+          querystring: staffParcelClaimsQuerySchema,
+          response: { 200: staffParcelClaimsResponseSchema, ...errors, 403: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await land.staffClaims(request.query.status) }),
+    );
+    app.post(
+      '/api/staff/parcel-claims/:id/decision',
+      {
+        onRequest: deps.guards.requireStaff,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Accept (link the parcel to the claimant) or reject an ownership claim, with a reason (county staff)',
+          params: parcelClaimParamsSchema,
+          body: parcelClaimDecisionSchema,
+          response: {
+            200: parcelClaimSchema,
+            ...errors,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) =>
+        land.decideClaim(
+          request.params.id,
+          request.body.decision,
+          request.body.reason,
+          currentUser(request).id,
+          request.id,
+        ),
     );
     app.get(
       '/api/lands/land_r/customer_parcels',

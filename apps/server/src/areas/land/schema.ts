@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 import { subCounties, wards } from '../../core/county/schema';
@@ -130,4 +131,31 @@ export const customerParcels = pgTable(
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_parcels_user_idx').on(t.userId)],
+);
+
+/**
+ * Ownership claims (decision 007): someone asked to link a parcel whose registered owner's ID
+ * number / KRA PIN is not theirs. County lands staff decide; a claim never blocks the owner.
+ * At most one pending claim per parcel and account.
+ */
+export const parcelClaims = pgTable(
+  'parcel_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parcelId: uuid('parcel_id')
+      .notNull()
+      .references(() => parcels.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('parcel_claims_pending_uq').on(t.parcelId, t.userId).where(sql`${t.status} = 'pending'`),
+    index('parcel_claims_status_idx').on(t.status, t.createdAt),
+  ],
 );

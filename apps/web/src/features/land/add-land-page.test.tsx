@@ -24,6 +24,7 @@ const parcel = {
 function setup(handlers: ApiHandlers) {
   const api = stubApi({
     'GET /api/lands/land_r/customer_parcels': () => jsonResponse(200, { data: [] }),
+    'GET /api/lands/parcel_claims': () => jsonResponse(200, { data: [] }),
     'GET /api/lands/parcel_validation': () => jsonResponse(200, parcel),
     ...handlers,
   });
@@ -91,21 +92,32 @@ describe('AddLandPage', () => {
     );
   });
 
-  it('says when the parcel is linked to another account', async () => {
+  it('says, as information, that a request for a parcel registered to someone else became a claim, and lists it', async () => {
+    const message =
+      'Your ID number or KRA PIN does not match the registered owner of parcel 209/10005. We have recorded your ownership claim: county lands staff will review it, and you can follow it under Your parcels.';
+    const claim = {
+      id: '8f0f6c1e-1c1e-4a7e-9a51-3f1f3f2b9c11',
+      lr_number: '209/10005',
+      status: 'pending',
+      created_at: '2026-11-24T10:00:00.000+03:00',
+      decided_at: null,
+      decision_reason: null,
+    };
+    let claimed = false;
     setup({
-      'POST /api/lands/land_r/LinkLandParceltoCustomer': () =>
-        jsonResponse(409, {
-          message:
-            'Parcel 209/10005 is already linked to another account. If you own it, please visit the county lands office with your title deed.',
-          code: 'conflict',
-        }),
+      'POST /api/lands/land_r/LinkLandParceltoCustomer': () => {
+        claimed = true;
+        return jsonResponse(202, { success: false, message, claim });
+      },
+      'GET /api/lands/parcel_claims': () => jsonResponse(200, { data: claimed ? [claim] : [] }),
     });
     await renderWithApp(<AddLandPage />);
     const u = await check('209/10005');
     await u.click(await screen.findByRole('button', { name: 'Add this parcel to my account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Parcel 209/10005 is already linked to another account. If you own it, please visit the county lands office with your title deed.',
-    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your ownership claims' })).toBeInTheDocument();
+    expect(screen.getByText('Waiting for county lands staff')).toBeInTheDocument();
   });
 
   it('says when the parcel is already linked to this account, without offering to add it', async () => {

@@ -1,5 +1,10 @@
 import { addLand } from '@kaunti/catalogue/services/land/add-land';
-import { type LinkParcelResponse, type Parcel, parcelAlreadyYoursMessage } from '@kaunti/contract/api-land';
+import {
+  type LinkParcelResponse,
+  type Parcel,
+  type ParcelClaim,
+  parcelAlreadyYoursMessage,
+} from '@kaunti/contract/api-land';
 import { extractErrorMessage } from '@kaunti/contract/error-message';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,11 +15,12 @@ import { errorText } from '../../lib/error-text';
 import { Alert } from '../../ui/alert/alert';
 import { Button, ButtonLink } from '../../ui/button/button';
 import styles from './land.module.css';
-import { useLandMessage } from './land-text';
+import { formatDay, landMessageKey, useLandMessage } from './land-text';
 import { LrNumberForm } from './lr-number-form';
 import { ParcelDetails } from './parcel-details';
 
 const PARCELS_KEY = ['land', 'customer-parcels'];
+const CLAIMS_KEY = ['land', 'parcel-claims'];
 
 /**
  * The spec: the link answer carries a success flag in its data, and a missing (or false) flag is
@@ -38,7 +44,7 @@ export async function linkParcel(lrNumber: string): Promise<LinkParcelResponse> 
  * someone else and one already linked to this user each get their own message.
  */
 export function AddLandPage() {
-  const { t } = useTranslation('land');
+  const { t, i18n } = useTranslation('land');
   const landMessage = useLandMessage();
   const queryClient = useQueryClient();
   const parcels = useQuery({
@@ -49,9 +55,17 @@ export function AddLandPage() {
     mutationFn: (lrNumber: string) =>
       api<Parcel>(`/api/lands/parcel_validation?lr_number=${encodeURIComponent(lrNumber)}`),
   });
+  const claims = useQuery({
+    queryKey: CLAIMS_KEY,
+    queryFn: () => api<{ data: ParcelClaim[] }>('/api/lands/parcel_claims'),
+  });
   const link = useMutation({
     mutationFn: linkParcel,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PARCELS_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PARCELS_KEY }),
+        queryClient.invalidateQueries({ queryKey: CLAIMS_KEY }),
+      ]),
   });
   const parcel = validate.data;
   const confirmHeading = useRef<HTMLHeadingElement>(null);
@@ -98,7 +112,13 @@ export function AddLandPage() {
             <p>{t('addLand.confirmIntro')}</p>
           )}
           {link.isError ? (
-            <Alert variant="danger">
+            <Alert
+              variant={
+                landMessageKey(errorText(link.error), parcel.lr_number) === 'messages.claimRecorded'
+                  ? 'info'
+                  : 'danger'
+              }
+            >
               <p>{landMessage(errorText(link.error), parcel.lr_number)}</p>
             </Alert>
           ) : null}
@@ -156,6 +176,25 @@ export function AddLandPage() {
           </ul>
         )}
       </section>
+      {claims.data && claims.data.data.length > 0 ? (
+        <section className={styles.parcels} aria-labelledby="your-claims">
+          <h2 id="your-claims">{t('addLand.claimsTitle')}</h2>
+          <ul className={styles.parcelList}>
+            {claims.data.data.map((claim) => (
+              <li key={claim.id}>
+                <span className={styles.reference}>{claim.lr_number}</span>
+                <span>{t(`addLand.claimStatus.${claim.status}`)}</span>
+                <span className={styles.muted}>
+                  {formatDay(claim.created_at.slice(0, 10), i18n.language)}
+                </span>
+                {claim.decision_reason ? (
+                  <span>{t('addLand.claimReason', { reason: claim.decision_reason })}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import {
   parcelAlreadyYoursMessage,
-  parcelLinkedElsewhereMessage,
+  parcelClaimRecordedMessage,
   parcelLinkedMessage,
   parcelNotFoundMessage,
   ratesPaidMessage,
@@ -10,7 +10,7 @@ import { useMessageTranslation } from '../../lib/i18n';
 
 export type LandMessageKey =
   | 'messages.parcelNotFound'
-  | 'messages.linkedElsewhere'
+  | 'messages.claimRecorded'
   | 'messages.alreadyYours'
   | 'messages.linked'
   | 'messages.noRates'
@@ -26,7 +26,7 @@ function matchLandMessage(message: string, lrNumber: string): [string, LandMessa
   const year = new Date().getFullYear();
   const known: [string, LandMessageKey][] = [
     [parcelNotFoundMessage(lr), 'messages.parcelNotFound'],
-    [parcelLinkedElsewhereMessage(lr), 'messages.linkedElsewhere'],
+    [parcelClaimRecordedMessage(lr), 'messages.claimRecorded'],
     [parcelAlreadyYoursMessage(lr), 'messages.alreadyYours'],
     [parcelLinkedMessage(lr), 'messages.linked'],
     [`Parcel ${lr} has no rates to pay.`, 'messages.noRates'],
@@ -49,7 +49,7 @@ export function useLandMessage(): (message: string, lrNumber: string) => string 
     const hit = matchLandMessage(message, lrNumber);
     if (!hit) return translate(message);
     const registered =
-      /(?:LR number |^Parcel |of parcel )(.+?)(?: is| has| for|\. Please)/.exec(message)?.[1] ??
+      /(?:LR number |^Parcel |of parcel )(.+?)(?: is| has| for|\. Please|\. We have)/.exec(message)?.[1] ??
       lrNumber.trim();
     return t(hit[1], { lr: registered, year: new Date().getFullYear(), defaultValue: message });
   };
