@@ -30,6 +30,8 @@ if (!process.env.MPESA_BASE_URL && existsSync('tools/mpesa-sim/src/main.ts')) {
   // On :3100, the portal's default MPESA_BASE_URL, even when PORT is set for the API.
   run('M-Pesa simulator', tsx, ['watch', 'tools/mpesa-sim/src/main.ts'], '.', { PORT: '3100' });
 }
-run('API', tsx, ['watch', 'apps/server/src/main.ts']);
+run('API', tsx, ['watch', 'apps/server/src/main.ts'], '.', {
+  KAUNTI_DEV_OUTBOX: process.env.KAUNTI_DEV_OUTBOX ?? 'true',
+});
 run('web', 'node_modules/.bin/vite', ['--config', 'apps/web/vite.config.ts', 'apps/web']);
 console.log('\nKaunti dev: web http://localhost:5173 · API http://localhost:3000/api/docs\n');

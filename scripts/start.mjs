@@ -31,4 +31,10 @@ if (useSimulator && existsSync('tools/mpesa-sim/dist/main.js')) {
   // when PORT is set for the portal.
   run('M-Pesa simulator', ['--enable-source-maps', 'tools/mpesa-sim/dist/main.js'], { PORT: '3100' });
 }
-run('Kaunti server', ['--enable-source-maps', 'apps/server/dist/main.js']);
+// `npm start` is the local demo: development settings and the SMS outbox, said explicitly (a
+// built server with NODE_ENV unset runs with production settings, and production refuses the
+// outbox flag).
+run('Kaunti server', ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+  KAUNTI_DEV_OUTBOX: process.env.KAUNTI_DEV_OUTBOX ?? 'true',
+});

@@ -19,5 +19,7 @@ await build({
     js: "import { createRequire as __kauntiRequire } from 'node:module'; const require = __kauntiRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  // A built server with NODE_ENV unset runs with production settings (platform/config.ts).
+  define: { __KAUNTI_BUILT__: 'true' },
 });
 console.log('server built: apps/server/dist/main.js');

@@ -31,6 +31,8 @@ const children = [];
 const env = {
   ...process.env,
   NODE_ENV: 'development',
+  // The tests read one-time codes from the SMS outbox: an explicit development flag.
+  KAUNTI_DEV_OUTBOX: 'true',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   PORT: String(PORT),
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,

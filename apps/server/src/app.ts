@@ -35,9 +35,11 @@ import { verificationRoutes } from './core/verification/routes';
 import { createVerificationService } from './core/verification/verification-service';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { refuseControlCharacters } from './platform/http/control-characters';
+import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
+import { loggerOptions, registerRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/web-app';
 import { createDarajaClient } from './platform/mpesa/daraja-client';
 import { startPeriodic } from './platform/periodic';
@@ -51,6 +53,8 @@ export interface AppOptions {
   database: Database;
   /** false in tests that want a quiet run; otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where the log lines go (default stdout); tests read them to prove what is never logged. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -62,28 +66,44 @@ export interface AppOptions {
  *  3. areas: what only one service area needs (land, ...);
  *  4. the web app and its SPA fallback — last, so it only answers what no route claimed.
  */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    // One line per request is written by registerRequestLog (method, route, status, duration, id).
+    disableRequestLogging: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.isProduction,
+    // Only the configured proxies may say who the client is (TRUST_PROXY): a number of hops
+    // trusts that many from the socket inwards, never every hop.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. platform
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
+  refuseControlCharacters(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // HTTPS (directly, or said by a trusted proxy): browsers keep to it for a year.
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(fastifyCookie);
   await registerRateLimit(app, config.redisUrl);
@@ -117,12 +137,13 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     accountsRoutes({
       ...accounts,
       guards,
-      smsOutbox: sms.outbox !== undefined,
+      smsOutbox: sms.outbox !== undefined && config.devOutbox,
       exemptLoopback: !config.isProduction,
     }),
   );
-  // Development only: the SMS outbox route does not exist in production.
-  if (sms.outbox && !config.isProduction) await app.register(smsOutboxRoutes({ outbox: sms.outbox }));
+  // Development only, by an explicit flag (KAUNTI_DEV_OUTBOX, which production refuses): the
+  // SMS outbox route lets anyone read anyone's codes, so it exists only when asked for.
+  if (sms.outbox && config.devOutbox) await app.register(smsOutboxRoutes({ outbox: sms.outbox }));
 
   // Documents and E-Verify: the signing keys, the register of issued documents (bills and
   // payments issue invoices and receipts through `documents` / createInvoiceDocuments), the
@@ -170,7 +191,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     log: app.log,
   });
   const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });
-  await app.register(paymentRoutes({ payments, guards, callbackSecret: config.mpesa.callbackSecret }));
+  await app.register(
+    paymentRoutes({
+      payments,
+      guards,
+      callbackSecret: config.mpesa.callbackSecret,
+      previousCallbackSecret: config.mpesa.previousCallbackSecret,
+    }),
+  );
   await app.register(billDocumentRoutes({ documents: createBillDocuments({ db, bills, invoices }), guards }));
   const stopJobs: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {

@@ -31,8 +31,47 @@ const secret = (min: number) =>
  * Every setting the server reads from the environment. Parsed once at start-up: a bad value
  * stops the server with a message naming the variable. Secrets come only from here.
  */
+/**
+ * Set to true by the server's bundle (build.mjs): a built server with NODE_ENV unset runs with
+ * production settings; only `tsx` from the sources defaults to development.
+ */
+declare const __KAUNTI_BUILT__: boolean | undefined;
+const BUILT = typeof __KAUNTI_BUILT__ !== 'undefined' && __KAUNTI_BUILT__ === true;
+
+/**
+ * TRUST_PROXY: which proxies may say who the client is (X-Forwarded-For / -Proto). A number is
+ * how many proxy hops stand in front of the portal; otherwise a comma list of addresses or CIDR
+ * ranges. Unset: none (the socket's address is the client's). Never every hop.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (/^\d+$/.test(value)) return Number(value);
+    if (/^(true|yes|\*)$/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must name the proxy hops (a number) or addresses, never every hop',
+      });
+      return z.NEVER;
+    }
+    const list = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const bad = list.find((part) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part));
+    if (bad || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a number of hops or a comma list of IP addresses / CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default(BUILT ? 'production' : 'development'),
   HOST: z.string().min(1).optional(),
   PORT: z.coerce
     .number({ message: 'must be a whole number' })
@@ -85,6 +124,11 @@ const envSchema = z.object({
   MPESA_CALLBACK_SECRET: secret(24),
   MPESA_SIM: bool.optional(),
   SIGNING_KEYS: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  /** Development only: the SMS outbox route (`/api/dev/sms-outbox`). Refused in production. */
+  KAUNTI_DEV_OUTBOX: bool.optional(),
+  /** The callback secret being retired: accepted beside MPESA_CALLBACK_SECRET while Daraja's URLs move. */
+  MPESA_CALLBACK_SECRET_PREVIOUS: secret(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -118,11 +162,17 @@ export interface Config {
     shortcode: string;
     passkey: string;
     callbackSecret: string;
+    /** The retiring secret, still accepted during a rotation (MPESA_CALLBACK_SECRET_PREVIOUS). */
+    previousCallbackSecret: string | undefined;
     /** True when the portal talks to the local simulator (tools/mpesa-sim), not Safaricom. */
     simulator: boolean;
   };
   /** Ed25519 signing keys for E-Verify as a JSON array of private JWKs (production), else generated. */
   signingKeys: string | undefined;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses / CIDR ranges. */
+  trustProxy: false | number | string[];
+  /** The development SMS outbox route is on (KAUNTI_DEV_OUTBOX=true, never in production). */
+  devOutbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +224,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       need(name, env[name], 'in production');
     }
   }
+  if (isProduction && env.KAUNTI_DEV_OUTBOX) {
+    missing.push('  KAUNTI_DEV_OUTBOX: must not be set in production (anyone could read the SMS codes)');
+  }
   const smsDriver = env.SMS_DRIVER ?? (isProduction ? 'africastalking' : 'outbox');
   if (smsDriver === 'africastalking') {
     need('AT_USERNAME', env.AT_USERNAME, 'when SMS_DRIVER is africastalking');
@@ -214,9 +267,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       shortcode: env.MPESA_SHORTCODE ?? '6060047',
       passkey: env.MPESA_PASSKEY ?? 'kaunti-sim-passkey',
       callbackSecret: env.MPESA_CALLBACK_SECRET ?? devSecret(dataDir, 'mpesa-callback-secret', env.NODE_ENV),
+      previousCallbackSecret: env.MPESA_CALLBACK_SECRET_PREVIOUS,
       simulator,
     },
     signingKeys: env.SIGNING_KEYS,
+    trustProxy: env.TRUST_PROXY ?? false,
+    devOutbox: env.KAUNTI_DEV_OUTBOX ?? false,
   };
 }
 

@@ -56,6 +56,8 @@ export async function createTestApp(
     KAUNTI_DATA_DIR: dataDir,
     KAUNTI_WEB_DIST: join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
+    // The accounts tests read one-time codes from the development outbox route.
+    KAUNTI_DEV_OUTBOX: 'true',
     ...env,
   });
   const { database, drop } = await openTestDatabase();

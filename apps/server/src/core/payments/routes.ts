@@ -39,10 +39,16 @@ export function paymentRoutes(deps: {
   payments: PaymentService;
   guards: Guards;
   callbackSecret: string;
+  /** During a rotation, the retiring secret is still accepted (docs/operations.md). */
+  previousCallbackSecret?: string | undefined;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const checkSecret = (secret: string) => {
-      if (!isPathSecretValid(secret, deps.callbackSecret)) throw notFound();
+      const current = isPathSecretValid(secret, deps.callbackSecret);
+      const previous = deps.previousCallbackSecret
+        ? isPathSecretValid(secret, deps.previousCallbackSecret)
+        : false;
+      if (!current && !previous) throw notFound();
     };
 
     app.post(

@@ -1,5 +1,5 @@
 import { type ErrorBody, type FieldError, INTERNAL_ERROR_MESSAGE } from '@kaunti/contract/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -24,6 +24,32 @@ function validationBody(error: FastifyError): ErrorBody {
     ? `Invalid ${partLabel[context] ?? context}: ${first.path === context ? '' : `${first.path}: `}${first.message}`
     : `Invalid ${partLabel[context] ?? context}.`;
   return { message, code: 'validation_failed', details };
+}
+
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  404: 'We could not find that.',
+  405: 'This method is not allowed here.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'This content type is not accepted here.',
+  429: 'Too many requests. Please wait a moment and try again.',
+  431: 'The request headers are too large.',
+};
+
+/**
+ * Errors Fastify meets before any route runs (a malformed address such as `/%zz`): answered
+ * as `{ message, code }` like every other error, never with Fastify's own code or wording.
+ */
+export function answerFrameworkError(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply
+    .code(400)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send({ message: 'The address is not valid.', code: 'bad_request' });
 }
 
 /**
@@ -71,8 +97,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       },
     };
     const mapped = known[error.code];
+    // Fastify's own codes (FST_ERR_…) and messages never reach the client: our sentence instead.
+    const internal = typeof error.code === 'string' && error.code.startsWith('FST_');
     return reply.status(status).send({
-      message: mapped?.message ?? error.message,
+      message:
+        mapped?.message ??
+        (internal ? (FRAMEWORK_MESSAGES[status] ?? 'The request is not valid.') : error.message),
       code: mapped?.code ?? (status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request'),
     });
   });
