@@ -322,7 +322,10 @@ export const passwordForgotResponseSchema = z
   .object({
     message: z.string(),
     otp_sent: z.boolean(),
-    masked_phone: z.string().describe('The phone the code went to, masked: *********678.'),
+    masked_phone: z
+      .string()
+      .nullable()
+      .describe('Always null: the answer is the same whether or not an account exists, so no phone is shown.'),
   })
   .describe('PasswordForgotResponse');
 export type PasswordForgotResponse = z.infer<typeof passwordForgotResponseSchema>;

@@ -301,7 +301,7 @@ describe('POST /api/profile/change-phone', () => {
     expect(res.json().message).toBe('Please request a code first.');
   });
 
-  it('wrong passwords here count towards the account lock', async () => {
+  it('a session cannot be used to guess the password: after 5 wrong ones it must wait, while sign-in stays open to the owner', async () => {
     const user = await signUpAndVerify(t);
     for (let i = 0; i < 5; i++) {
       await call(t, 'POST', '/api/profile/change-phone', {
@@ -309,11 +309,16 @@ describe('POST /api/profile/change-phone', () => {
         body: { phone_number: randomPhone(), password: 'Wrong#Pass1' },
       });
     }
-    const locked = await call(t, 'POST', '/api/auth/login', {
+    const slowed = await call(t, 'POST', '/api/profile/change-phone', {
+      token: user.token,
+      body: { phone_number: randomPhone(), password: STRONG_PASSWORD },
+    });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toContain('Please try again in 15 minutes.');
+    const login = await call(t, 'POST', '/api/auth/login', {
       body: { username: user.phone, password: STRONG_PASSWORD },
     });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toContain('Please try again in 15 minutes.');
+    expect(login.statusCode).toBe(200);
   });
 });
 
@@ -373,10 +378,32 @@ describe('POST /api/profile/change-password', () => {
   });
 });
 
-describe('GET /api/customers/check', () => {
+describe('GET /api/customers/check (public) and /api/staff/customers/check', () => {
+  let staffToken: string;
+  beforeAll(async () => {
+    staffToken = (await createSignedInUser(t, { role: 'staff' })).token;
+  });
+  const staffCheck = (identifier: string) =>
+    call(t, 'GET', `/api/staff/customers/check?identifier=${identifier}`, { token: staffToken });
+
+  it('the public check answers the same for a registered, a county-known and an unknown identifier', async () => {
+    const user = await signUpAndVerify(t);
+    const answers = await Promise.all(
+      [user.input.identifier, 'p051365947m', '2345678', randomIdNumber()].map(async (identifier) =>
+        (await call(t, 'GET', `/api/customers/check?identifier=${identifier}`)).json(),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer).toEqual({ data: null, has_account: false, erp_account: false });
+    const citizen = await call(t, 'GET', `/api/staff/customers/check?identifier=2345678`, {
+      token: user.token,
+    });
+    expect(citizen.statusCode).toBe(403);
+  });
+
   it('a portal customer: has_account and erp_account, with a masked summary', async () => {
     const user = await signUpAndVerify(t);
-    const res = await call(t, 'GET', `/api/customers/check?identifier=${user.input.identifier}`);
+    const res = await staffCheck(user.input.identifier);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
@@ -392,7 +419,7 @@ describe('GET /api/customers/check', () => {
 
   it("a land parcel owner without a portal account is known to the county's records (app.ts wiring)", async () => {
     // Demo data: parcel owner Mwangaza Holdings Limited, KRA PIN P051365947M, has no account.
-    const res = await call(t, 'GET', '/api/customers/check?identifier=p051365947m');
+    const res = await staffCheck('p051365947m');
     expect(res.json()).toEqual({
       data: {
         customer_no: null,
@@ -406,7 +433,7 @@ describe('GET /api/customers/check', () => {
   });
 
   it('a demo account holder who also owns parcels: has_account and erp_account', async () => {
-    const res = await call(t, 'GET', '/api/customers/check?identifier=2345678');
+    const res = await staffCheck('2345678');
     expect(res.json()).toMatchObject({
       has_account: true,
       erp_account: true,
@@ -415,7 +442,7 @@ describe('GET /api/customers/check', () => {
   });
 
   it('an unknown identifier: data null, no account, no county record', async () => {
-    const res = await call(t, 'GET', `/api/customers/check?identifier=${randomIdNumber()}`);
+    const res = await staffCheck(randomIdNumber());
     expect(res.json()).toEqual({ data: null, has_account: false, erp_account: false });
   });
 

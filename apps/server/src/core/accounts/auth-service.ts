@@ -7,21 +7,24 @@ import type {
   signupRequestSchema,
 } from '@kaunti/contract/api-accounts';
 import { guessIdentifierType } from '@kaunti/contract/identifier';
-import { maskPhone } from '@kaunti/contract/masking';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { recordAudit } from '../audit/audit';
 import type { OtpService } from './otp';
+import { OTP_MESSAGES } from './otp';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords';
 import { users } from './schema';
 import type { SessionContext, SessionService } from './sessions';
 import { LIMITS, type Throttle, tryAgainMessage } from './throttle';
-import { mapUniqueViolation, takenError, toProfileUser, type UserRow, type UserStore } from './users';
+import { mapUniqueViolation, signupTakenError, toProfileUser, type UserRow, type UserStore } from './users';
 
 export const LOGIN_FAILED_MESSAGE = 'Incorrect phone number, ID number or password.';
 export const NO_ACCOUNT_MESSAGE = 'We could not find an account with this phone number or ID number.';
+/** What forgot-password answers, whoever asks. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses this phone number or ID number, we have sent a code to its phone. Enter it with your new password.';
 
 /** Who is asking: the address is undefined when per-address limits do not apply (see routes). */
 export interface RequestContext extends SessionContext {
@@ -85,8 +88,9 @@ export function createAuthService(deps: {
       input: z.output<typeof signupRequestSchema>,
       context: RequestContext,
     ): Promise<SignupResponse> {
-      if (await deps.users.byPhone(input.phone_number)) throw takenError('phone_number');
-      if (await deps.users.byIdentifier(input.identifier)) throw takenError('identifier');
+      // One answer whichever detail is taken: a stranger learns no one's registration from it.
+      if (await deps.users.byPhone(input.phone_number)) throw signupTakenError();
+      if (await deps.users.byIdentifier(input.identifier)) throw signupTakenError();
       const passwordHash = await hashPassword(input.password);
       const prefix = customerNoPrefix(await deps.countyName());
       const identifierType = guessIdentifierType(input.identifier);
@@ -120,7 +124,12 @@ export function createAuthService(deps: {
           return row!;
         });
       } catch (error) {
-        mapUniqueViolation(error);
+        try {
+          mapUniqueViolation(error);
+        } catch (mapped) {
+          if (mapped instanceof AppError && mapped.statusCode === 409) throw signupTakenError();
+          throw mapped;
+        }
       }
       let login: LoginResponse;
       try {
@@ -140,20 +149,23 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Checks the password, counting every attempt against the account and the address before
-     * the check (so parallel guesses cannot slip past the limit); a right password takes its
-     * attempt back. Then a pending session and a code by SMS.
+     * Checks the password, counting every attempt against the account *from this address* and
+     * against the address before the check (so parallel guesses cannot slip past the limits); a
+     * right password takes its attempt back. A guesser is slowed where it guesses; the owner
+     * elsewhere is never locked out (the SMS code is the second lock). Then a pending session
+     * and a code by SMS.
      */
     async login(username: string, password: string, context: RequestContext): Promise<LoginResponse> {
       const user = await deps.users.byUsername(username);
       const accountKey = user ? user.id : `unknown:${username.trim().toUpperCase()}`;
-      await throttle.consume(LIMITS.loginFailuresPerAccount, accountKey);
+      const pairKey = `${accountKey}@${context.limitedIp ?? 'local'}`;
+      await throttle.consume(LIMITS.loginFailuresPerAccountAddress, pairKey);
       if (context.limitedIp) await throttle.consume(LIMITS.loginFailuresPerIp, context.limitedIp);
       let right = false;
       if (user) right = await verifyPassword(user.passwordHash, password);
       else await verifyNothing(password);
       if (!user || !right) throw unauthorized(LOGIN_FAILED_MESSAGE, 'unauthorized');
-      await throttle.clear(LIMITS.loginFailuresPerAccount, accountKey);
+      await throttle.clear(LIMITS.loginFailuresPerAccountAddress, pairKey);
       if (context.limitedIp) await throttle.release(LIMITS.loginFailuresPerIp, context.limitedIp);
       return startLogin(user, context);
     },
@@ -206,23 +218,26 @@ export function createAuthService(deps: {
       await deps.sessions.revoke(sessionId, 'logout', userId, requestId);
     },
 
-    /** A password reset code to the account's phone. */
+    /**
+     * A password reset code to the account's phone. The answer is the same whether or not an
+     * account uses this phone number or ID number, and whether or not the code could go out
+     * (a per-phone limit), so it tells a stranger nothing about who is registered.
+     */
     async forgotPassword(username: string, context: RequestContext): Promise<PasswordForgotResponse> {
       const user = await deps.users.byUsername(username);
-      if (!user) throw notFound(NO_ACCOUNT_MESSAGE);
-      const { sent } = await deps.otp.issue({
-        userId: user.id,
-        purpose: 'password_reset',
-        phoneNumber: user.phoneNumber,
-        ip: context.limitedIp,
-      });
-      return {
-        message: sent
-          ? 'We have sent a code to your phone. Enter it with your new password.'
-          : 'We could not send the code. Please try again.',
-        otp_sent: sent,
-        masked_phone: maskPhone(user.phoneNumber),
-      };
+      if (user) {
+        await deps.otp
+          .issue({
+            userId: user.id,
+            purpose: 'password_reset',
+            phoneNumber: user.phoneNumber,
+            ip: context.limitedIp,
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+          });
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE, otp_sent: true, masked_phone: null };
     },
 
     /** The right code sets the new password and ends every session of the account. */
@@ -233,7 +248,8 @@ export function createAuthService(deps: {
       context: RequestContext,
     ): Promise<void> {
       const user = await deps.users.byUsername(username);
-      if (!user) throw notFound(NO_ACCOUNT_MESSAGE);
+      // An unknown account answers as a wrong code would: no account is confirmed or denied.
+      if (!user) throw badRequest(OTP_MESSAGES.none);
       await deps.otp.verify({ userId: user.id, purpose: 'password_reset', code });
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {

@@ -89,7 +89,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
           summary: 'Create an account; signs the new user in and sends a one-time code',
           description:
             "The identifier's type is guessed by the spec's rule and stored. A phone or identifier " +
-            'already registered is a 409 naming the field. Limited to 20 sign-ups per address per hour.',
+            "already registered is a 409 that names neither (it confirms no one's registration). Limited to 20 sign-ups per address per hour.",
           body: signupRequestSchema,
           response: { 201: signupResponseSchema, ...errors },
         },
@@ -208,12 +208,35 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         config: perIp(30, '1 minute'),
         schema: {
           tags: ['accounts'],
-          summary:
-            'Whether a customer with this identifier has a portal account, and whether county records know them',
+          summary: 'The public customer check: answers nothing that identifies a person',
           description:
-            'Public. data is a masked summary or null. Limited to 30 checks per address per minute.',
+            'Public, so it never says whether an ID number or KRA PIN has an account or a county record: ' +
+            'the answer is always `{ data: null, has_account: false, erp_account: false }` once the identifier is ' +
+            'well formed (400 otherwise). County staff get the full answer from /api/staff/customers/check. ' +
+            'Limited to 30 checks per address per minute.',
           querystring: customerCheckQuerySchema,
           response: { 200: customerCheckResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        },
+      },
+      async () => ({ data: null, has_account: false, erp_account: false }),
+    );
+
+    app.get(
+      '/api/staff/customers/check',
+      {
+        onRequest: guards.requireStaff,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Whether a customer has a portal account and a county record (county staff)',
+          description: 'data is a masked summary (customer number, name, phone) or null.',
+          security: [{ bearer: [] }],
+          querystring: customerCheckQuerySchema,
+          response: {
+            200: customerCheckResponseSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            403: errorBodySchema,
+          },
         },
       },
       async (request) => profile.checkCustomer(request.query.identifier),

@@ -20,7 +20,21 @@ const MINUTE = 60_000;
  * generous because Kenyan mobile networks put many subscribers behind one address (CGNAT).
  */
 export const LIMITS = {
-  /** Wrong passwords for one account: then the account is locked for the rest of the window. */
+  /**
+   * Wrong passwords typed to sign in to one account from one address: that guesser waits out
+   * the window, while the owner at any other address signs in as usual (decision 008). No
+   * stranger can lock an account: the SMS code after the password is the second lock.
+   */
+  loginFailuresPerAccountAddress: {
+    name: 'login-account-address',
+    max: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many failed sign-in attempts for this account from your network.',
+  },
+  /**
+   * Wrong passwords typed inside a signed-in session to confirm a sensitive change (new phone,
+   * new password): a stolen session cannot guess the password.
+   */
   loginFailuresPerAccount: {
     name: 'login-account',
     max: 5,

@@ -13,7 +13,17 @@ export const PHONE_TAKEN_MESSAGE =
 export const IDENTIFIER_TAKEN_MESSAGE =
   'An account with this ID, passport, BRS number or KRA PIN already exists. Please login or recover your password.';
 
-/** 409 for a phone or identifier that is already registered, naming the field for the form. */
+/**
+ * Sign-up's 409 when the phone or the identifier is already registered: it names neither, so
+ * it confirms no one's registration, and says what to do next.
+ */
+export const SIGNUP_TAKEN_MESSAGE =
+  'We could not create an account with these details. If you already have an account, please login or recover your password; otherwise check your phone number and ID number.';
+export function signupTakenError(): AppError {
+  return new AppError(409, 'conflict', SIGNUP_TAKEN_MESSAGE);
+}
+
+/** 409 for a phone or identifier that is already registered, naming the field for the form (a signed-in user's own change). */
 export function takenError(field: 'phone_number' | 'identifier'): AppError {
   const message = field === 'phone_number' ? PHONE_TAKEN_MESSAGE : IDENTIFIER_TAKEN_MESSAGE;
   return new AppError(409, 'conflict', message, [{ path: field, message }]);

@@ -24,7 +24,7 @@ import { applyFieldErrors, ServerError } from './server-error';
 export function RecoverPasswordPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const [request, setRequest] = useState<{ username: string; maskedPhone: string; sent: boolean }>();
+  const [request, setRequest] = useState<{ username: string; sent: boolean }>();
 
   const first = useForm<PasswordForgotRequest>({
     resolver: zodResolver(passwordForgotRequestSchema),
@@ -42,7 +42,7 @@ export function RecoverPasswordPage() {
   const forgot = useMutation({
     mutationFn: accountsApi.forgotPassword,
     onSuccess: (response, username) =>
-      setRequest({ username, maskedPhone: response.masked_phone, sent: response.otp_sent }),
+      setRequest({ username, sent: response.otp_sent }),
     onError: (error) => applyFieldErrors(error, first.setError, ['username']),
   });
   const reset = useMutation({
@@ -66,8 +66,8 @@ export function RecoverPasswordPage() {
         <section className={styles.panel} aria-label={t('recover.title')}>
           <CodeSentNotice
             sent={request.sent}
-            sentText={t('recover.codeSent', { phone: request.maskedPhone })}
-            phone={request.maskedPhone}
+            sentText={t('recover.codeSent')}
+            phone={request.username}
           />
           <ServerError error={reset.error ?? forgot.error} />
           <form noValidate onSubmit={second.handleSubmit((values) => reset.mutate(values))}>
