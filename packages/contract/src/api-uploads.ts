@@ -26,6 +26,14 @@ export const UNSUPPORTED_UPLOAD_MESSAGE = 'Only JPEG or PNG images and PDF docum
 /** 400 `bad_request`: a request without a file part. */
 export const NO_FILE_MESSAGE = 'Please choose a file to upload.';
 
+/** Images larger than this in pixels are refused, whatever their size in bytes. */
+export const MAX_IMAGE_SIDE_PX = 10_000;
+export const MAX_IMAGE_MEGAPIXELS = 40;
+
+/** 400 `bad_request`: an image too large in pixels (e.g. a 50000 × 50000 PNG that compresses small). */
+export const IMAGE_TOO_LARGE_MESSAGE =
+  'This image is too large in pixels (at most 10,000 pixels a side and 40 megapixels). Please choose a smaller image.';
+
 /** 400 `bad_request`: an empty (0 byte) file. */
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Please choose another file.';
 

@@ -1,4 +1,6 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize } from '../../src/core/uploads/upload-service';
 import { makeExe, makePdf, makePng, multipart, upload } from '../support/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -124,5 +126,60 @@ describe('POST /api/uploads', () => {
       max_bytes: 5 * 1024 * 1024,
       content_types: ['image/jpeg', 'image/png', 'application/pdf'],
     });
+  });
+});
+
+describe('images are capped in pixels, read from their header bytes', () => {
+  /** A PNG whose header claims width × height (a decompression bomb compresses to a few KB). */
+  function pngOfSize(width: number, height: number): Buffer {
+    const png = makePng();
+    png.writeUInt32BE(width, 16);
+    png.writeUInt32BE(height, 20);
+    return png;
+  }
+
+  it('refuses a 50000 × 50000 PNG with a clear message, and keeps nothing', async () => {
+    const res = await upload(t, owner.headers, {
+      name: 'bomb.png',
+      type: 'image/png',
+      bytes: pngOfSize(50_000, 50_000),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'bad_request',
+      message:
+        'This image is too large in pixels (at most 10,000 pixels a side and 40 megapixels). Please choose a smaller image.',
+    });
+  });
+
+  it('refuses 9000 × 9000 (81 megapixels) and accepts 8000 × 5000 (40 megapixels)', async () => {
+    const big = await upload(t, owner.headers, {
+      name: 'wide.png',
+      type: 'image/png',
+      bytes: pngOfSize(9_000, 9_000),
+    });
+    expect(big.statusCode).toBe(400);
+    const ok = await upload(t, owner.headers, {
+      name: 'ok.png',
+      type: 'image/png',
+      bytes: pngOfSize(8_000, 5_000),
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('reads a real JPEG’s size from its start-of-frame marker, and refuses one that claims too many pixels', async () => {
+    const jpeg = createCanvas(30, 20).toBuffer('image/jpeg');
+    expect(imageSize(jpeg, 'image/jpeg')).toEqual({ width: 30, height: 20 });
+    const fine = await upload(t, owner.headers, { name: 'photo.jpg', type: 'image/jpeg', bytes: jpeg });
+    expect(fine.statusCode).toBe(201);
+    // The same JPEG with its frame header saying 60000 × 60000.
+    const sof = [...jpeg.entries()].findIndex(
+      ([i, byte]) => byte === 0xff && i + 1 < jpeg.length && jpeg[i + 1]! >= 0xc0 && jpeg[i + 1]! <= 0xc2,
+    );
+    const bomb = Buffer.from(jpeg);
+    bomb.writeUInt16BE(60_000, sof + 5);
+    bomb.writeUInt16BE(60_000, sof + 7);
+    const refused = await upload(t, owner.headers, { name: 'bomb.jpg', type: 'image/jpeg', bytes: bomb });
+    expect(refused.statusCode).toBe(400);
   });
 });

@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 import {
   ALLOWED_UPLOAD_TYPES,
   EMPTY_FILE_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  MAX_IMAGE_MEGAPIXELS,
+  MAX_IMAGE_SIDE_PX,
   UNSUPPORTED_UPLOAD_MESSAGE,
   type Upload,
   type UploadContentType,
@@ -31,6 +34,39 @@ export function cleanFileName(name: string, contentType: UploadContentType): str
 }
 
 /**
+ * An image's width and height read from its header bytes (PNG IHDR; JPEG's start-of-frame
+ * marker), without decoding it; undefined when the header cannot be read.
+ */
+export function imageSize(
+  bytes: Buffer,
+  contentType: 'image/png' | 'image/jpeg',
+): { width: number; height: number } | undefined {
+  if (contentType === 'image/png') {
+    if (bytes.length < 24 || bytes.toString('ascii', 12, 16) !== 'IHDR') return undefined;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    // SOF0–SOF15, but not DHT (C4), JPG (C8) or DAC (CC): height, then width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return undefined;
+}
+
+/**
  * Uploads: the type is read from the bytes (magic numbers), never from the name or the browser;
  * only JPEG, PNG and PDF are kept, under a random key in the storage driver. A user can only
  * ever read back their own uploads (county staff will get their own route).
@@ -53,6 +89,17 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
         throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE);
       }
       const contentType = mime as UploadContentType;
+      if (contentType !== 'application/pdf') {
+        const size = imageSize(file.bytes, contentType);
+        if (!size) throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE);
+        if (
+          size.width > MAX_IMAGE_SIDE_PX ||
+          size.height > MAX_IMAGE_SIDE_PX ||
+          size.width * size.height > MAX_IMAGE_MEGAPIXELS * 1_000_000
+        ) {
+          throw badRequest(IMAGE_TOO_LARGE_MESSAGE);
+        }
+      }
       const key = newStorageKey();
       await storage.put(key, file.bytes);
       try {
