@@ -437,17 +437,37 @@ describe('POST /api/payments/mpesa/stk-push → callback (simulator)', () => {
       message:
         'We did not get an answer from M-Pesa. If money left your M-Pesa account, it will show on your bill within a few minutes; otherwise please try again.',
     });
-    // …and a success that arrives after all is still recorded: M-Pesa's word wins.
+    // …and a "paid" callback that Daraja cannot confirm (it never knew this prompt) credits
+    // nothing, even with the right secret: it is logged as unconfirmed.
     await t.app.inject({
       method: 'POST',
       url: stkUrl(),
       payload: paidCallback(row!.checkoutRequestId!, 'LATE000002', 100),
     });
-    expect((await getPayment(alice, row!.id)).json()).toMatchObject({
-      status: 'paid',
-      mpesa_receipt_number: 'LATE000002',
+    expect((await getPayment(alice, row!.id)).json()).toMatchObject({ status: 'failed' });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid' });
+    expect((await callbackLog(row!.checkoutRequestId!)).map((c) => c.outcome)).toContain('unconfirmed');
+  });
+
+  it('a forged "paid" callback (the secret leaked) for a prompt the payer has not answered credits nothing', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[25_000, 'Market stall']]);
+    const pushed = await push(alice, { bill_no: bill.bill_no, phone_number: '0700001037' });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const paymentId = pushed.json().payment_id as string;
+    const [pending] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: stkUrl(),
+      payload: paidCallback(pending!.checkoutRequestId!, 'FORGED0001', 250),
     });
-    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid' });
+    expect(forged.statusCode).toBe(200);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid', paid_cents: 0 });
+    expect((await callbackLog(pending!.checkoutRequestId!)).map((c) => c.outcome)).toContain('unconfirmed');
+    // Daraja's own answer (the phone could not be reached) settles it.
+    const final = await settled(alice, paymentId);
+    expect(final.status).not.toBe('paid');
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid' });
   });
 });
 

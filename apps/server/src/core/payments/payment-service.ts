@@ -112,6 +112,7 @@ export type CallbackOutcome =
   | 'rejected'
   | 'unmatched'
   | 'ignored'
+  | 'unconfirmed'
   | 'error';
 
 export interface ReconcileSummary {
@@ -416,11 +417,42 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return;
     }
     const paymentId = found.id;
+    // A callback saying "paid" is believed only once Daraja confirms it (stkpushquery): the
+    // callback secret alone — leaked, say — cannot mark a bill paid and issue a document.
+    let confirmation: Awaited<ReturnType<DarajaClient['stkQuery']>> | undefined;
+    if (result.paid) {
+      try {
+        confirmation = await deps.daraja.stkQuery(result.checkoutRequestId);
+      } catch (error) {
+        log.warn({ paymentId, err: error }, 'stkpushquery to confirm a paid callback failed');
+      }
+      if (!confirmation || confirmation.status === 'pending') {
+        // Left pending: reconciliation asks Daraja again and completes it from Daraja's answer.
+        log.warn({ paymentId }, 'paid STK callback not confirmed by Daraja yet: left pending');
+        await logRaw(db, { ...entry, outcome: 'unconfirmed', paymentId });
+        return;
+      }
+    }
+    const refuted = confirmation?.status === 'completed' && !confirmation.paid ? confirmation : undefined;
     try {
       await db.transaction(async (tx) => {
         const row = await lockPayment(tx, paymentId);
         let outcome: CallbackOutcome = 'unknown_request';
-        if (row && result.paid) {
+        if (row && refuted) {
+          // Daraja says the prompt was not paid: the callback lied (or was replayed wrongly).
+          log.warn({ paymentId }, 'paid STK callback refuted by Daraja: recorded as Daraja says');
+          outcome = await completeUnpaid(
+            tx,
+            row,
+            {
+              resultCode: refuted.resultCode,
+              resultDesc: refuted.resultDesc,
+              message: resultCodeMeaning(refuted.resultCode),
+              source: 'query',
+            },
+            requestId,
+          );
+        } else if (row && result.paid) {
           outcome = await completePaid(
             tx,
             row,
