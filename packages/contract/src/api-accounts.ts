@@ -325,7 +325,9 @@ export const passwordForgotResponseSchema = z
     masked_phone: z
       .string()
       .nullable()
-      .describe('Always null: the answer is the same whether or not an account exists, so no phone is shown.'),
+      .describe(
+        'Always null: the answer is the same whether or not an account exists, so no phone is shown.',
+      ),
   })
   .describe('PasswordForgotResponse');
 export type PasswordForgotResponse = z.infer<typeof passwordForgotResponseSchema>;

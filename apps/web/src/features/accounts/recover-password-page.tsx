@@ -41,8 +41,7 @@ export function RecoverPasswordPage() {
 
   const forgot = useMutation({
     mutationFn: accountsApi.forgotPassword,
-    onSuccess: (response, username) =>
-      setRequest({ username, sent: response.otp_sent }),
+    onSuccess: (response, username) => setRequest({ username, sent: response.otp_sent }),
     onError: (error) => applyFieldErrors(error, first.setError, ['username']),
   });
   const reset = useMutation({
@@ -64,11 +63,7 @@ export function RecoverPasswordPage() {
       <PageHeading title={t('recover.title')} lead={request ? undefined : t('recover.lead')} />
       {request ? (
         <section className={styles.panel} aria-label={t('recover.title')}>
-          <CodeSentNotice
-            sent={request.sent}
-            sentText={t('recover.codeSent')}
-            phone={request.username}
-          />
+          <CodeSentNotice sent={request.sent} sentText={t('recover.codeSent')} phone={request.username} />
           <ServerError error={reset.error ?? forgot.error} />
           <form noValidate onSubmit={second.handleSubmit((values) => reset.mutate(values))}>
             <OtpField error={second.formState.errors.otp} registration={second.register('otp')} />
