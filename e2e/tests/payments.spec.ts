@@ -222,6 +222,15 @@ test.describe('Bills and payments', () => {
     expect(paid.status(), await paid.text()).toBe(200);
     const { accepted, transId } = await paid.json();
     expect(accepted).toBe(true);
+    // Credited once Daraja's transaction status answer confirms the TransID (a moment later).
+    await expect
+      .poll(async () => {
+        const bill = await page.request.get(`/api/bills/${billNo}`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        });
+        return (await bill.json()).paid_cents;
+      })
+      .toBe(10_000);
 
     await page.goto('/account/bills');
     const card = page.getByTestId('bill-card').filter({ hasText: billNo });

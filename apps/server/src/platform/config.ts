@@ -122,6 +122,9 @@ const envSchema = z.object({
     .optional(),
   MPESA_PASSKEY: secret(8),
   MPESA_CALLBACK_SECRET: secret(24),
+  /** The API operator (initiator) name and its encrypted password, for the transaction status query. */
+  MPESA_INITIATOR: z.string().min(1).optional(),
+  MPESA_SECURITY_CREDENTIAL: secret(16),
   MPESA_SIM: bool.optional(),
   SIGNING_KEYS: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -162,6 +165,9 @@ export interface Config {
     shortcode: string;
     passkey: string;
     callbackSecret: string;
+    /** For the transaction status query (confirming paybill payments). */
+    initiator: string;
+    securityCredential: string;
     /** The retiring secret, still accepted during a rotation (MPESA_CALLBACK_SECRET_PREVIOUS). */
     previousCallbackSecret: string | undefined;
     /** True when the portal talks to the local simulator (tools/mpesa-sim), not Safaricom. */
@@ -220,6 +226,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'MPESA_SHORTCODE',
       'MPESA_PASSKEY',
       'MPESA_CALLBACK_SECRET',
+      'MPESA_INITIATOR',
+      'MPESA_SECURITY_CREDENTIAL',
     ] as const) {
       need(name, env[name], 'in production');
     }
@@ -268,6 +276,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       passkey: env.MPESA_PASSKEY ?? 'kaunti-sim-passkey',
       callbackSecret: env.MPESA_CALLBACK_SECRET ?? devSecret(dataDir, 'mpesa-callback-secret', env.NODE_ENV),
       previousCallbackSecret: env.MPESA_CALLBACK_SECRET_PREVIOUS,
+      initiator: env.MPESA_INITIATOR ?? 'kaunti-sim-initiator',
+      securityCredential: env.MPESA_SECURITY_CREDENTIAL ?? 'kaunti-sim-security-credential',
       simulator,
     },
     signingKeys: env.SIGNING_KEYS,

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../../../tools/mpesa-sim/src/simulator';
 import { parcels } from '../../src/areas/land/schema';
 import { users } from '../../src/core/accounts/schema';
 import { createBillService } from '../../src/core/bills/bill-service';
 import { kenyaToday } from '../../src/core/bills/kenya-date';
 import { bills } from '../../src/core/bills/schema';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { payments } from '../../src/core/payments/schema';
+import { createAppWithSimulator } from '../support/mpesa';
+import type { TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
 
 /**
@@ -16,15 +19,17 @@ import { createSignedInUser, type TestUser } from '../support/users';
 
 const SECRET = 'callback-secret-for-the-obligation-tests-01';
 let t: TestApp;
+let sim: Simulator;
+let close: () => Promise<void>;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ MPESA_CALLBACK_SECRET: SECRET });
+  ({ t, sim, close } = await createAppWithSimulator(SECRET));
   alice = await createSignedInUser(t);
   bob = await createSignedInUser(t);
 });
-afterAll(() => t.close());
+afterAll(() => close());
 
 const currentBill = (user: TestUser, lr: string) =>
   t.app.inject({
@@ -35,25 +40,21 @@ const currentBill = (user: TestUser, lr: string) =>
   });
 const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
 
-let transactions = 0;
-/** A paybill payment as Safaricom confirms it (C2B), through the app's own callback route. */
+/** A paybill payment from the phone menu (C2B), through the simulator, once Daraja has confirmed it. */
 async function payAtPaybill(billNo: string, cents: number) {
-  transactions += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
-    payload: {
-      TransactionType: 'Pay Bill',
-      TransID: `OBL${String(transactions).padStart(7, '0')}`,
-      TransTime: '20260314101502',
-      TransAmount: (cents / 100).toFixed(2),
-      BusinessShortCode: t.config.mpesa.shortcode,
-      BillRefNumber: billNo,
-      MSISDN: '254722000111',
-      FirstName: 'John',
-    },
+  const paid = await sim.c2bPay({
+    phone: '0722000111',
+    amountShillings: Math.ceil(cents / 100),
+    billRefNumber: billNo,
   });
-  expect(res.statusCode).toBe(200);
+  expect(paid.accepted).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await t.database.db.select().from(payments).where(eq(payments.mpesaReceiptNumber, paid.transId)))[0]
+          ?.status,
+    )
+    .toBe('paid');
 }
 
 async function parcel(lr: string) {

@@ -743,7 +743,7 @@ describe('C2B (paybill from the phone menu)', () => {
     expect(JSON.stringify(res.json())).not.toContain(SECRET);
   });
 
-  it('validation accepts a known bill (typed in lower case) and the confirmation credits it once', async () => {
+  it('validation accepts a known bill (typed in lower case) and, once Daraja confirms the TransID, credits it once', async () => {
     const alice = await createSignedInUser(t);
     const bill = await raiseBill(alice, [[80_000, 'Rates']]);
     const paid = await sim.c2bPay({
@@ -753,10 +753,9 @@ describe('C2B (paybill from the phone menu)', () => {
     });
     expect(paid.accepted).toBe(true);
     expect(paid.confirmation?.status).toBe(200);
-    expect(await getBill(alice, bill.bill_no)).toMatchObject({
-      status: 'partially_paid',
-      paid_cents: 30_000,
-    });
+    // Credited when the transaction status answer arrives (the simulator answers ~20 ms later).
+    await expect.poll(async () => (await getBill(alice, bill.bill_no)).paid_cents).toBe(30_000);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'partially_paid' });
     const list: Payment[] = (
       await t.app.inject({ method: 'GET', url: '/api/payments', headers: alice.headers })
     ).json().data;
@@ -786,6 +785,7 @@ describe('C2B (paybill from the phone menu)', () => {
 
     // Overpaying at the paybill is accepted: the excess is credit.
     await sim.c2bPay({ phone: '0722000111', amountShillings: 600, billRefNumber: bill.bill_no });
+    await expect.poll(async () => (await getBill(alice, bill.bill_no)).status).toBe('paid');
     expect(await getBill(alice, bill.bill_no)).toMatchObject({
       status: 'paid',
       paid_cents: 80_000,
@@ -793,7 +793,7 @@ describe('C2B (paybill from the phone menu)', () => {
     });
   });
 
-  it('validation rejects an unknown bill number; a confirmation for one is kept as unmatched', async () => {
+  it('validation rejects an unknown bill number; without validation, a confirmed payment for one is kept as unmatched', async () => {
     const rejected = await sim.c2bPay({
       phone: '0722000222',
       amountShillings: 100,
@@ -802,25 +802,26 @@ describe('C2B (paybill from the phone menu)', () => {
     expect(rejected.accepted).toBe(false);
     expect(rejected.validation.response).toMatchObject({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' });
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
-      payload: {
-        TransactionType: 'Pay Bill',
-        TransID: 'UNMATCH001',
-        TransTime: '20250314101502',
-        TransAmount: '150.00',
-        BusinessShortCode: '6060047',
-        BillRefNumber: 'my house',
-        MSISDN: '2547 ***** 126',
-        FirstName: 'John',
-      },
+    // A paybill without external validation: M-Pesa takes the payment whatever was typed.
+    const paid = await sim.c2bPay({
+      phone: '0722000126',
+      amountShillings: 150,
+      billRefNumber: 'my house',
+      validate: false,
     });
-    expect(res.statusCode).toBe(200);
+    expect(paid.accepted).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db.select().from(payments).where(eq(payments.mpesaReceiptNumber, paid.transId))
+          )[0]?.status,
+      )
+      .toBe('paid');
     const [row] = await t.database.db
       .select()
       .from(payments)
-      .where(eq(payments.mpesaReceiptNumber, 'UNMATCH001'));
+      .where(eq(payments.mpesaReceiptNumber, paid.transId));
     expect(row).toMatchObject({
       status: 'paid',
       billId: null,
@@ -829,6 +830,50 @@ describe('C2B (paybill from the phone menu)', () => {
       unmatchedReason: 'unknown_bill',
       amountPaidCents: 15_000,
     });
+  });
+
+  it('a forged confirmation (the secret leaked) that Daraja never made credits nothing', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[40_000, 'Rates']]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/callbacks/c2b/confirmation/${SECRET}`,
+      payload: {
+        TransactionType: 'Pay Bill',
+        TransID: 'FORGEDC2B1',
+        TransTime: '20260314101502',
+        TransAmount: '400.00',
+        BusinessShortCode: t.config.mpesa.shortcode,
+        BillRefNumber: bill.bill_no,
+        MSISDN: '254722000999',
+        FirstName: 'Mallory',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db.select().from(payments).where(eq(payments.mpesaReceiptNumber, 'FORGEDC2B1'))
+          )[0]?.status,
+      )
+      .toBe('failed');
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid', paid_cents: 0 });
+    // A forged answer to the status question is ignored too: it names no question this server asked.
+    const forgedAnswer = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/callbacks/status/result/${SECRET}`,
+      payload: {
+        Result: {
+          ResultCode: 0,
+          ResultDesc: 'ok',
+          ConversationID: 'AG_forged',
+          ResultParameters: { ResultParameter: [] },
+        },
+      },
+    });
+    expect(forgedAnswer.statusCode).toBe(200);
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid' });
   });
 });
 

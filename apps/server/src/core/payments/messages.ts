@@ -17,6 +17,8 @@ export const PAYMENT_MESSAGES = {
   noAnswer:
     'We did not get an answer from M-Pesa. If money left your M-Pesa account, it will show on your bill within a few minutes; otherwise please try again.',
   paid: resultCodeMeaning(0),
+  notConfirmed:
+    'M-Pesa did not confirm this paybill payment, so nothing was credited. If money left your M-Pesa account, please contact the county with the M-Pesa message.',
   tooManyPushes: 'Too many payment requests. Please wait a few minutes and try again.',
   idempotencyConflict: 'This Idempotency-Key was already used for a different payment request.',
   stillProcessing: 'This payment request is still being processed. Please wait a moment.',

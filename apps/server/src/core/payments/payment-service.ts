@@ -11,6 +11,7 @@ import {
   c2bReject,
   parseC2bPayload,
   parseStkCallback,
+  parseTransactionStatusResult,
   resultCodeMeaning,
   type StkCallbackResult,
 } from '../../platform/mpesa/callbacks';
@@ -133,6 +134,8 @@ export const CALLBACK_PATHS = {
   stk: '/api/payments/callbacks/stk',
   c2bValidation: '/api/payments/callbacks/c2b/validation',
   c2bConfirmation: '/api/payments/callbacks/c2b/confirmation',
+  transactionStatus: '/api/payments/callbacks/status/result',
+  transactionStatusTimeout: '/api/payments/callbacks/status/timeout',
 } as const;
 
 /** A bill reference as a payer may type it at the paybill: spaces and dashes dropped, upper case. */
@@ -370,7 +373,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function logRaw(
     tx: Db,
     entry: {
-      kind: 'stk' | 'c2b_validation' | 'c2b_confirmation';
+      kind: 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'transaction_status';
       reference: string | null;
       body: unknown;
       outcome: CallbackOutcome;
@@ -651,12 +654,60 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       else if (outcome === 'failed') summary.failed++;
       else if (outcome === 'cancelled') summary.cancelled++;
     }
+
+    // Paybill payments whose confirmation never came (the question failed, or its answer was
+    // lost): ask Daraja again, at most every minute.
+    const unconfirmed = await db
+      .select({ id: payments.id, mpesaReceiptNumber: payments.mpesaReceiptNumber })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          eq(payments.method, 'mpesa_c2b'),
+          lte(payments.createdAt, queryBefore),
+          or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, queryBefore)),
+        ),
+      )
+      .limit(20);
+    for (const row of unconfirmed) {
+      summary.queried++;
+      await askTransactionStatus(row);
+    }
     return summary;
   }
 
   // ------------------------------------------------------------------------------------------
   // C2B
   // ------------------------------------------------------------------------------------------
+
+  /**
+   * Asks Daraja to confirm a paybill payment (transaction status query); the answer arrives at
+   * the status result route. A failed question leaves the payment pending: reconciliation asks
+   * again.
+   */
+  async function askTransactionStatus(row: Pick<PaymentRow, 'id' | 'mpesaReceiptNumber'>): Promise<void> {
+    if (!row.mpesaReceiptNumber) return;
+    try {
+      const accepted = await deps.daraja.transactionStatus({
+        transactionId: row.mpesaReceiptNumber,
+        resultUrl: callbackUrl(CALLBACK_PATHS.transactionStatus),
+        timeoutUrl: callbackUrl(CALLBACK_PATHS.transactionStatusTimeout),
+      });
+      await db
+        .update(payments)
+        .set({
+          statusQueryId: accepted.conversationId,
+          lastQueriedAt: now(),
+          queryCount: sql`${payments.queryCount} + 1`,
+        })
+        .where(eq(payments.id, row.id));
+    } catch (error) {
+      log.warn(
+        { paymentId: row.id, err: error },
+        'transaction status query failed: the payment stays pending',
+      );
+    }
+  }
 
   async function c2bDecision(payment: C2bPayment): Promise<C2bRejectReason | null> {
     if (payment.businessShortCode !== deps.daraja.shortcode) return 'invalidShortcode';
@@ -929,10 +980,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const ref = normaliseBillRef(payment.billRefNumber);
       const bill = ref === '' ? undefined : await deps.bills.findForPayment(ref);
+      let recorded: PaymentRow | undefined;
       try {
-        await db.transaction(async (tx) => {
+        recorded = await db.transaction(async (tx) => {
           const at = now();
-          const target = await creditTarget(tx, bill?.id ?? null);
           const [row] = await tx
             .insert(payments)
             .values({
@@ -940,26 +991,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
               billId: bill?.id ?? null,
               billNo: bill?.billNo ?? (payment.billRefNumber.slice(0, 40) || '-'),
               method: 'mpesa_c2b',
-              status: 'paid',
+              // Pending until Daraja confirms the TransID (transaction status query).
+              status: 'pending',
               amountRequestedCents: payment.amountCents,
-              amountPaidCents: payment.amountCents,
               phoneNumber: payment.msisdn === '' ? null : payment.msisdn.slice(0, 64),
               payerName: payment.payerName === '' ? null : payment.payerName.slice(0, 200),
               mpesaReceiptNumber: payment.transId,
-              resultCode: 0,
-              resultDesc: 'C2B confirmation',
-              message: PAYMENT_MESSAGES.paid,
+              resultDesc: 'C2B confirmation received',
               createdAt: at,
               updatedAt: at,
-              completedAt: payment.transTime,
-              appliedAt: target.reason === undefined ? at : null,
-              unmatchedReason: target.reason ?? null,
             })
             .onConflictDoNothing({ target: payments.mpesaReceiptNumber })
             .returning();
           if (!row) {
             await logRaw(tx, { ...entry, outcome: 'duplicate', paymentId: null });
-            return;
+            return undefined;
           }
           await audit(
             tx,
@@ -967,7 +1013,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             'recorded',
             MPESA,
             null,
-            'paid',
+            'pending',
             {
               source: 'c2b',
               trans_id: payment.transId,
@@ -976,18 +1022,112 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             },
             requestId,
           );
-          await credit(tx, row, target, payment.amountCents, payment.transId, requestId);
-          await logRaw(tx, {
-            ...entry,
-            outcome: target.reason === undefined ? 'paid' : 'unmatched',
-            paymentId: row.id,
-          });
+          await logRaw(tx, { ...entry, outcome: 'unconfirmed', paymentId: row.id });
+          return row;
         });
       } catch (error) {
         const duplicate = isUniqueViolation(error);
         await logRaw(db, { ...entry, outcome: duplicate ? 'duplicate' : 'error', paymentId: null });
         if (!duplicate) throw error;
       }
+      if (recorded) await askTransactionStatus(recorded);
+    },
+
+    /**
+     * `POST /api/payments/callbacks/status/result/{secret}`: Daraja's answer to a transaction
+     * status query. Believed only for a query this server asked (its ConversationID), and only
+     * when it confirms the very receipt number and amount: then the paybill payment is paid and
+     * credited; otherwise it fails, credited nothing.
+     */
+    async handleTransactionStatusResult(body: unknown, requestId?: string): Promise<void> {
+      const result = parseTransactionStatusResult(body);
+      const entry = { kind: 'transaction_status' as const, reference: result?.conversationId ?? null, body };
+      if (!result) {
+        await logRaw(db, { ...entry, outcome: 'unparseable', paymentId: null });
+        return;
+      }
+      const [found] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.statusQueryId, result.conversationId))
+        .limit(1);
+      if (!found) {
+        log.warn({}, 'transaction status result for a query this server did not ask: ignored');
+        await logRaw(db, { ...entry, outcome: 'unknown_request', paymentId: null });
+        return;
+      }
+      await db.transaction(async (tx) => {
+        const row = await lockPayment(tx, found.id);
+        if (!row || row.status !== 'pending') {
+          await logRaw(tx, { ...entry, outcome: 'duplicate', paymentId: found.id });
+          return;
+        }
+        const confirmed =
+          result.resultCode === 0 &&
+          result.status === 'Completed' &&
+          result.receipt === row.mpesaReceiptNumber &&
+          result.amountCents === row.amountRequestedCents;
+        const at = now();
+        if (!confirmed) {
+          paymentStatus.assert('pending', 'failed');
+          await tx
+            .update(payments)
+            .set({
+              status: 'failed',
+              resultCode: result.resultCode,
+              resultDesc: result.resultDesc.slice(0, 300),
+              message: PAYMENT_MESSAGES.notConfirmed,
+              updatedAt: at,
+              completedAt: at,
+            })
+            .where(eq(payments.id, row.id));
+          await audit(
+            tx,
+            row,
+            'not_confirmed',
+            MPESA,
+            'pending',
+            'failed',
+            { result_code: result.resultCode },
+            requestId,
+          );
+          log.warn({ paymentId: row.id }, 'paybill payment not confirmed by Daraja: nothing credited');
+          await logRaw(tx, { ...entry, outcome: 'failed', paymentId: row.id });
+          return;
+        }
+        paymentStatus.assert('pending', 'paid');
+        const target = await creditTarget(tx, row.billId);
+        await tx
+          .update(payments)
+          .set({
+            status: 'paid',
+            amountPaidCents: row.amountRequestedCents,
+            resultCode: 0,
+            resultDesc: 'C2B payment confirmed by transaction status',
+            message: PAYMENT_MESSAGES.paid,
+            updatedAt: at,
+            completedAt: at,
+            appliedAt: target.reason === undefined ? at : null,
+            unmatchedReason: target.reason ?? null,
+          })
+          .where(eq(payments.id, row.id));
+        await audit(
+          tx,
+          row,
+          'confirmed',
+          MPESA,
+          'pending',
+          'paid',
+          { source: 'transaction_status' },
+          requestId,
+        );
+        await credit(tx, row, target, row.amountRequestedCents, row.mpesaReceiptNumber ?? row.id, requestId);
+        await logRaw(tx, {
+          ...entry,
+          outcome: target.reason === undefined ? 'paid' : 'unmatched',
+          paymentId: row.id,
+        });
+      });
     },
 
     /** Registers the C2B validation and confirmation URLs with Daraja (an operator's step). */

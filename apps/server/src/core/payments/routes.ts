@@ -181,6 +181,32 @@ export function paymentRoutes(deps: {
     );
 
     app.post(
+      `${CALLBACK_PATHS.transactionStatus}/:secret`,
+      {
+        schema: callbackSchema("Daraja's answer to a transaction status query (confirms a paybill payment)"),
+      },
+      async (request) => {
+        checkSecret(request.params.secret);
+        await deps.payments.handleTransactionStatusResult(request.body, request.id);
+        return CALLBACK_ACK;
+      },
+    );
+
+    app.post(
+      `${CALLBACK_PATHS.transactionStatusTimeout}/:secret`,
+      {
+        schema: callbackSchema(
+          'Daraja: a transaction status query timed out in its queue (asked again later)',
+        ),
+      },
+      async (request) => {
+        checkSecret(request.params.secret);
+        request.log.warn({}, 'transaction status query timed out at Daraja: reconciliation asks again');
+        return CALLBACK_ACK;
+      },
+    );
+
+    app.post(
       '/api/staff/payments/c2b/register',
       {
         onRequest: deps.guards.requireStaff,

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
@@ -61,6 +62,11 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * A paybill (C2B) payment: the ConversationID of the transaction status query that must
+     * confirm it before it is credited (decision 008). Only Daraja and this server know it.
+     */
+    statusQueryId: text('status_query_id'),
     /** The reconciliation job's last `stkpushquery` for this payment. */
     lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
     queryCount: integer('query_count').notNull().default(0),
@@ -70,6 +76,7 @@ export const payments = pgTable(
     index('payments_bill_idx').on(t.billId, t.status),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('payments_phone_idx').on(t.phoneNumber, t.createdAt),
+    uniqueIndex('payments_status_query_uq').on(t.statusQueryId),
     check(
       'payments_amounts_ck',
       sql`${t.amountRequestedCents} > 0 and (${t.amountPaidCents} is null or ${t.amountPaidCents} > 0)`,
@@ -112,7 +119,9 @@ export const mpesaCallbacks = pgTable(
   'mpesa_callbacks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['stk', 'c2b_validation', 'c2b_confirmation'] }).notNull(),
+    kind: text('kind', {
+      enum: ['stk', 'c2b_validation', 'c2b_confirmation', 'transaction_status'],
+    }).notNull(),
     /** CheckoutRequestID (STK) or TransID (C2B), when the body had one. */
     reference: text('reference'),
     body: jsonb('body').notNull(),

@@ -13,8 +13,9 @@ import { StateMachine } from '../../platform/state-machine';
  *   the same prompt). M-Pesa's word that money moved, with its receipt number, always wins;
  *   nothing leaves `paid`.
  *
- * A C2B payment is recorded paid from the start (M-Pesa only confirms completed payments): an
- * insertion, not a move.
+ * A C2B (paybill) payment is recorded pending when its confirmation arrives and moves to paid
+ * only when Daraja's transaction status query confirms it (receipt and amount), else to failed:
+ * the callback secret alone cannot credit a bill.
  */
 export const paymentStatus = new StateMachine<PaymentStatus>('payment', {
   pending: ['paid', 'failed', 'cancelled'],

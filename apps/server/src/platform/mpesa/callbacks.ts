@@ -318,3 +318,55 @@ export function isPathSecretValid(given: string | null | undefined, expected: st
   if (typeof given !== 'string' || expected.length === 0) return false;
   return timingSafeEqual(digest(given), digest(expected));
 }
+
+/** Daraja's answer to a transaction status query, as far as confirming a payment needs it. */
+export interface TransactionStatusResult {
+  conversationId: string;
+  resultCode: number;
+  resultDesc: string;
+  /** `TransactionStatus`, e.g. "Completed". */
+  status: string | undefined;
+  receipt: string | undefined;
+  amountCents: number | undefined;
+}
+
+const statusResultSchema = z.object({
+  Result: z.object({
+    ResultCode: z.union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ]),
+    ResultDesc: z.string().default(''),
+    ConversationID: z.string().min(1),
+    ResultParameters: z
+      .object({
+        ResultParameter: z
+          .array(z.object({ Key: z.string(), Value: z.unknown().optional() }))
+          .or(z.object({ Key: z.string(), Value: z.unknown().optional() }).transform((one) => [one])),
+      })
+      .optional(),
+  }),
+});
+
+/** Reads the Result posted to the transaction status ResultURL; undefined when it is not one. */
+export function parseTransactionStatusResult(body: unknown): TransactionStatusResult | undefined {
+  const parsed = statusResultSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const result = parsed.data.Result;
+  const value = (key: string) => result.ResultParameters?.ResultParameter.find((p) => p.Key === key)?.Value;
+  const amount = value('Amount');
+  const shillings =
+    typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : Number.NaN;
+  return {
+    conversationId: result.ConversationID,
+    resultCode: result.ResultCode,
+    resultDesc: result.ResultDesc,
+    status:
+      typeof value('TransactionStatus') === 'string' ? (value('TransactionStatus') as string) : undefined,
+    receipt: typeof value('ReceiptNo') === 'string' ? (value('ReceiptNo') as string) : undefined,
+    amountCents: Number.isFinite(shillings) ? Math.round(shillings * 100) : undefined,
+  };
+}

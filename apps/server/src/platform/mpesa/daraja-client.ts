@@ -20,7 +20,8 @@ import { formatDarajaTimestamp } from './daraja-time';
 export type DarajaConfig = Pick<
   Config['mpesa'],
   'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey'
->;
+> &
+  Partial<Pick<Config['mpesa'], 'initiator' | 'securityCredential'>>;
 
 /** The part of a pino/Fastify logger the client uses. It logs operation, status and codes, never bodies. */
 export interface DarajaLogger {
@@ -112,6 +113,23 @@ export interface DarajaClient {
   stkQuery(checkoutRequestId: string): Promise<StkQueryResult>;
   /** Registers the C2B validation and confirmation URLs of the paybill (payments typed on the phone). */
   registerC2bUrls(request: C2bRegisterRequest): Promise<C2bRegisterResponse>;
+  /**
+   * Asks Daraja whether a transaction (a paybill payment's TransID) really happened. Daraja
+   * accepts the question at once and posts the answer later to `resultUrl`; the answer names
+   * the `conversationId` returned here, which no one outside this exchange has seen.
+   */
+  transactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted>;
+}
+
+export interface TransactionStatusRequest {
+  transactionId: string;
+  resultUrl: string;
+  timeoutUrl: string;
+}
+
+export interface TransactionStatusAccepted {
+  originatorConversationId: string;
+  conversationId: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -170,6 +188,12 @@ const stkPushResponseSchema = z.object({
   ResponseCode: code,
   ResponseDescription: z.string(),
   CustomerMessage: z.string().default(''),
+});
+const transactionStatusResponseSchema = z.object({
+  OriginatorConversationID: z.string().min(1),
+  ConversationID: z.string().min(1),
+  ResponseCode: code,
+  ResponseDescription: z.string().optional(),
 });
 const stkQueryResponseSchema = z.object({
   MerchantRequestID: z.string(),
@@ -473,6 +497,33 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaClientOp
         resultDesc: body.ResultDesc,
         paid: body.ResultCode === 0,
       };
+    },
+
+    async transactionStatus(request) {
+      const resultProblem = darajaUrlProblem(request.resultUrl);
+      const timeoutProblem = darajaUrlProblem(request.timeoutUrl);
+      requireValid('transaction_status', [
+        [
+          request.transactionId.trim().length > 0 && printable(request.transactionId),
+          'transactionId is required',
+        ],
+        [resultProblem === undefined, `resultUrl ${resultProblem}`],
+        [timeoutProblem === undefined, `timeoutUrl ${timeoutProblem}`],
+      ]);
+      const result = await post('transaction_status', '/mpesa/transactionstatus/v1/query', {
+        Initiator: config.initiator ?? 'kaunti-sim-initiator',
+        SecurityCredential: config.securityCredential ?? 'kaunti-sim-security-credential',
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: request.transactionId,
+        PartyA: config.shortcode,
+        IdentifierType: '4',
+        ResultURL: request.resultUrl,
+        QueueTimeOutURL: request.timeoutUrl,
+        Remarks: 'Paybill payment check',
+        Occasion: 'C2B confirmation',
+      });
+      const body = read('transaction_status', result, transactionStatusResponseSchema);
+      return { originatorConversationId: body.OriginatorConversationID, conversationId: body.ConversationID };
     },
 
     async registerC2bUrls(request) {

@@ -1,5 +1,5 @@
 /** Which Daraja call failed. */
-export type DarajaOperation = 'oauth' | 'stk_push' | 'stk_query' | 'c2b_register';
+export type DarajaOperation = 'oauth' | 'stk_push' | 'stk_query' | 'c2b_register' | 'transaction_status';
 
 /**
  * Why a Daraja call failed:
