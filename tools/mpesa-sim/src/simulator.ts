@@ -547,9 +547,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       input.validate === false
         ? true
         : reachable && answered
-        ? (validation.response as { ResultCode: unknown }).ResultCode === 0 ||
-          (validation.response as { ResultCode: unknown }).ResultCode === '0'
-        : urls.responseType === 'Completed';
+          ? (validation.response as { ResultCode: unknown }).ResultCode === 0 ||
+            (validation.response as { ResultCode: unknown }).ResultCode === '0'
+          : urls.responseType === 'Completed';
     if (!accepted) {
       log(`C2B ${transId}: KES ${input.amountShillings} for ${input.billRefNumber} refused at validation`);
       return { transId, accepted, validation, confirmation: null };
