@@ -35,6 +35,7 @@ import { verificationRoutes } from './core/verification/routes';
 import { createVerificationService } from './core/verification/verification-service';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
+import { trackAllowedMethods } from './platform/http/allowed-methods';
 import { refuseControlCharacters } from './platform/http/control-characters';
 import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
@@ -95,6 +96,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const allowedMethods = trackAllowedMethods(app);
   registerRequestLog(app);
   refuseControlCharacters(app);
   app.addHook('onSend', async (request, reply) => {
@@ -232,9 +234,14 @@ export async function buildApp({
   await app.register(landRoutes({ land, applications, guards }));
 
   // 4. the web app
-  await registerWebApp(app, config.webDist, async () => {
-    const data = await county.get();
-    return { title: data.portal_name, data: { county: data } };
-  });
+  await registerWebApp(
+    app,
+    config.webDist,
+    async () => {
+      const data = await county.get();
+      return { title: data.portal_name, data: { county: data } };
+    },
+    allowedMethods,
+  );
   return app;
 }

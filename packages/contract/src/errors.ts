@@ -15,6 +15,7 @@ export const errorCodes = [
   'session_expired',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'idempotency_conflict',
   'illegal_transition',

@@ -187,6 +187,22 @@ describe('framework errors and HTTPS', () => {
     expect(res.body).not.toContain('FST_');
   });
 
+  it('a method the route does not have is a 405 with Allow, in our error shape', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/lands/rates/current-bill' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json()).toEqual({ message: 'This method is not allowed here.', code: 'method_not_allowed' });
+    const bills = await t.app.inject({ method: 'PUT', url: '/api/bills/NCCB12345678' });
+    expect(bills.statusCode).toBe(405);
+    expect(bills.headers.allow).toBe('GET, HEAD');
+    expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(404);
+  });
+
+  it('a protected route checks the token before the body: 401, not 400', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/profile', payload: { first_name: 42 } });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('sends HSTS when a trusted proxy says the request came over HTTPS, and not over plain HTTP', async () => {
     const https = await t.app.inject({
       method: 'GET',

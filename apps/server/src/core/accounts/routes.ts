@@ -117,7 +117,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/auth/otp/send',
       {
-        preHandler: guards.requireLoginToken,
+        onRequest: guards.requireLoginToken,
         schema: {
           tags: ['accounts'],
           summary: 'Send a new login code (Bearer: the login token)',
@@ -135,7 +135,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/auth/otp/verify',
       {
-        preHandler: guards.requireLoginToken,
+        onRequest: guards.requireLoginToken,
         config: perIp(60, '15 minutes'),
         schema: {
           tags: ['accounts'],
@@ -155,7 +155,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/auth/logout',
       {
-        preHandler: guards.requireSession,
+        onRequest: guards.requireSession,
         schema: {
           tags: ['accounts'],
           summary: 'End the session now (its token stops working at once)',
@@ -245,7 +245,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.get(
       '/api/profile',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profile'],
           summary: "The signed-in user's profile and county revenue summary",
@@ -259,7 +259,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.put(
       '/api/profile',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profile'],
           summary: "Update the signed-in user's names, e-mail, second phone and e-mail, and photo",
@@ -277,7 +277,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/profile/change-phone',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profile'],
           summary: 'Change the phone number: a code to the new number, then the code',
@@ -294,7 +294,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/profile/change-password',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profile'],
           summary: 'Change the password; every other session of the user ends at once',
@@ -319,7 +319,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.post(
       '/api/profile/psv-activation',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profile'],
           summary: 'Activate PSV (public service vehicle) services for the account: sets psv',

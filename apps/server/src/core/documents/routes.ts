@@ -96,7 +96,7 @@ export function documentRoutes(deps: {
     app.get(
       '/api/staff/documents',
       {
-        preHandler: deps.guards.requireStaff,
+        onRequest: deps.guards.requireStaff,
         schema: {
           tags: ['documents'],
           summary: 'Find issued documents by number (county staff)',
@@ -113,7 +113,7 @@ export function documentRoutes(deps: {
     app.post(
       '/api/staff/documents/:id/revoke',
       {
-        preHandler: deps.guards.requireStaff,
+        onRequest: deps.guards.requireStaff,
         schema: {
           tags: ['documents'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',

@@ -50,7 +50,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
     app.get(
       '/api/verify/identity/mine',
       {
-        preHandler: deps.guards.requireUser,
+        onRequest: deps.guards.requireUser,
         schema: {
           tags: ['verify'],
           summary: "The signed-in citizen's national ID verification link (for their QR code)",

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { answerMethodNotAllowed } from './allowed-methods';
 
 /** The Content-Security-Policy of the web app's page: scripts and styles only from this origin. */
 const CSP = [
@@ -27,12 +28,14 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
   bootstrap: () => Promise<{ title: string; data: Record<string, unknown> }>,
+  allowedMethods: (path: string) => string[] = () => [],
 ): Promise<boolean> {
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(notFoundBody(request.method, request.url)),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      if (answerMethodNotAllowed(allowedMethods, request, reply)) return;
+      reply.status(404).send(notFoundBody(request.method, request.url));
+    });
     return false;
   }
   const template = readFileSync(indexFile, 'utf8');
@@ -68,7 +71,10 @@ export async function registerWebApp(
       !path.startsWith('/api/') &&
       path !== '/api' &&
       !path.startsWith('/assets/');
-    if (!isPage) return reply.status(404).send(notFoundBody(request.method, request.url));
+    if (!isPage) {
+      if (answerMethodNotAllowed(allowedMethods, request, reply)) return reply;
+      return reply.status(404).send(notFoundBody(request.method, request.url));
+    }
     return reply
       .status(200)
       .header('content-type', 'text/html; charset=utf-8')
