@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SignedInPanel } from '../features/accounts/signed-in-panel';
+import { AccountPanelContext } from '../lib/account-panel';
 import { ApiError } from '../lib/api-client';
 
 export const queryClient = new QueryClient({
@@ -15,5 +17,9 @@ export const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AccountPanelContext.Provider value={SignedInPanel}>{children}</AccountPanelContext.Provider>
+    </QueryClientProvider>
+  );
 }

@@ -12,6 +12,7 @@ import { lazyPage } from '../lib/lazy-route';
 import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteErrorPage } from './errors/route-error-page';
+import { GuestRoute } from './guest-route';
 import { plannedProtectedRoutes, plannedPublicRoutes } from './planned-routes';
 import { RootLayout } from './root-layout';
 import { RouteGuard } from './route-guard';
@@ -40,7 +41,8 @@ export const routes: RouteObject[] = [
             ),
             children: informationRoutes,
           },
-          ...accountsPublicRoutes,
+          // /login and /signup send a signed-in user to their account (guest-route.tsx).
+          { element: <GuestRoute />, children: accountsPublicRoutes },
           {
             // The printable invoice / receipt: a public route (spec), but a bill is shown only to
             // its owner, so without a session the gate asks to sign in first.

@@ -24,6 +24,12 @@ function focusOnMount(element: HTMLHeadingElement | null) {
 /** About how long an M-Pesa prompt stays open on the phone. */
 export const PROMPT_SECONDS = 60;
 
+/** Seconds as a clock: 60 → "1:00", 59 → "0:59", 5 → "0:05". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /**
  * After "Pay with M-Pesa": the waiting state (check your phone, a countdown, the status polled
  * every 2.5 s and announced politely), then the outcome in plain words — paid (with the M-Pesa
@@ -143,7 +149,7 @@ function Waiting({
         <p className={styles.countdown}>
           {t('waiting.countdown')}{' '}
           <span className={styles.clock} data-testid="countdown">
-            {`0:${String(left).padStart(2, '0')}`}
+            {formatClock(left)}
           </span>
         </p>
       ) : (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountPanel } from '../../lib/account-panel';
 import { useCounty } from '../../lib/county';
 import { ButtonLink } from '../../ui/button/button';
 import styles from './landing-page.module.css';
@@ -138,15 +139,23 @@ export function LandingPage() {
             {t('hero.verify')}
           </ButtonLink>
         </p>
-        <ul className={styles.accountLinks}>
-          <li>
-            <Link to="/login">{t('hero.signIn')}</Link>
-          </li>
-          <li>
-            <Link to="/signup">{t('hero.signUp')}</Link>
-          </li>
-        </ul>
-        <p className={styles.accountNote}>{t('hero.accountNote')}</p>
+        <div className={styles.accountLinks}>
+          <AccountPanel
+            guest={
+              <>
+                <ul className={styles.accountLinks}>
+                  <li>
+                    <Link to="/login">{t('hero.signIn')}</Link>
+                  </li>
+                  <li>
+                    <Link to="/signup">{t('hero.signUp')}</Link>
+                  </li>
+                </ul>
+                <p className={styles.accountNote}>{t('hero.accountNote')}</p>
+              </>
+            }
+          />
+        </div>
       </section>
 
       <section className={styles.section} aria-labelledby="services-title">

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLoggedIn, useAuthState } from './auth-store';
+
+/** The account entry points of a signed-in user (welcome, what they owe, bills, applications, drafts); a guest sees `guest`. */
+export function SignedInPanel({ guest }: { guest: ReactNode }) {
+  const auth = useAuthState();
+  // A guest's page loads nothing more (not even this feature's texts).
+  if (!isLoggedIn(auth)) return guest;
+  return <YourAccount name={auth.currentUser?.first_name} />;
+}
+
+function YourAccount({ name }: { name: string | undefined }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <nav aria-labelledby="your-account" data-testid="signed-in-panel">
+      <h2 id="your-account">{name ? t('signedIn.welcome', { name }) : t('signedIn.welcomeNoName')}</h2>
+      <ul>
+        <li>
+          <Link to="/account/obligations">{t('signedIn.obligations')}</Link>
+        </li>
+        <li>
+          <Link to="/account/bills">{t('signedIn.bills')}</Link>
+        </li>
+        <li>
+          <Link to="/account/service-applications">{t('signedIn.applications')}</Link>
+        </li>
+        <li>
+          <Link to="/account/drafts">{t('signedIn.drafts')}</Link>
+        </li>
+        <li>
+          <Link to="/profile/view">{t('signedIn.profile')}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
