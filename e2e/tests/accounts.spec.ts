@@ -60,7 +60,11 @@ test.describe('accounts', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    // The code step: the masked phone, the development outbox link, the code from the outbox.
+    // The code step: its heading has the focus and is in view (on a phone too), the masked
+    // phone, the development outbox link, the code from the outbox.
+    const codeHeading = page.getByRole('heading', { level: 2, name: 'Enter the code' });
+    await expect(codeHeading).toBeFocused();
+    await expect(codeHeading).toBeInViewport();
     await expect(page.getByText(`We sent a code to *********${local.slice(-3)}.`)).toBeVisible();
     const outbox = page.getByRole('link', { name: 'Development: open the SMS outbox' });
     await expect(outbox).toHaveAttribute('href', `/api/dev/sms-outbox?phone=${user.phone_number}`);

@@ -109,7 +109,8 @@ test.describe('land services', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: Land Details, submitted empty: the parcel and the other three upload messages.
-    await expect(page.getByRole('heading', { level: 2, name: 'Land Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Land Details' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'Land Details' })).toBeInViewport();
     await page.getByRole('button', { name: 'Finish' }).click();
     expect(await summaryMessages(page)).toEqual(LAND_DETAILS_MESSAGES);
     await expect(

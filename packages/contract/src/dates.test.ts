@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDocumentDate, formatDocumentDateOrDash, InvalidDateError, ordinalSuffix } from './dates';
+import {
+  formatDisplayDate,
+  formatDisplayMoment,
+  formatDocumentDate,
+  formatDocumentDateOrDash,
+  InvalidDateError,
+  ordinalSuffix,
+} from './dates';
 
 const MONTHS = [
   'January',
@@ -283,5 +290,24 @@ describe('dates properties', () => {
         },
       ),
     );
+  });
+});
+
+describe('formatDisplayDate and formatDisplayMoment: one form on every page, list and document', () => {
+  it('English as the spec: "1st January 2024"; Kiswahili "1 Januari 2024"', () => {
+    expect(formatDisplayDate('2024-01-01')).toBe('1st January 2024');
+    expect(formatDisplayDate('2026-12-22', 'en')).toBe('22nd December 2026');
+    expect(formatDisplayDate('2024-01-01', 'sw')).toBe('1 Januari 2024');
+    expect(formatDisplayDate('2026-08-03', 'sw')).toBe('3 Agosti 2026');
+  });
+
+  it('a moment in Nairobi time, whatever the offset it was written with', () => {
+    expect(formatDisplayMoment('2024-01-01T06:30:00Z')).toBe('1st January 2024, 09:30');
+    expect(formatDisplayMoment('2024-01-31T22:15:00Z', 'sw')).toBe('1 Februari 2024, 01:15');
+  });
+
+  it('shows an unreadable value as given rather than failing the page', () => {
+    expect(formatDisplayDate('not a date')).toBe('not a date');
+    expect(formatDisplayMoment('never')).toBe('never');
   });
 });

@@ -172,3 +172,45 @@ export function formatDocumentDateOrDash(input: string | Date | null | undefined
   if (typeof input === 'string' && input.trim() === '') return '-';
   return formatDocumentDate(input);
 }
+
+/** Kiswahili month names, Januari first. */
+export const SWAHILI_MONTH_NAMES = [
+  'Januari',
+  'Februari',
+  'Machi',
+  'Aprili',
+  'Mei',
+  'Juni',
+  'Julai',
+  'Agosti',
+  'Septemba',
+  'Oktoba',
+  'Novemba',
+  'Desemba',
+] as const;
+
+/**
+ * A date as every page, list and document shows it, in the reader's language: English
+ * "1st January 2024" (the spec's form, as {@link formatDocumentDate}), Kiswahili "1 Januari
+ * 2024". Accepts what formatDocumentDate accepts; anything unreadable is shown as given.
+ */
+export function formatDisplayDate(input: string | Date, language = 'en'): string {
+  try {
+    if (!language.startsWith('sw')) return formatDocumentDate(input);
+    const english = formatDocumentDate(input);
+    const [day, month, year] = english.split(' ');
+    const index = MONTH_NAMES.indexOf(month as (typeof MONTH_NAMES)[number]);
+    return `${Number.parseInt(day ?? '', 10)} ${SWAHILI_MONTH_NAMES[index]} ${year}`;
+  } catch {
+    return String(input);
+  }
+}
+
+/** A moment: its date as {@link formatDisplayDate} and its time in Nairobi, "1st January 2024, 09:30". */
+export function formatDisplayMoment(input: string | Date, language = 'en'): string {
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) return String(input);
+  const shifted = new Date(date.getTime() + NAIROBI_OFFSET_MS);
+  const clock = `${String(shifted.getUTCHours()).padStart(2, '0')}:${String(shifted.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatDisplayDate(date, language)}, ${clock}`;
+}

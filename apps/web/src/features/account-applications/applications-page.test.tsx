@@ -73,7 +73,7 @@ describe('ApplicationsPage', () => {
     );
     expect(items[1]).toHaveTextContent('LND-2026-000123');
     expect(items[1]).toHaveTextContent('Under review');
-    expect(items[1]).toHaveTextContent('22 Nov 2026, 10:00');
+    expect(items[1]).toHaveTextContent('22nd November 2026, 10:00');
   });
 
   it('opens an application to its status history', async () => {
@@ -91,7 +91,7 @@ describe('ApplicationsPage', () => {
       within(history)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Submitted22 Nov 2026, 10:00by you', 'Under review22 Nov 2026, 10:00by the portal']);
+    ).toEqual(['Submitted22nd November 2026, 10:00by you', 'Under review22nd November 2026, 10:00by the portal']);
     expect(api.calls.map((c) => c.url)).toContain('/api/applications/LND-2026-000123');
   });
 

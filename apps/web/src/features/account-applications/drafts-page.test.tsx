@@ -37,7 +37,7 @@ describe('DraftsPage', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('heading', { name: 'Land Owner Amendment' })).toBeInTheDocument();
-    expect(items[0]).toHaveTextContent('22 Nov 2026, 14:05');
+    expect(items[0]).toHaveTextContent('22nd November 2026, 14:05');
     expect(items[0]).toHaveTextContent('Step 2 of 3: Personal Details');
     expect(within(items[0]!).getByRole('link', { name: 'Resume Land Owner Amendment' })).toHaveAttribute(
       'href',

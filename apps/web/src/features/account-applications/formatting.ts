@@ -1,18 +1,10 @@
 import { findService } from '@kaunti/catalogue/catalogue';
+import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useTranslation } from 'react-i18next';
 
-/** A moment in the county's time zone, in the reader's language: "22 Nov 2026, 14:05". */
+/** A moment in the county's time zone, in the reader's language: "22nd November 2026, 14:05". */
 export function formatMoment(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Nairobi',
-  }).format(date);
+  return formatDisplayMoment(iso, language);
 }
 
 /**

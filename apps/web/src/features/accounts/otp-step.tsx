@@ -6,11 +6,12 @@ import {
 } from '@kaunti/contract/api-accounts';
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
+import { useFocusStepOnMount } from '../../ui/step-focus/step-focus';
 import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { markOtpSent } from './auth-store';
@@ -59,10 +60,15 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
     },
   });
   const masked = maskPhone(phone);
+  // The code step replaces the form: its heading takes the focus and comes into view.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusStepOnMount(heading);
 
   return (
     <section aria-labelledby="otp-title" className={styles.panel}>
-      <h2 id="otp-title">{t('otp.title')}</h2>
+      <h2 id="otp-title" ref={heading} tabIndex={-1}>
+        {t('otp.title')}
+      </h2>
       <CodeSentNotice sent={sent} sentText={t('otp.sentTo', { phone: masked })} phone={masked} />
       {resend.isSuccess && resend.data.otp_sent ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
       <ServerError error={verify.error ?? resend.error} />

@@ -148,6 +148,8 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const step = await screen.findByRole('region', { name: 'Enter the code' });
     expect(within(step).getByText('We sent a code to *********678.')).toBeVisible();
+    // The code step's heading takes the focus (a screen reader hears where the user is).
+    expect(within(step).getByRole('heading', { name: 'Enter the code' })).toHaveFocus();
     expect(calls.find((c) => c.url === '/api/auth/signup')?.body).toEqual({
       first_name: 'Achieng',
       middle_name: null,

@@ -62,7 +62,7 @@ describe('LandRatesBillPage', () => {
       '/payment?bill=NCCB40213378',
     );
     expect(screen.getByText('Your land rates bill is ready')).toBeInTheDocument();
-    expect(screen.getByText('31 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('31st December 2026')).toBeInTheDocument();
     // Addressed to the rated owner, as the server masked it for this requester.
     expect(screen.getByText('Billed to (rated owner)')).toBeInTheDocument();
     expect(screen.getByText('W****** N**** K****')).toBeInTheDocument();

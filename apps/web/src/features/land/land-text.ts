@@ -5,6 +5,7 @@ import {
   parcelNotFoundMessage,
   ratesPaidMessage,
 } from '@kaunti/contract/api-land';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from '../../lib/i18n';
 
@@ -55,14 +56,7 @@ export function useLandMessage(): (message: string, lrNumber: string) => string 
   };
 }
 
-/** A date-only value ("2026-12-31") in the reader's language: "31 December 2026". */
+/** A date-only value ("2026-12-31") in the reader's language: "31st December 2026" / "31 Desemba 2026". */
 export function formatDay(isoDate: string, language: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatDisplayDate(isoDate, language);
 }

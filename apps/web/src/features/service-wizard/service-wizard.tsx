@@ -12,6 +12,7 @@ import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { Spinner } from '../../ui/spinner/spinner';
+import { focusStepStart } from '../../ui/step-focus/step-focus';
 import { Stepper } from '../../ui/stepper/stepper';
 import { ContentBlocks } from './content-blocks';
 import type { CustomStepRegistry } from './custom-step-props';
@@ -133,7 +134,7 @@ export function ServiceWizard({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, on purpose.
   useEffect(() => {
     // After Next or Previous the new step's heading takes the focus (not on the first render).
-    if (moved.current) headingRef.current?.focus();
+    if (moved.current) focusStepStart(headingRef.current);
   }, [stepIndex]);
 
   // The server's error takes the focus (and so comes into view), whatever step it sent us to.

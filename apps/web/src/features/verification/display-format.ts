@@ -1,19 +1,11 @@
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 
 /**
  * Dates and times on the verification pages: English as on the documents ("1st January 2024"),
  * Kiswahili through the browser's own month names; always Nairobi time.
  */
 export function formatDate(iso: string, language: string): string {
-  if (language.startsWith('sw')) {
-    return new Intl.DateTimeFormat('sw-KE', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'Africa/Nairobi',
-    }).format(new Date(iso));
-  }
-  return formatDocumentDate(iso);
+  return formatDisplayDate(iso, language);
 }
 
 export function formatTime(iso: string, language: string): string {
