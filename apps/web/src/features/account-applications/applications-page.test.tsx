@@ -91,7 +91,10 @@ describe('ApplicationsPage', () => {
       within(history)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Submitted22nd November 2026, 10:00by you', 'Under review22nd November 2026, 10:00by the portal']);
+    ).toEqual([
+      'Submitted22nd November 2026, 10:00by you',
+      'Under review22nd November 2026, 10:00by the portal',
+    ]);
     expect(api.calls.map((c) => c.url)).toContain('/api/applications/LND-2026-000123');
   });
 
