@@ -14,7 +14,7 @@ import { E2E_BASE_URL } from '../support/ports';
 const PORTAL = 'Nairobi City County e-Services';
 
 interface Samples {
-  documents: { kind: string; number: string; status: string; url: string }[];
+  documents: { kind: string; number: string; status: string; url: string; short_code: string }[];
   staff: { staff_no: string; status: string; url: string }[];
   identities: { id_number: string; status: string; url: string }[];
 }
@@ -92,6 +92,28 @@ test.describe('E-Verify', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expectVerdict(page, 'Genuine document');
     await expect(page).toHaveURL(/\/e-verify\?code=/);
+  });
+
+  test('the short code printed under the QR, typed in lower case without dashes, finds the document; a slip says so', async ({
+    page,
+  }) => {
+    const sample = documentSample('valid');
+    await page.goto('/e-verify');
+    const field = page.getByLabel('Verification code or link');
+    await field.fill(sample.short_code.toLowerCase().replaceAll('-', ''));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectVerdict(page, 'Genuine document');
+    await expect(page.getByTestId('verify-result')).toContainText(sample.number);
+    await expectNoAxeViolations(page);
+
+    // One symbol wrong: the page says to check the code again, not that the document is fake.
+    const compact = sample.short_code.replaceAll('-', '');
+    const slip = `${compact.slice(0, 5)}${compact[5] === 'K' ? 'M' : 'K'}${compact.slice(6)}`;
+    await page.goto('/e-verify');
+    await page.getByLabel('Verification code or link').fill(slip);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectVerdict(page, 'Check the code again');
+    await expectNoAxeViolations(page);
   });
 });
 

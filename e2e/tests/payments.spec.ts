@@ -136,6 +136,25 @@ test.describe('Bills and payments', () => {
     await expect(document).toContainText('RECEIPT');
     await expect(document).toContainText(`RCT-${billNo}`);
     await expect(document).toContainText(lr);
+    // Every column of every line is readable at this width (360 px: the lines stack): each cell
+    // is visible, wide enough for its words, and its text is not clipped.
+    const cells = page.getByTestId('document-line').first().getByRole('cell');
+    await expect(cells).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      const cell = cells.nth(i);
+      await expect(cell).toBeVisible();
+      const fits = await cell.evaluate((el) => ({
+        width: el.getBoundingClientRect().width,
+        clipped: el.scrollWidth > el.clientWidth + 1,
+      }));
+      expect(fits.clipped, `cell ${i} is clipped`).toBe(false);
+      expect(fits.width, `cell ${i} is too narrow`).toBeGreaterThan(i === 1 ? 150 : 24);
+    }
+    await expect(cells.nth(1)).toContainText('Land rates');
+    // Under the QR code: the short code to type on E-Verify without a camera.
+    await expect(page.getByTestId('short-code')).toHaveText(
+      /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/,
+    );
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'payments-receipt');

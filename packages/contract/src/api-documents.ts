@@ -65,6 +65,12 @@ export const invoiceDocumentSchema = z
     unitPrice: centsSchema.describe('Unit price of that single line, in cents.'),
     verifyCode: z.string().describe('The signed E-Verify token (compact JWS) held by the QR code.'),
     verifyUrl: z.string().describe('`<public URL>/e-verify?code=<verifyCode>`: what the QR code encodes.'),
+    verifyShortCode: z
+      .string()
+      .optional()
+      .describe(
+        'The short code printed under the QR code (XXXX-XXXX-XXXX), typed on E-Verify without a camera.',
+      ),
   })
   .describe('InvoiceDocument');
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;

@@ -16,7 +16,20 @@ import { centsSchema } from './cents-schema';
  *  - `expired`: genuine, but past its expiry date;
  *  - `valid`: genuine, in force, and these are its facts.
  */
-export const VERIFY_STATUSES = ['valid', 'tampered', 'revoked', 'expired', 'unknown'] as const;
+/**
+ * `mistyped`: the text has the shape of a short verification code but a symbol is wrong (its
+ * check symbol does not match, or one symbol too many or too few): the person should look again.
+ * `not_found`: a well-formed short code that no document of the register carries.
+ */
+export const VERIFY_STATUSES = [
+  'valid',
+  'tampered',
+  'revoked',
+  'expired',
+  'unknown',
+  'mistyped',
+  'not_found',
+] as const;
 export const verifyStatusSchema = z.enum(VERIFY_STATUSES);
 export type VerifyStatus = z.infer<typeof verifyStatusSchema>;
 
@@ -171,7 +184,13 @@ export const myIdentityQrResponseSchema = z
 export const verifySamplesResponseSchema = z
   .object({
     documents: z.array(
-      z.object({ kind: documentKindSchema, number: z.string(), status: verifyStatusSchema, url: z.string() }),
+      z.object({
+        kind: documentKindSchema,
+        number: z.string(),
+        status: verifyStatusSchema,
+        url: z.string(),
+        short_code: z.string().describe('The short code printed under its QR code, to type on /e-verify.'),
+      }),
     ),
     staff: z.array(
       z.object({ staff_no: z.string(), status: z.enum(STAFF_VERIFY_STATUSES), url: z.string() }),

@@ -186,6 +186,14 @@ describe('a receipt keeps the name it was paid under', () => {
     const later = await get(owner, `/api/bills/${bill.bill_no}/receipt`);
     expect(later.json().customerName).toBe(p.ownerName);
     expect(later.json().verifyCode).toBe(receipt.json().verifyCode);
+    // The short code printed under its QR code is the same on every print, and E-Verify takes it.
+    expect(later.json().verifyShortCode).toMatch(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){2}$/);
+    expect(later.json().verifyShortCode).toBe(receipt.json().verifyShortCode);
+    const checked = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify?code=${receipt.json().verifyShortCode.toLowerCase()}`,
+    });
+    expect(checked.json()).toMatchObject({ status: 'valid', document: { kind: 'receipt' } });
   });
 
   it("an application's receipt names the applicant as they were when the bill was paid", async () => {

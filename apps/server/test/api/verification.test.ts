@@ -131,3 +131,40 @@ describe('national ID check (/everify/i/{qid}/{id})', () => {
     );
   });
 });
+
+describe('the short code printed under every QR code (E-Verify without a camera)', () => {
+  const verify = (code: string) =>
+    t.app.inject({ method: 'GET', url: `/api/verify?code=${encodeURIComponent(code)}` });
+
+  it('each demo document has one, and E-Verify accepts it typed in any case, with or without dashes or spaces', async () => {
+    const samples: VerifySamplesResponse = (
+      await t.app.inject({ method: 'GET', url: '/api/verify/samples' })
+    ).json();
+    expect(samples.documents.length).toBeGreaterThan(0);
+    for (const sample of samples.documents) {
+      expect(sample.short_code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+      const byToken = (await verify(sample.url)).json();
+      for (const typed of [
+        sample.short_code,
+        sample.short_code.toLowerCase().replaceAll('-', ''),
+        ` ${sample.short_code.replaceAll('-', ' ')} `,
+      ]) {
+        const res = await verify(typed);
+        expect(res.json().status, `${sample.number}: ${typed}`).toBe(byToken.status);
+        expect(res.json().document?.number).toBe(sample.number);
+      }
+    }
+  });
+
+  it('a mistyped code says so; a well-formed code no document carries is not found', async () => {
+    const samples: VerifySamplesResponse = (
+      await t.app.inject({ method: 'GET', url: '/api/verify/samples' })
+    ).json();
+    const printed = samples.documents[0]!.short_code.replaceAll('-', '');
+    const swapped = `${printed[0] === 'A' ? 'B' : 'A'}${printed.slice(1)}`;
+    expect((await verify(swapped)).json()).toMatchObject({ status: 'mistyped' });
+    expect((await verify(printed.slice(0, 11))).json()).toMatchObject({ status: 'mistyped' });
+    expect((await verify('2222-2222-2222')).json()).toMatchObject({ status: 'not_found' });
+    expect((await verify('2222-2222-2222')).json().document).toBeUndefined();
+  });
+});

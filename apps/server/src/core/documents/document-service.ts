@@ -6,8 +6,9 @@ import {
   type VerifyResponse,
 } from '@kaunti/contract/api-verify';
 import { maskName } from '@kaunti/contract/masking';
+import { newShortCode, readShortCode } from '@kaunti/contract/short-code';
 import { readVerifyInput, verifyUrlFor } from '@kaunti/contract/verify-code';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, notFound } from '../../platform/errors';
 import type { KeyRing } from '../../platform/signing/key-ring';
@@ -62,11 +63,15 @@ export interface IssuedDocument {
   token: string;
   /** What the QR code holds. */
   verifyUrl: string;
+  /** The short verification code printed under the QR code. */
+  shortCode: string;
   /** false when the document had been issued before (the same one is returned). */
   created: boolean;
 }
 
 export interface DocumentService {
+  /** The document's short code (given one now if it was issued before short codes existed). */
+  shortCodeOf(row: DocumentRow): Promise<string>;
   /** Records and signs a document; idempotent per kind and number. Pass a transaction as `tx` to issue inside it. */
   issue(input: IssueDocumentInput, tx?: Db): Promise<IssuedDocument>;
   /** Checks a code (or a link carrying one). Never throws for a bad code: it answers `tampered`. */
@@ -142,8 +147,34 @@ export function createDocumentService({
     );
   }
 
+  /**
+   * A document's short code; one issued before short codes existed gets one now (the same on
+   * every later print).
+   */
+  async function shortCodeOf(tx: Db, row: DocumentRow): Promise<string> {
+    if (row.shortCode) return row.shortCode;
+    for (let attempt = 0; ; attempt++) {
+      const candidate = newShortCode((n) => randomBytes(n));
+      try {
+        await tx
+          .update(documents)
+          .set({ shortCode: candidate })
+          .where(and(eq(documents.id, row.id), isNull(documents.shortCode)));
+      } catch (error) {
+        if (attempt < 3) continue; // a clash with another document's code (55 bits: never, in practice)
+        throw error;
+      }
+      const [current] = await tx
+        .select({ shortCode: documents.shortCode })
+        .from(documents)
+        .where(eq(documents.id, row.id));
+      return current!.shortCode!;
+    }
+  }
+
   return {
     verifyUrl,
+    shortCodeOf: (row: DocumentRow) => shortCodeOf(db, row),
 
     async issue(input, tx = db) {
       const number = input.number.trim();
@@ -161,6 +192,7 @@ export function createDocumentService({
           document: existing,
           token: existing.token,
           verifyUrl: verifyUrl(existing.token),
+          shortCode: await shortCodeOf(tx, existing),
           created: false,
         };
 
@@ -183,6 +215,7 @@ export function createDocumentService({
         .insert(documents)
         .values({
           id,
+          shortCode: newShortCode((n) => randomBytes(n)),
           kind: input.kind,
           number,
           ownerUserId: input.ownerUserId ?? null,
@@ -202,7 +235,13 @@ export function createDocumentService({
         // Issued at the same moment by another request: theirs stands.
         const winner = await findByKindNumber(tx, input.kind, number);
         if (!winner) throw new Error(`Document ${input.kind} ${number} vanished while being issued`);
-        return { document: winner, token: winner.token, verifyUrl: verifyUrl(winner.token), created: false };
+        return {
+          document: winner,
+          token: winner.token,
+          verifyUrl: verifyUrl(winner.token),
+          shortCode: await shortCodeOf(tx, winner),
+          created: false,
+        };
       }
       await recordAudit(tx, {
         actor: input.actor ?? { type: 'system' },
@@ -214,13 +253,31 @@ export function createDocumentService({
         data: { kind: input.kind, number, kid: inserted.kid },
         ...(input.requestId ? { requestId: input.requestId } : {}),
       });
-      return { document: inserted, token, verifyUrl: verifyUrl(token), created: true };
+      return {
+        document: inserted,
+        token,
+        verifyUrl: verifyUrl(token),
+        shortCode: inserted.shortCode!,
+        created: true,
+      };
     },
 
     async verify(code, now = new Date()) {
       const checkedAt = now.toISOString();
       const input = readVerifyInput(code);
       if (input.kind !== 'document') return { status: 'tampered', checked_at: checkedAt };
+      // A short code typed from under the QR: the register is the authority (nothing is signed).
+      const short = readShortCode(input.code);
+      if (short.kind === 'mistyped') return { status: 'mistyped', checked_at: checkedAt };
+      if (short.kind === 'valid') {
+        const [row] = await db.select().from(documents).where(eq(documents.shortCode, short.code)).limit(1);
+        if (!row) return { status: 'not_found', checked_at: checkedAt };
+        const { name } = await county.get();
+        const document = describe(row, name);
+        if (row.status === 'revoked') return { status: 'revoked', document, checked_at: checkedAt };
+        const expired = row.expiresAt !== null && row.expiresAt <= now;
+        return { status: expired ? 'expired' : 'valid', document, checked_at: checkedAt };
+      }
       const outcome = await signer.verify(input.code, now);
       if (outcome.status === 'tampered') return { status: 'tampered', checked_at: checkedAt };
       const claims = signedDocumentClaimsSchema.safeParse(outcome.payload);

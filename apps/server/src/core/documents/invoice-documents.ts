@@ -22,7 +22,7 @@ import type { DocumentService } from './document-service';
  */
 
 /** The model without its E-Verify code (what the caller knows), plus who owns it. */
-export type InvoiceDocumentInput = Omit<InvoiceDocument, 'verifyCode' | 'verifyUrl'> & {
+export type InvoiceDocumentInput = Omit<InvoiceDocument, 'verifyCode' | 'verifyUrl' | 'verifyShortCode'> & {
   ownerUserId?: string | null;
   actor?: Actor;
   requestId?: string;
@@ -66,7 +66,12 @@ export function createInvoiceDocuments(deps: {
         },
         tx,
       );
-      return { ...fields, verifyCode: issued.token, verifyUrl: issued.verifyUrl };
+      return {
+        ...fields,
+        verifyCode: issued.token,
+        verifyUrl: issued.verifyUrl,
+        verifyShortCode: issued.shortCode,
+      };
     },
 
     async renderPdf(model) {

@@ -32,6 +32,11 @@ export const documents = pgTable(
     facts: jsonb('facts').$type<Record<string, string>>().notNull().default({}),
     /** The signed E-Verify token printed as the QR code (kept so every print is the same code). */
     token: text('token').notNull(),
+    /**
+     * The short verification code printed under the QR code (XXXX-XXXX-XXXX, 55 random bits and
+     * a check symbol: contract/short-code.ts), typed on E-Verify without a camera.
+     */
+    shortCode: text('short_code'),
     /** The signing key that signed the token. */
     kid: text('kid').notNull(),
     status: text('status', { enum: DOCUMENT_STATUSES }).$type<DocumentStatus>().notNull().default('issued'),
@@ -44,6 +49,7 @@ export const documents = pgTable(
   },
   (t) => [
     uniqueIndex('documents_kind_number_uq').on(t.kind, t.number),
+    uniqueIndex('documents_short_code_uq').on(t.shortCode),
     index('documents_owner_idx').on(t.ownerUserId),
     index('documents_subject_idx').on(t.subject),
     index('documents_number_idx').on(t.number),

@@ -96,6 +96,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
               number: document.number,
               status: (await demo.documents.verify(token)).status,
               url: verifyUrl,
+              short_code: await demo.documents.shortCodeOf(document),
             })),
           );
           const { officers, citizens } = await demoVerificationRecords(demo.db);

@@ -241,6 +241,15 @@ function drawTitleFactsAndQr(
       align: 'right',
     })
     .text(verifyPage, { width: captionWidth, align: 'right' });
+  if (model.verifyShortCode) {
+    // The short code, for checking without a camera: typed on the E-Verify page.
+    doc
+      .text('or enter the code', { width: captionWidth, align: 'right' })
+      .font(FONT.bold)
+      .fontSize(9)
+      .fillColor(COLOR.text)
+      .text(model.verifyShortCode, { width: captionWidth, align: 'right', characterSpacing: 0.5 });
+  }
   const qrBottom = doc.y;
 
   doc

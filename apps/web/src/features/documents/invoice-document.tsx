@@ -78,11 +78,22 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
             />
             <figcaption>
               {t('document.scanToVerify')} <span className={styles.url}>{verifyPage}</span>
+              {model.verifyShortCode ? (
+                <>
+                  <br />
+                  {t('document.orEnterCode')}{' '}
+                  <strong className={styles.shortCode} data-testid="short-code">
+                    {model.verifyShortCode}
+                  </strong>
+                </>
+              ) : null}
             </figcaption>
           </figure>
         </div>
 
-        <table className={styles.lines}>
+        {/* On a phone the lines stack (each cell under its column's name, from data-label); the
+            explicit roles keep them a table for screen readers when CSS changes their display. */}
+        <table className={styles.lines} role="table">
           <caption className="visually-hidden">{t('document.linesCaption')}</caption>
           <colgroup>
             <col className={styles.colNumber} />
@@ -108,9 +119,15 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
           </thead>
           <tbody>
             {layout.lines.map((line) => (
-              <tr key={line.number} data-testid="document-line">
-                <td>{line.number}</td>
-                <td className={line.items.length > 40 ? styles.longDescription : undefined}>
+              <tr key={line.number} data-testid="document-line" role="row">
+                <td role="cell" data-label={t('document.number')}>
+                  {line.number}
+                </td>
+                <td
+                  role="cell"
+                  data-label={t('document.description')}
+                  className={line.items.length > 40 ? styles.longDescription : undefined}
+                >
                   {line.items.join(', ') || '-'}
                   {line.continuedOn.length > 0 ? (
                     <span className={styles.continuedNote}>
@@ -121,9 +138,15 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
                     </span>
                   ) : null}
                 </td>
-                <td className={styles.numeric}>{line.quantity}</td>
-                <td className={styles.numeric}>{formatAmount(line.unitPrice)}</td>
-                <td className={styles.numeric}>{formatAmount(line.amount)}</td>
+                <td role="cell" data-label={t('document.quantity')} className={styles.numeric}>
+                  {line.quantity}
+                </td>
+                <td role="cell" data-label={t('document.unitPrice')} className={styles.numeric}>
+                  {formatAmount(line.unitPrice)}
+                </td>
+                <td role="cell" data-label={t('document.amount')} className={styles.numeric}>
+                  {formatAmount(line.amount)}
+                </td>
               </tr>
             ))}
           </tbody>

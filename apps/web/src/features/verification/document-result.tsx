@@ -12,6 +12,8 @@ const TONES: Record<VerifyStatus, VerdictTone> = {
   revoked: 'bad',
   expired: 'warn',
   unknown: 'warn',
+  mistyped: 'warn',
+  not_found: 'bad',
 };
 
 /** The answer about one document: the verdict in plain words, then what the register says. */
