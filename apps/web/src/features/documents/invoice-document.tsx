@@ -92,7 +92,8 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
         </div>
 
         {/* On a phone the lines stack (each cell under its column's name, from data-label); the
-            explicit roles keep them a table for screen readers when CSS changes their display. */}
+            explicit roles keep them a table for screen readers when CSS changes their display — some
+            browsers drop a table's implicit roles then, so biome.json allows these "redundant" ones. */}
         <table className={styles.lines} role="table">
           <caption className="visually-hidden">{t('document.linesCaption')}</caption>
           <colgroup>
