@@ -76,5 +76,29 @@ export async function changeLanguage(language: Language): Promise<void> {
  */
 export function useMessageTranslation(): (message: string) => string {
   const { t } = useTranslation('messages');
-  return (message) => t(message, { keySeparator: false, nsSeparator: false, defaultValue: message });
+  return (message) => translateMessage(t, message);
+}
+
+/**
+ * A server message in the reader's language. A sentence with numbers in it ("Please try again in
+ * 12 minutes.") is looked up with each number as {{n1}}, {{n2}}… ("… in {{n1}} minutes."), so
+ * composite messages are translated too; anything unknown stays as the server wrote it.
+ */
+export function translateMessage(
+  t: (key: string, options: Record<string, unknown>) => string,
+  message: string,
+): string {
+  const options = { keySeparator: false, nsSeparator: false } as const;
+  const exact = t(message, { ...options, defaultValue: '' });
+  if (exact) return exact;
+  const values: Record<string, string> = {};
+  let count = 0;
+  const template = message.replace(/\d[\d,.]*\d|\d/g, (number) => {
+    count += 1;
+    values[`n${count}`] = number;
+    return `{{n${count}}}`;
+  });
+  if (count === 0) return message;
+  const translated = t(template, { ...options, ...values, defaultValue: '' });
+  return translated || message;
 }

@@ -9,6 +9,12 @@ import styles from './error-pages.module.css';
 export const RENDER_ERROR_MESSAGE = 'Something went wrong. The error has been logged and is being worked on.';
 
 /**
+ * The last boundary's link home, in both languages: it shows when translations themselves may be
+ * what failed, so its words are here rather than in the locale files.
+ */
+export const BACK_HOME = { en: 'Back home', sw: 'Rudi mwanzo' } as const;
+
+/**
  * What a citizen sees when a page fails: a lazy part that could not load says which kind it
  * was (missing, timeout, other) and offers a reload; any other failure shows the spec's message.
  * Either way the error goes to the server's log once.

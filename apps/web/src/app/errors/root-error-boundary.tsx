@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../../lib/error-reporter';
-import { RENDER_ERROR_MESSAGE } from './error-report';
+import { BACK_HOME, RENDER_ERROR_MESSAGE } from './error-report';
 
 /**
  * The last line of defence, outside the router (if the shell itself fails). Plain markup only:
@@ -23,7 +23,7 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, { fail
       <main style={{ maxWidth: '40rem', margin: '4rem auto', padding: '1rem', textAlign: 'center' }}>
         <h1>{RENDER_ERROR_MESSAGE}</h1>
         <p>
-          <a href="/">Back home</a>
+          <a href="/">{document.documentElement.lang.startsWith('sw') ? BACK_HOME.sw : BACK_HOME.en}</a>
         </p>
       </main>
     );

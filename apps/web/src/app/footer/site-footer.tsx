@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { telHref, useCounty } from '../../lib/county';
+import { useMessageTranslation } from '../../lib/i18n';
 import styles from './site-footer.module.css';
+
+/** The county's own words (set in English) through the messages namespace, loaded only in Kiswahili. */
+function ServerText({ text }: { text: string }) {
+  const translate = useMessageTranslation();
+  return <>{translate(text)}</>;
+}
 
 /** Spec: the footer is hidden on any path containing "downloads" (printable documents). */
 export function isFooterHidden(pathname: string): boolean {
@@ -10,7 +17,7 @@ export function isFooterHidden(pathname: string): boolean {
 
 /** County contacts and the information pages. */
 export function SiteFooter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const county = useCounty();
   return (
     <footer className={styles.footer} data-testid="site-footer">
@@ -72,7 +79,15 @@ export function SiteFooter() {
         <section aria-labelledby="footer-pay">
           <h2 id="footer-pay">{t('footer.payTitle')}</h2>
           <p>{t('footer.payBody', { paybill: county?.paybill ?? '' })}</p>
-          {county ? <p>{county.contacts.hours}</p> : null}
+          {county ? (
+            <p>
+              {i18n.language.startsWith('sw') ? (
+                <ServerText text={county.contacts.hours} />
+              ) : (
+                county.contacts.hours
+              )}
+            </p>
+          ) : null}
         </section>
       </div>
       <p className={styles.bottom}>

@@ -26,6 +26,9 @@ import { PaymentProgress } from './payment-progress';
 import styles from './payments.module.css';
 import { newIdempotencyKey, sendStkPush, useBills } from './payments-api';
 
+/** The currency code shown beside the amount (the same in every language). */
+const CURRENCY = 'KES';
+
 /** The select's value for "another bill: type its number". */
 const OTHER = '__other__';
 
@@ -360,7 +363,7 @@ function PaymentForm({
         {(control) => (
           <div className={styles.amountControl}>
             <span aria-hidden="true" className={styles.currency}>
-              KES
+              {CURRENCY}
             </span>
             <input
               {...control}
