@@ -145,6 +145,15 @@ test.describe('accounts', () => {
     await signInThroughPages(page, user.phone_number, DEFAULT_PASSWORD);
     await expect(page).toHaveURL(/\/profile\/edit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+    // The second phone's hint says what it is for (codes still go to the main number).
+    await expect(
+      page.getByText('Sign-in codes still go to your main number.', { exact: false }),
+    ).toBeVisible();
+    // Signed in: /login and /signup send the user to their account.
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/profile\/view$/);
+    }
   });
 
   test('an expired token: "Session Expired. Login to continue"', async ({ page }) => {
@@ -249,7 +258,7 @@ test.describe('accounts', () => {
 
     // A PDF is refused beside the field, and is never sent.
     await picker.setInputFiles(pdfFile('title-deed.pdf'));
-    await expect(page.getByText('The photo must be one of your uploaded images (JPEG or PNG)')).toBeVisible();
+    await expect(page.getByText('Please choose a JPEG or PNG image for your photo')).toBeVisible();
     await expect(picker).toHaveAttribute('aria-invalid', 'true');
 
     await picker.setInputFiles(pngFile('me.png'));

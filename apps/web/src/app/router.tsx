@@ -22,10 +22,17 @@ import { RouteGuard } from './route-guard';
  * under the root layout. The pathless child carries the error element, so a page that fails
  * keeps the header and footer around its error.
  */
+function FirstLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // The first page's lazy chunk is loading: nothing yet (the header and footer come with the
+    // layout as soon as it is there). Without it React Router warns on every first load.
+    HydrateFallback: FirstLoad,
     children: [
       {
         errorElement: <RouteErrorPage />,

@@ -39,7 +39,9 @@ export function SiteHeader({ account }: { account: ReactNode }) {
         <Link to="/" className={styles.brand} onClick={close}>
           <Emblem className={styles.emblem} />
           <span className={styles.brandText}>
-            <span className={styles.countyName}>{county?.name ?? DEFAULT_PORTAL_NAME}</span>
+            <span className={styles.countyName} data-testid="county-name">
+              {county?.name ?? DEFAULT_PORTAL_NAME}
+            </span>
             <span className={styles.portalName}>{t('header.tagline')}</span>
           </span>
         </Link>

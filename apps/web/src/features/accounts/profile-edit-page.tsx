@@ -119,7 +119,7 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
         <TextField
           id="mobile_number_2nd"
           label={t('fields.secondPhone')}
-          hint={t('fields.phoneHint')}
+          hint={t('fields.secondPhoneHint')}
           type="tel"
           inputMode="tel"
           error={errors.mobile_number_2nd}

@@ -240,7 +240,11 @@ export function ServiceWizard({
   // (and beside their fields), not said a third time.
   const summary = (step.fields ?? [])
     .filter((f) => typeof errors[f.name]?.message === 'string' && errors[f.name]?.type !== 'server')
-    .map((f) => ({ fieldId: fieldId(f.name), message: text.message(String(errors[f.name]?.message)) }));
+    .map((f) => ({
+      fieldId: fieldId(f.name),
+      message: text.message(String(errors[f.name]?.message)),
+      label: text.label(f),
+    }));
   const Custom = step.component ? customSteps[step.component] : undefined;
   if (step.component && !Custom) throw new Error(`No custom step component "${step.component}"`);
   const working = busy || uploading.size > 0;

@@ -42,3 +42,24 @@ describe('ErrorSummary', () => {
     expect(screen.getByRole('textbox', { name: 'LR number' })).toHaveFocus();
   });
 });
+
+describe('ErrorSummary: two fields with the same message', () => {
+  it('tells them apart by their labels; a message of its own stays as it is', () => {
+    render(
+      <ErrorSummary
+        title="There is a problem"
+        focusKey={1}
+        errors={[
+          { fieldId: 'a', message: 'Please add passport photo', label: 'Your passport photo' },
+          { fieldId: 'b', message: 'Please add passport photo', label: 'Passport photo of the recipient' },
+          { fieldId: 'c', message: 'Please upload KRA PIN certificate', label: 'KRA PIN certificate' },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Please add passport photo — Your passport photo',
+      'Please add passport photo — Passport photo of the recipient',
+      'Please upload KRA PIN certificate',
+    ]);
+  });
+});

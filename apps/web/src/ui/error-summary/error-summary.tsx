@@ -5,6 +5,14 @@ export interface ErrorSummaryItem {
   /** The id of the field's control. */
   fieldId: string;
   message: string;
+  /** The field's label: added to a message that more than one field shares, to tell them apart. */
+  label?: string;
+}
+
+/** "Please add passport photo — Passport photo of the recipient" when two fields say the same. */
+function linkText(error: ErrorSummaryItem, all: readonly ErrorSummaryItem[]): string {
+  const shared = all.filter((other) => other.message === error.message).length > 1;
+  return shared && error.label ? `${error.message} — ${error.label}` : error.message;
 }
 
 export interface ErrorSummaryProps {
@@ -50,7 +58,7 @@ export function ErrorSummary({ title, errors, focusKey }: ErrorSummaryProps) {
                   target.focus();
                 }}
               >
-                {error.message}
+                {linkText(error, errors)}
               </a>
             </li>
           ))}
