@@ -69,6 +69,13 @@ describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, servi
     }
   });
 
+  it('its reference field, if any, is a text field of its form', () => {
+    if (!service.reference_field) return;
+    const field = fieldsOf(service).find((f) => f.name === service.reference_field);
+    expect(field, `reference_field ${service.reference_field}`).toBeDefined();
+    expect(field?.kind).not.toBe('file');
+  });
+
   it('lists exactly its required file fields as required documents', () => {
     const requiredFiles = fieldsOf(service)
       .filter((f) => f.kind === 'file' && (f.required ?? true))

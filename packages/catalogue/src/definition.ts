@@ -195,6 +195,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
       .string()
       .regex(/^[A-Z]{3}$/, 'An application prefix is three capital letters')
       .describe('First part of application numbers, e.g. "LND" → LND-2026-000123.'),
+    reference_field: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The field whose value tells one application of this service from another — the parcel, the ' +
+          'business, the plate — shown beside its drafts and applications (e.g. "lr_number").',
+      ),
     steps: z.array(stepSchema).min(1).readonly().describe('The wizard steps, in order.'),
     required_documents: z
       .array(requiredDocumentSchema)

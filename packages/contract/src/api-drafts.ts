@@ -40,6 +40,17 @@ export const draftSchema = z
     id: z.uuid(),
     service_id: z.string(),
     service_title: z.string().describe('e.g. "Land Owner Amendment".'),
+    label: z
+      .string()
+      .nullable()
+      .describe(
+        "The value that tells this draft apart (its service's reference field, e.g. the LR number), if typed.",
+      ),
+    kept: z
+      .boolean()
+      .describe(
+        'False when nothing was typed yet: an empty form is not kept as a draft (nor an emptied one).',
+      ),
     route: z.string().describe('Where to resume it, e.g. "/land-transfer".'),
     step: z.int().nonnegative(),
     values: z.record(z.string(), z.unknown()),
@@ -48,6 +59,18 @@ export const draftSchema = z
   })
   .describe('Draft');
 export type Draft = z.infer<typeof draftSchema>;
+
+/** True when nothing was typed: every value blank, null, or an empty list or object. */
+export function isEmptyDraft(values: Record<string, unknown>): boolean {
+  const blank = (value: unknown): boolean => {
+    if (value === null || value === undefined || value === false) return true;
+    if (typeof value === 'string') return value.trim() === '';
+    if (Array.isArray(value)) return value.every(blank);
+    if (typeof value === 'object') return Object.values(value as Record<string, unknown>).every(blank);
+    return false;
+  };
+  return Object.values(values).every(blank);
+}
 
 export const draftsResponseSchema = z.object({ data: z.array(draftSchema) }).describe('Drafts');
 

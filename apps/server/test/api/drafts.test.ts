@@ -76,12 +76,41 @@ describe('drafts', () => {
 
   it('removes a draft by id', async () => {
     const id = randomUUID();
-    await put(owner, id, { service_id: 'ground-rent', step: 0, values: {} });
+    await put(owner, id, { service_id: 'ground-rent', step: 0, values: { lr_number: '209/10005' } });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/drafts/${id}`, headers: owner.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, deleted: true });
     expect((await get(owner, `/api/drafts/${id}`)).statusCode).toBe(404);
     expect((await get(owner, '/api/drafts')).json().data.map((d: { id: string }) => d.id)).not.toContain(id);
+  });
+
+  it('keeps a draft only once something is typed, and drops one whose every field was cleared', async () => {
+    const id = randomUUID();
+    const empty = await put(owner, id, {
+      service_id: 'land-survey',
+      step: 0,
+      values: { lr_number: '', purpose: '  ' },
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ id, kept: false });
+    expect((await get(owner, `/api/drafts/${id}`)).statusCode).toBe(404);
+
+    const typed = await put(owner, id, {
+      service_id: 'land-survey',
+      step: 0,
+      values: { lr_number: ' 209/10002 ' },
+    });
+    expect(typed.json()).toMatchObject({ kept: true, label: '209/10002', service_title: 'Land Survey' });
+    const mine = (await get(owner, '/api/drafts?service_id=land-survey')).json().data;
+    expect(mine.map((d: { id: string }) => d.id)).toContain(id);
+    expect(new Set(mine.map((d: { service_id: string }) => d.service_id))).toEqual(new Set(['land-survey']));
+    expect(
+      (await get(owner, '/api/drafts?service_id=ground-rent')).json().data.map((d: { id: string }) => d.id),
+    ).not.toContain(id);
+
+    const cleared = await put(owner, id, { service_id: 'land-survey', step: 0, values: { lr_number: '' } });
+    expect(cleared.json()).toMatchObject({ kept: false });
+    expect((await get(owner, `/api/drafts/${id}`)).statusCode).toBe(404);
   });
 
   it('refuses an unknown service or step, and anyone not signed in', async () => {

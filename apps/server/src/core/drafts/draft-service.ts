@@ -2,6 +2,7 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import {
   DRAFT_TOO_LARGE_MESSAGE,
   type Draft,
+  isEmptyDraft,
   MAX_DRAFT_VALUES_BYTES,
   MAX_DRAFTS_PER_USER,
   type SaveDraftRequest,
@@ -14,12 +15,18 @@ import { drafts } from './schema';
 
 type DraftRow = typeof drafts.$inferSelect;
 
-function toApi(row: DraftRow): Draft {
+function toApi(
+  row: Pick<DraftRow, 'id' | 'serviceId' | 'step' | 'values' | 'createdAt' | 'updatedAt'>,
+  kept = true,
+): Draft {
   const service = findService(row.serviceId);
+  const reference = service?.reference_field ? row.values[service.reference_field] : undefined;
   return {
     id: row.id,
     service_id: row.serviceId,
     service_title: service?.title ?? row.serviceId,
+    label: typeof reference === 'string' && reference.trim() !== '' ? reference.trim().slice(0, 80) : null,
+    kept,
     route: service?.route ?? '/',
     step: row.step,
     values: row.values,
@@ -34,14 +41,19 @@ function toApi(row: DraftRow): Draft {
  */
 export function createDraftService({ db }: { db: Db }) {
   return {
-    async list(userId: string): Promise<Draft[]> {
+    /** The user's drafts, newest first; only those of one service when `serviceId` is given. */
+    async list(userId: string, serviceId?: string): Promise<Draft[]> {
       const rows = await db
         .select()
         .from(drafts)
-        .where(eq(drafts.userId, userId))
+        .where(
+          serviceId
+            ? and(eq(drafts.userId, userId), eq(drafts.serviceId, serviceId))
+            : eq(drafts.userId, userId),
+        )
         .orderBy(desc(drafts.updatedAt))
         .limit(MAX_DRAFTS_PER_USER);
-      return rows.map(toApi);
+      return rows.map((row) => toApi(row));
     },
 
     async get(userId: string, id: string): Promise<Draft> {
@@ -68,6 +80,21 @@ export function createDraftService({ db }: { db: Db }) {
         throw new AppError(413, 'payload_too_large', DRAFT_TOO_LARGE_MESSAGE);
       }
       const now = new Date();
+      if (isEmptyDraft(input.values)) {
+        // Nothing typed (or everything cleared): no draft is kept, and an earlier one goes.
+        await db.delete(drafts).where(and(eq(drafts.id, id), eq(drafts.userId, userId)));
+        return toApi(
+          {
+            id,
+            serviceId: input.service_id,
+            step: input.step,
+            values: input.values,
+            createdAt: now,
+            updatedAt: now,
+          },
+          false,
+        );
+      }
       const [updated] = await db
         .update(drafts)
         .set({ serviceId: input.service_id, step: input.step, values: input.values, updatedAt: now })

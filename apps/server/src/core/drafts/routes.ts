@@ -7,6 +7,7 @@ import {
 } from '@kaunti/contract/api-drafts';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { DraftService } from './draft-service';
@@ -22,12 +23,15 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
         ...common,
         schema: {
           tags: ['drafts'],
-          summary: "The user's drafts, most recently saved first",
+          summary: "The user's drafts, most recently saved first (of one service with ?service_id=)",
           security,
+          querystring: z.object({ service_id: z.string().max(60).optional() }),
           response: { 200: draftsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await deps.drafts.list(currentUser(request).id) }),
+      async (request) => ({
+        data: await deps.drafts.list(currentUser(request).id, request.query.service_id),
+      }),
     );
     app.get(
       '/api/drafts/:id',

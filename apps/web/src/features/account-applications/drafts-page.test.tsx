@@ -8,11 +8,21 @@ import { DraftsPage, withoutDraft } from './drafts-page';
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-function draft(id: string, serviceId: string, title: string, route: string, step: number, updated: string) {
+function draft(
+  id: string,
+  serviceId: string,
+  title: string,
+  route: string,
+  step: number,
+  updated: string,
+  label: string | null = null,
+) {
   return {
     id,
     service_id: serviceId,
     service_title: title,
+    label,
+    kept: true,
     route,
     step,
     values: {},
@@ -22,7 +32,15 @@ function draft(id: string, serviceId: string, title: string, route: string, step
 }
 
 const drafts = [
-  draft(A, 'land-transfer', 'Land Owner Amendment', '/land-transfer', 1, '2026-11-22T14:05:00.000+03:00'),
+  draft(
+    A,
+    'land-transfer',
+    'Land Owner Amendment',
+    '/land-transfer',
+    1,
+    '2026-11-22T14:05:00.000+03:00',
+    '209/10001',
+  ),
   draft(B, 'land-survey', 'Land Survey', '/land-survey', 0, '2026-11-21T09:30:00.000+03:00'),
 ];
 
@@ -36,7 +54,11 @@ describe('DraftsPage', () => {
     const list = await screen.findByRole('list', { name: 'Drafts' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('heading', { name: 'Land Owner Amendment' })).toBeInTheDocument();
+    // Each draft says which one it is: its service and its key value (the parcel).
+    expect(
+      within(items[0]!).getByRole('heading', { name: 'Land Owner Amendment: 209/10001' }),
+    ).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('heading', { name: 'Land Survey' })).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('22nd November 2026, 14:05');
     expect(items[0]).toHaveTextContent('Step 2 of 3: Personal Details');
     expect(within(items[0]!).getByRole('link', { name: 'Resume Land Owner Amendment' })).toHaveAttribute(
@@ -69,7 +91,7 @@ describe('DraftsPage', () => {
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Land Survey' })).toBeNull());
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/drafts/${B}`]);
-    expect(screen.getByRole('heading', { name: 'Land Owner Amendment' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Land Owner Amendment: 209/10001' })).toBeInTheDocument();
     expect(readLocalDraft('land-survey', B)).toBeUndefined();
   });
 

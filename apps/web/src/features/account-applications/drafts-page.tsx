@@ -92,7 +92,7 @@ function DraftItem({ draft, onDeleted }: { draft: Draft; onDeleted: () => void }
   const step = names.step(draft.service_id, draft.step);
   const headingId = `draft-${draft.id}`;
   return (
-    <Card headingId={headingId} title={title}>
+    <Card headingId={headingId} title={draft.label ? `${title}: ${draft.label}` : title}>
       <FactList>
         <Fact label={t('drafts.saved')}>{formatMoment(draft.updated_at, i18n.language)}</Fact>
         {step ? (

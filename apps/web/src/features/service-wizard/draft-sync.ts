@@ -1,4 +1,4 @@
-import type { Draft, SaveDraftRequest } from '@kaunti/contract/api-drafts';
+import { type Draft, isEmptyDraft, type SaveDraftRequest } from '@kaunti/contract/api-drafts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { removeLocalDraft, writeLocalDraft } from '../../lib/local-drafts';
@@ -77,8 +77,13 @@ export function useDraftSync({
     setStatus({ kind: 'saving' });
     const run = (async () => {
       try {
-        await api<Draft>(`/api/drafts/${draftId}`, { method: 'PUT', body });
+        const saved = await api<Draft>(`/api/drafts/${draftId}`, { method: 'PUT', body });
         if (closed.current) return;
+        // Nothing typed yet (or all cleared): the server keeps no draft, and says nothing was saved.
+        if (saved.kept === false) {
+          setStatus({ kind: 'idle' });
+          return;
+        }
         if (version.current === sentVersion) keepLocal(false);
         setStatus({ kind: 'saved', at: new Date() });
       } catch (error) {
@@ -97,10 +102,16 @@ export function useDraftSync({
   const record = useCallback(() => {
     version.current += 1;
     pending.current = true;
+    clearTimeout(timer.current);
+    // A draft exists only once something is typed: an empty form is neither kept on the device
+    // nor given an address of its own.
+    if (isEmptyDraft(latest.current.snapshot().values)) {
+      removeLocalDraft(draftId);
+      return;
+    }
     keepLocal(true);
     if (!isStarted.current) latest.current.onStarted?.(draftId);
     isStarted.current = true;
-    clearTimeout(timer.current);
   }, [draftId, keepLocal]);
 
   /** A value changed: keep it on the device now, send it after a pause. */

@@ -1,8 +1,11 @@
 import { findService } from '@kaunti/catalogue/catalogue';
+import type { Draft } from '@kaunti/contract/api-drafts';
+import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -42,13 +45,45 @@ export function ServiceWizardPage({ serviceId }: { serviceId: string }) {
   if (!resumeId) {
     return (
       <>
-        {badRequest ? <MissingDraft /> : null}
+        {badRequest ? <MissingDraft /> : <ResumeOffer serviceId={serviceId} route={service.route} />}
         <ServiceWizard service={service} start={fresh} onDraftStarted={onDraftStarted} />
       </>
     );
   }
   return (
     <ResumedWizard serviceId={serviceId} draftId={resumeId} fresh={fresh} onDraftStarted={onDraftStarted} />
+  );
+}
+
+/**
+ * Opening a service that has a saved draft offers to continue it (the newest), named by its key
+ * value (e.g. the parcel) and when it was saved; starting afresh needs nothing but typing.
+ */
+function ResumeOffer({ serviceId, route }: { serviceId: string; route: string }) {
+  const { t, i18n } = useTranslation('wizard');
+  const drafts = useQuery({
+    queryKey: ['drafts', 'of-service', serviceId],
+    queryFn: () => api<{ data: Draft[] }>(`/api/drafts?service_id=${encodeURIComponent(serviceId)}`),
+    retry: false,
+  });
+  const latest = drafts.data?.data[0];
+  if (!latest) return null;
+  return (
+    <Alert variant="info">
+      <p>
+        {t('draft.offer', {
+          saved: formatDisplayMoment(latest.updated_at, i18n.language),
+          label: latest.label ?? '',
+          count: latest.label ? 1 : 0,
+        })}
+      </p>
+      <p>
+        {/* A full load: the page chooses its draft once, when it opens. */}
+        <Link to={`${route}?draft=${encodeURIComponent(latest.id)}`} reloadDocument>
+          {t('draft.continue')}
+        </Link>
+      </p>
+    </Alert>
   );
 }
 

@@ -14,6 +14,7 @@ export const addLand = defineService({
   menu: false,
   order: 7,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'parcel',

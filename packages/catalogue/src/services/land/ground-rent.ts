@@ -15,6 +15,7 @@ export const groundRent = defineService({
   menu: true,
   order: 2,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'service',

@@ -23,6 +23,7 @@ export const landClearance = defineService({
   menu: true,
   order: 5,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'parcel',

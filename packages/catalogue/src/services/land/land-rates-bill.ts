@@ -15,6 +15,7 @@ export const landRatesBill = defineService({
   menu: true,
   order: 1,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'parcel',

@@ -21,6 +21,7 @@ export const landSurvey = defineService({
   menu: true,
   order: 4,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'parcel',

@@ -24,6 +24,7 @@ export const landTransfer = defineService({
   menu: true,
   order: 3,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'instructions',

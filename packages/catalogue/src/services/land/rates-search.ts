@@ -15,6 +15,7 @@ export const ratesSearch = defineService({
   menu: false,
   order: 6,
   application_prefix: 'LND',
+  reference_field: 'lr_number',
   steps: [
     {
       id: 'search',
