@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
@@ -76,7 +76,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     // One line per request is written by registerRequestLog (method, route, status, duration, id).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // Only the configured proxies may say who the client is (TRUST_PROXY): a number of hops
