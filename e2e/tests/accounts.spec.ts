@@ -340,6 +340,9 @@ test.describe('accounts', () => {
   }) => {
     const user = await signInNewUser(page, { first_name: 'Wairimu' });
     await page.goto('/');
+    // The landing page knows a signed-in user: a welcome and their account, no "Sign in".
+    await expect(page.getByRole('heading', { name: 'Welcome back, Wairimu' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Your bills' })).toBeVisible();
     await openHeaderMenu(page);
     const account = page.getByRole('button', { name: 'Account menu: Wairimu' }).filter({ visible: true });
     await expect(account).toBeVisible();

@@ -195,6 +195,16 @@ test.describe('land services', () => {
     await page.reload();
     await expect(lr).toHaveValue('209/10003');
 
+    // Opening the service afresh offers to continue the draft, named by its parcel; an empty
+    // form gets no draft of its own until something is typed.
+    await page.goto('/land-survey');
+    await expect(page.getByText(/^You have a draft of this form for 209\/10003, saved /)).toBeVisible();
+    await expect(page).toHaveURL(/\/land-survey$/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Continue where you left off' }).click();
+    await expect(page).toHaveURL(/\/land-survey\?draft=[0-9a-f-]{36}$/);
+    await expect(lr).toHaveValue('209/10003');
+
     // Drafts lists it; Resume opens it where it was.
     await page.goto('/account/drafts');
     await expect(page.getByRole('heading', { level: 1, name: 'Drafts' })).toBeVisible();
@@ -202,6 +212,7 @@ test.describe('land services', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Land Survey' }) });
     await expect(card).toContainText('Step 1 of 3: Parcel Details');
+    await expect(card.getByRole('heading', { name: 'Land Survey: 209/10003' })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'drafts');

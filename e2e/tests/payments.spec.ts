@@ -110,6 +110,8 @@ test.describe('Bills and payments', () => {
     await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
     await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeFocused();
     await expect(page.getByTestId('payment-announcement')).toHaveText('Waiting for your M-Pesa PIN…');
+    // The countdown reads as a clock (1:00, 0:59…), never "about 0:60".
+    await expect(page.getByTestId('countdown')).toHaveText(/^(1:00|0:[0-5]\d)$/);
     await screenshot(page, 'payments-waiting');
 
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
