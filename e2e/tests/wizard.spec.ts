@@ -170,8 +170,8 @@ test.describe('the service wizard', () => {
     const summary = page.getByRole('alert').filter({ hasText: 'Kuna tatizo' });
     await expect(summary.getByRole('link')).toHaveText([
       'Tafadhali pakia nakala ya kitambulisho chako',
-      'Tafadhali ongeza picha ya pasipoti',
-      'Tafadhali ongeza picha ya pasipoti',
+      'Tafadhali ongeza picha ya pasipoti — Picha yako ya pasipoti',
+      'Tafadhali ongeza picha ya pasipoti — Picha ya pasipoti ya mpokeaji (mmiliki mpya)',
       'Tafadhali pakia cheti cha KRA PIN',
     ]);
     await expectNoAxeViolations(page);
