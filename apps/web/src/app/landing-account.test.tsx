@@ -1,15 +1,16 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markAuthenticated, resetAuth } from '../features/accounts/auth-store';
 import { SignedInPanel } from '../features/accounts/signed-in-panel';
 import { LandingPage } from '../features/public-pages/landing-page';
 import { AccountPanelContext } from '../lib/account-panel';
-import { removeTokenCookie } from '../lib/session-token';
-import { renderWithApp } from '../testing/render-with-app';
+import { removeTokenCookie, writeTokenCookie } from '../lib/session-token';
+import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../testing/render-with-app';
 
 afterEach(() => {
   resetAuth();
   removeTokenCookie();
+  vi.unstubAllGlobals();
 });
 
 const landing = (
@@ -35,5 +36,14 @@ describe('the landing page knows a signed-in user', () => {
       '/account/obligations',
     );
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('after a reload (a session cookie, no user in memory) the name comes from the profile', async () => {
+    writeTokenCookie(fakeJwt({ sub: 'u1', scope: 'full', exp: nowSeconds() + 600 }));
+    stubApi({
+      'GET /api/profile': () => jsonResponse(200, { data: { first_name: 'Achieng' }, erp_data: {} }),
+    });
+    await renderWithApp(landing);
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Achieng' })).toBeInTheDocument();
   });
 });
