@@ -3,7 +3,6 @@
 // the portal back. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (where the 50
 // concurrent duplicate callbacks really race).
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Payment, StkPushResponse } from '@kaunti/contract/api-payments';
@@ -19,6 +18,7 @@ import { mpesaCallbacks, payments } from '../../src/core/payments/schema';
 import { createUploadService } from '../../src/core/uploads/upload-service';
 import { createDarajaClient } from '../../src/platform/mpesa/daraja-client';
 import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import { freePort } from '../support/mpesa';
 import { readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -36,17 +36,6 @@ let t: TestApp;
 let bills: BillService;
 /** A second payment service on the same database, for calling reconcileOnce(now) directly. */
 let service: PaymentService;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   sim = createSimulator({ ...credentials, callbackDelayMs: 20, timeoutDelayMs: 150, duplicateGapMs: 20 });
