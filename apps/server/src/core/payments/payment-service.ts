@@ -203,6 +203,35 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   /**
+   * Records a payment as paid (the one place that writes it) and answers which bill it credits,
+   * or why it cannot (kept for staff as unmatched).
+   */
+  async function markPaid(
+    tx: Db,
+    row: Pick<PaymentRow, 'id' | 'billId'>,
+    paid: { amountCents: number; resultDesc: string; mpesaReceiptNumber?: string | null },
+  ) {
+    const target = await creditTarget(tx, row.billId);
+    const at = now();
+    await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        amountPaidCents: paid.amountCents,
+        ...(paid.mpesaReceiptNumber !== undefined ? { mpesaReceiptNumber: paid.mpesaReceiptNumber } : {}),
+        resultCode: 0,
+        resultDesc: paid.resultDesc,
+        message: PAYMENT_MESSAGES.paid,
+        completedAt: at,
+        updatedAt: at,
+        appliedAt: target.reason === undefined ? at : null,
+        unmatchedReason: target.reason ?? null,
+      })
+      .where(eq(payments.id, row.id));
+    return target;
+  }
+
+  /**
    * Credits the money to the bill (`bills.applyPayment`: partial, full, or credit beyond the
    * balance) and moves the application on when the bill became paid; or records why it could not.
    */
@@ -294,23 +323,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
     paymentStatus.assert(row.status, 'paid');
     const amountCents = report.amountCents ?? row.amountRequestedCents;
-    const target = await creditTarget(tx, row.billId);
-    const at = now();
-    await tx
-      .update(payments)
-      .set({
-        status: 'paid',
-        amountPaidCents: amountCents,
-        mpesaReceiptNumber: receipt ?? null,
-        resultCode: 0,
-        resultDesc: report.resultDesc,
-        message: PAYMENT_MESSAGES.paid,
-        completedAt: at,
-        updatedAt: at,
-        appliedAt: target.reason === undefined ? at : null,
-        unmatchedReason: target.reason ?? null,
-      })
-      .where(eq(payments.id, row.id));
+    const target = await markPaid(tx, row, {
+      amountCents,
+      resultDesc: report.resultDesc,
+      mpesaReceiptNumber: receipt ?? null,
+    });
     await audit(
       tx,
       row,
@@ -1096,21 +1113,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           return;
         }
         paymentStatus.assert('pending', 'paid');
-        const target = await creditTarget(tx, row.billId);
-        await tx
-          .update(payments)
-          .set({
-            status: 'paid',
-            amountPaidCents: row.amountRequestedCents,
-            resultCode: 0,
-            resultDesc: 'C2B payment confirmed by transaction status',
-            message: PAYMENT_MESSAGES.paid,
-            updatedAt: at,
-            completedAt: at,
-            appliedAt: target.reason === undefined ? at : null,
-            unmatchedReason: target.reason ?? null,
-          })
-          .where(eq(payments.id, row.id));
+        const target = await markPaid(tx, row, {
+          amountCents: row.amountRequestedCents,
+          resultDesc: 'C2B payment confirmed by transaction status',
+        });
         await audit(
           tx,
           row,
