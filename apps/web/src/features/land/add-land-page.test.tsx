@@ -118,6 +118,7 @@ describe('AddLandPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your ownership claims' })).toBeInTheDocument();
     expect(screen.getByText('Waiting for county lands staff')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add this parcel to my account' })).toBeNull();
   });
 
   it('says when the parcel is already linked to this account, without offering to add it', async () => {

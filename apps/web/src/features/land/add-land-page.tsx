@@ -68,6 +68,11 @@ export function AddLandPage() {
       ]),
   });
   const parcel = validate.data;
+  // The request became an ownership claim: nothing more to press for this parcel.
+  const claimed =
+    link.isError &&
+    parcel !== undefined &&
+    landMessageKey(errorText(link.error), parcel.lr_number) === 'messages.claimRecorded';
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (parcel) confirmHeading.current?.focus();
@@ -112,18 +117,12 @@ export function AddLandPage() {
             <p>{t('addLand.confirmIntro')}</p>
           )}
           {link.isError ? (
-            <Alert
-              variant={
-                landMessageKey(errorText(link.error), parcel.lr_number) === 'messages.claimRecorded'
-                  ? 'info'
-                  : 'danger'
-              }
-            >
+            <Alert variant={claimed ? 'info' : 'danger'}>
               <p>{landMessage(errorText(link.error), parcel.lr_number)}</p>
             </Alert>
           ) : null}
           <div className={styles.actions}>
-            {parcel.linked_to_me ? (
+            {claimed ? null : parcel.linked_to_me ? (
               <ButtonLink to={`/land-rates-bill?lr=${encodeURIComponent(parcel.lr_number)}`}>
                 {t('addLand.ratesBill')}
               </ButtonLink>
