@@ -212,6 +212,11 @@ describe('newPasswordProblem properties', () => {
     );
   });
 
+  it('a character whose lower case is two code points, repeated, is refused too (İİİİİİİİ)', () => {
+    expect(newPasswordProblem('İ'.repeat(8))).toBe(PASSWORD_TOO_COMMON_MESSAGE);
+    expect(newPasswordProblem('İi̇İi̇İi̇İi̇')).not.toBe(PASSWORD_TOO_COMMON_MESSAGE);
+  });
+
   it('one character repeated 8 to 128 times is refused', () => {
     fc.assert(
       fc.property(

@@ -51,7 +51,9 @@ export function passwordStrength(password: string): PasswordStrength {
 
 /** True when the value is one character repeated (case-insensitively), such as `aaaaaaaa` or `AaAaAaAa`. */
 export function isRepeatedCharacter(value: string): boolean {
-  const characters = Array.from(value.toLowerCase());
+  // Each character is lower-cased on its own: some become two code points (İ → i̇), which must
+  // still count as one character repeated.
+  const characters = Array.from(value).map((character) => character.toLowerCase());
   return characters.length > 0 && characters.every((character) => character === characters[0]);
 }
 
@@ -87,7 +89,14 @@ export function newPasswordProblem(password: string): string | null {
 }
 
 /** A zod schema for a new password: a string that passes {@link newPasswordProblem}. */
-export const newPasswordSchema = z.string().superRefine((password, ctx) => {
-  const problem = newPasswordProblem(password);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const newPasswordSchema = z
+  .string()
+  .superRefine((password, ctx) => {
+    const problem = newPasswordProblem(password);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({
+    minLength: NEW_PASSWORD_MIN_LENGTH,
+    maxLength: NEW_PASSWORD_MAX_LENGTH,
+    description: `${NEW_PASSWORD_MIN_LENGTH} to ${NEW_PASSWORD_MAX_LENGTH} characters, and not a common password.`,
+  });
