@@ -37,7 +37,7 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { trackAllowedMethods } from './platform/http/allowed-methods';
 import { refuseControlCharacters } from './platform/http/control-characters';
-import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
 import { loggerOptions, registerRequestLog } from './platform/http/request-log';
@@ -90,6 +90,7 @@ export async function buildApp({
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. platform

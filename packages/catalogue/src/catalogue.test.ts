@@ -6,7 +6,15 @@ import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
 import { findReferenceList } from './registries/reference-lists';
 import { findWorkflow } from './registries/workflows';
-import { fieldsOf, fileFieldsOf, validateApplication, validateStep } from './schema-builder';
+import {
+  exampleOf,
+  exampleValuesOf,
+  fieldsOf,
+  fieldValueSchema,
+  fileFieldsOf,
+  validateApplication,
+  validateStep,
+} from './schema-builder';
 import { landTransfer } from './services/land/land-transfer';
 
 /** The spec's protected routes (section 2), verbatim. */
@@ -97,6 +105,17 @@ describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, servi
     if (!result.success) {
       expect(result.errors).toEqual(required.map((f) => ({ path: f.name, message: f.required_message })));
     }
+  });
+
+  it('gives every field an example that passes its own validation, and a whole example payload', () => {
+    for (const field of fieldsOf(service)) {
+      const example = exampleOf(field);
+      expect(example, `${field.name} has an example`).toBeDefined();
+      expect(fieldValueSchema(field).safeParse(example).success, `${field.name}: ${String(example)}`).toBe(
+        true,
+      );
+    }
+    expect(validateApplication(service, exampleValuesOf(service))).toMatchObject({ success: true });
   });
 });
 

@@ -107,6 +107,13 @@ export const fieldSchema = z
     min: z.number().optional().describe('number: the smallest value allowed. text: the shortest length.'),
     max: z.number().optional().describe('number: the largest value allowed. text: the longest length.'),
     placeholder: z.string().optional().describe('An example value shown in an empty input.'),
+    example: z
+      .unknown()
+      .optional()
+      .describe(
+        "A value that passes this field's validation, for the open catalogue and the API document. " +
+          'Needed where the kind cannot make one (a choice from a reference list); else the kind gives one.',
+      ),
   })
   .describe('One input of a form step. Its zod schema is built from this metadata, never written apart.');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldDefinition, ServiceDefinition, StepDefinition } from './definition';
 import { findFieldKind } from './registries/field-kinds';
+import { findReferenceList } from './registries/reference-lists';
 
 /**
  * Builds the zod schemas of a service from its field metadata, so what the form shows and what
@@ -49,7 +50,46 @@ export function fieldValueSchema(field: FieldDefinition): z.ZodType {
         z.custom((v) => v !== undefined, { error: requiredMessageOf(field) }).pipe(present),
       )
     : z.preprocess(toUndefinedWhenEmpty, present.optional());
-  return schema.meta({ ...kind.json, description: field.label });
+  return schema.meta({ ...kind.json, ...constraintsOf(field), description: describeField(field) });
+}
+
+/** The field's own limits as JSON Schema, so a client can check a value before sending it. */
+function constraintsOf(field: FieldDefinition): Record<string, unknown> {
+  const kind = findFieldKind(field.kind);
+  const out: Record<string, unknown> = {};
+  if (kind?.input === 'number') {
+    if (field.min !== undefined) out.minimum = field.min;
+    if (field.max !== undefined) out.maximum = field.max;
+  } else if (kind?.input === 'text' || kind?.input === 'textarea') {
+    if (field.min !== undefined) out.minLength = field.min;
+    if (field.max !== undefined) out.maxLength = field.max;
+  }
+  if (field.options && 'static' in field.options) out.enum = field.options.static.map((o) => o.value);
+  const example = exampleOf(field);
+  if (example !== undefined) out.examples = [example];
+  return out;
+}
+
+/** The label, and for a choice from a reference list, where its codes come from. */
+function describeField(field: FieldDefinition): string {
+  const options = field.options;
+  if (!options || !('list' in options)) return field.label;
+  const list = findReferenceList(options.list);
+  return list ? `${field.label}: a code from ${list.method} ${list.path.split('?')[0]}` : field.label;
+}
+
+/** A value that passes the field's validation: the definition's own, else its kind's. */
+export function exampleOf(field: FieldDefinition): unknown {
+  return field.example !== undefined ? field.example : findFieldKind(field.kind)?.example(field);
+}
+
+/** A whole payload that passes the service's validation (upload ids aside), from its fields' examples. */
+export function exampleValuesOf(service: ServiceDefinition): Record<string, unknown> {
+  return Object.fromEntries(
+    fieldsOf(service)
+      .map((field) => [field.name, exampleOf(field)] as const)
+      .filter(([, value]) => value !== undefined),
+  );
 }
 
 const stepCache = new WeakMap<object, z.ZodObject>();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { guessIdentifierType, type IdentifierType, identifierTypeSchema } from './identifier';
 import { newPasswordSchema } from './password';
-import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, phoneSchema } from './phone';
+import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN, phoneSchema } from './phone';
 
 /**
  * The accounts API: sign-up, sign-in with a one-time code (OTP), password recovery, the profile.
@@ -73,6 +73,14 @@ export const identifierSchema = z
     if (type === 'brs_no' && !BRS_NUMBER.test(value)) {
       ctx.addIssue({ code: 'custom', message: BRS_NUMBER_FORMAT_MESSAGE });
     }
+  })
+  .meta({
+    minLength: 1,
+    maxLength: 40,
+    description:
+      'A national ID (digits, e.g. 2345678), passport, BRS number (e.g. CPR/2019/12345) or KRA PIN ' +
+      '(A or P, 9 digits, a letter: A004416331M); case and spaces around it do not matter.',
+    examples: ['2345678', 'A004416331M'],
   });
 
 /** An e-mail address, trimmed. */
@@ -81,7 +89,8 @@ export const emailSchema = z
   .trim()
   .min(1, EMAIL_REQUIRED_MESSAGE)
   .max(254, EMAIL_FORMAT_MESSAGE)
-  .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }));
+  .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }))
+  .meta({ format: 'email', minLength: 1, maxLength: 254 });
 
 /** An optional e-mail address: empty or missing becomes null. */
 export const optionalEmailSchema = z
@@ -99,6 +108,7 @@ export const optionalPhoneSchema = z
   .trim()
   .refine((value) => value === '' || isValidPhone(value), PHONE_FORMAT_MESSAGE)
   .transform((value) => (value === '' ? null : normalisePhone(value)))
+  .meta({ pattern: `^$|${PHONE_PATTERN}` })
   .nullable()
   .optional();
 
@@ -106,7 +116,8 @@ export const optionalPhoneSchema = z
 export const otpSchema = z
   .string({ error: OTP_FORMAT_MESSAGE })
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, OTP_FORMAT_MESSAGE));
+  .pipe(z.string().regex(/^\d{6}$/, OTP_FORMAT_MESSAGE))
+  .meta({ pattern: '^(?:\\s*\\d){6}\\s*$', description: 'The 6 digits sent by SMS.', examples: ['482913'] });
 
 /** A password being typed to sign in (not checked against the policy: old passwords still work). */
 export const passwordSchema = z
@@ -141,7 +152,20 @@ export const signupRequestSchema = z
     email: emailSchema,
     password: newPasswordSchema.describe('At least 8 characters, not a common password.'),
   })
-  .describe('SignupRequest');
+  .describe('SignupRequest')
+  .meta({
+    examples: [
+      {
+        first_name: 'Wanjiku',
+        middle_name: 'Njeri',
+        sur_name: 'Kamau',
+        identifier: '2345678',
+        phone_number: '0712345678',
+        email: 'wanjiku.kamau@example.co.ke',
+        password: 'Nairobi#Rates2026',
+      },
+    ],
+  });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z
@@ -149,7 +173,8 @@ export const loginRequestSchema = z
     username: usernameSchema.describe('The phone number in any accepted form, or the identifier.'),
     password: passwordSchema,
   })
-  .describe('LoginRequest');
+  .describe('LoginRequest')
+  .meta({ examples: [{ username: '0712345678', password: 'Nairobi#Rates2026' }] });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** The answer to a login (and to a sign-up, which signs the new user in). */
@@ -182,7 +207,10 @@ export const otpSendResponseSchema = z
   .describe('OtpSendResponse');
 export type OtpSendResponse = z.infer<typeof otpSendResponseSchema>;
 
-export const otpVerifyRequestSchema = z.object({ otp: otpSchema }).describe('OtpVerifyRequest');
+export const otpVerifyRequestSchema = z
+  .object({ otp: otpSchema })
+  .describe('OtpVerifyRequest')
+  .meta({ examples: [{ otp: '482913' }] });
 export type OtpVerifyRequest = z.input<typeof otpVerifyRequestSchema>;
 
 // ---------------------------------------------------------------- the profile
@@ -255,7 +283,19 @@ export const profileUpdateRequestSchema = z
     secondary_email: optionalEmailSchema,
     photo: photoSchema.optional(),
   })
-  .describe('ProfileUpdateRequest');
+  .describe('ProfileUpdateRequest')
+  .meta({
+    examples: [
+      {
+        first_name: 'Wanjiku',
+        middle_name: 'Njeri',
+        sur_name: 'Kamau',
+        email: 'wanjiku.kamau@example.co.ke',
+        mobile_number_2nd: '0722000111',
+        secondary_email: 'wanjiku@example.com',
+      },
+    ],
+  });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const profileUpdateResponseSchema = z
@@ -278,7 +318,8 @@ export const changePhoneRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED_MESSAGE });
     }
   })
-  .describe('ChangePhoneRequest');
+  .describe('ChangePhoneRequest')
+  .meta({ examples: [{ phone_number: '0733555777', password: 'Nairobi#Rates2026' }] });
 export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
 
 export const changePhoneResponseSchema = z
@@ -297,7 +338,8 @@ export const changePasswordRequestSchema = z
     current_password: passwordSchema,
     new_password: newPasswordSchema,
   })
-  .describe('ChangePasswordRequest');
+  .describe('ChangePasswordRequest')
+  .meta({ examples: [{ current_password: 'Nairobi#Rates2026', new_password: 'Kilimani#Plot2026' }] });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const changePasswordResponseSchema = z
@@ -315,7 +357,8 @@ export const psvActivationResponseSchema = z
 
 export const passwordForgotRequestSchema = z
   .object({ username: usernameSchema })
-  .describe('PasswordForgotRequest');
+  .describe('PasswordForgotRequest')
+  .meta({ examples: [{ username: '0712345678' }] });
 export type PasswordForgotRequest = z.input<typeof passwordForgotRequestSchema>;
 
 export const passwordForgotResponseSchema = z
@@ -334,7 +377,8 @@ export type PasswordForgotResponse = z.infer<typeof passwordForgotResponseSchema
 
 export const passwordResetRequestSchema = z
   .object({ username: usernameSchema, otp: otpSchema, password: newPasswordSchema })
-  .describe('PasswordResetRequest');
+  .describe('PasswordResetRequest')
+  .meta({ examples: [{ username: '0712345678', otp: '482913', password: 'Kilimani#Plot2026' }] });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 // ---------------------------------------------------------------- other

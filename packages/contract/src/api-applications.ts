@@ -119,7 +119,8 @@ export type ApplicationSubmitted = z.infer<typeof applicationSubmittedSchema>;
 
 export const cancelApplicationRequestSchema = z
   .object({ reason: z.string().trim().max(500).optional() })
-  .describe('CancelApplication');
+  .describe('CancelApplication')
+  .meta({ examples: [{ reason: 'I applied for the wrong parcel' }] });
 
 /** One service as `GET /api/catalogue/services` lists it. */
 export const catalogueServiceSchema = z.object({

@@ -106,13 +106,15 @@ export const staffDocumentQuerySchema = z.object({
 
 export const documentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const revokeDocumentBodySchema = z.object({
-  reason: z
-    .string({ message: 'Please give the reason for revoking this document' })
-    .trim()
-    .min(3, { message: 'Please give the reason for revoking this document' })
-    .max(500, { message: 'The reason must be at most 500 characters long' }),
-});
+export const revokeDocumentBodySchema = z
+  .object({
+    reason: z
+      .string({ message: 'Please give the reason for revoking this document' })
+      .trim()
+      .min(3, { message: 'Please give the reason for revoking this document' })
+      .max(500, { message: 'The reason must be at most 500 characters long' }),
+  })
+  .meta({ examples: [{ reason: 'Issued in error: the applicant withdrew before issue' }] });
 export type RevokeDocumentBody = z.infer<typeof revokeDocumentBodySchema>;
 
 /** `GET /api/documents/qr.svg?code=<verify code>`: the QR code of a document the county signed. */

@@ -32,7 +32,12 @@ export const saveDraftRequestSchema = z
       .record(z.string().max(100), z.unknown())
       .describe('Everything typed so far, keyed by field name (upload fields hold upload ids).'),
   })
-  .describe('SaveDraft');
+  .describe('SaveDraft')
+  .meta({
+    examples: [
+      { service_id: 'land-survey', step: 1, values: { lr_number: '209/10001', survey_type_code: 'SV-BRE' } },
+    ],
+  });
 export type SaveDraftRequest = z.infer<typeof saveDraftRequestSchema>;
 
 export const draftSchema = z

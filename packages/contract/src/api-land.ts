@@ -75,7 +75,8 @@ export const landUsesRequestSchema = z
       .optional()
       .describe('Sent empty for the whole list; a code answers that one only.'),
   })
-  .describe('LandUsesRequest');
+  .describe('LandUsesRequest')
+  .meta({ examples: [{ land_use_code: '' }] });
 export const landUsesResponseSchema = z.object({ data: z.array(landUseSchema) }).describe('LandUses');
 
 export const landReasonSchema = z.object({
@@ -176,7 +177,10 @@ export type Parcel = z.infer<typeof parcelSchema>;
 export const parcelsResponseSchema = z.object({ data: z.array(parcelSchema) }).describe('Parcels');
 export const parcelQuerySchema = z.object({ lr_number: lrNumberSchema });
 
-export const linkParcelRequestSchema = z.object({ lr_number: lrNumberSchema }).describe('LinkParcel');
+export const linkParcelRequestSchema = z
+  .object({ lr_number: lrNumberSchema })
+  .describe('LinkParcel')
+  .meta({ examples: [{ lr_number: '209/10001' }] });
 /** The web app checks `success` and treats a missing flag as an error. */
 export const linkParcelResponseSchema = z
   .object({
@@ -233,9 +237,13 @@ export const parcelClaimDecisionSchema = z
       .min(3, { message: 'Please give the reason for the decision' })
       .max(500, { message: 'Please keep the reason under 500 characters' }),
   })
-  .describe('ParcelClaimDecision');
+  .describe('ParcelClaimDecision')
+  .meta({
+    examples: [{ decision: 'rejected', reason: 'The sale agreement does not name the registered owner' }],
+  });
 
 export const currentBillRequestSchema = z
   .object({ lr_number: lrNumberSchema })
-  .describe('CurrentBillRequest');
+  .describe('CurrentBillRequest')
+  .meta({ examples: [{ lr_number: '209/10001' }] });
 export const currentBillResponseSchema = billSchema;

@@ -54,7 +54,8 @@ export const stkPushRequestSchema = z
       .optional()
       .describe('Whole shillings. Default: the balance, rounded up to a whole shilling.'),
   })
-  .describe('StkPushRequest');
+  .describe('StkPushRequest')
+  .meta({ examples: [{ bill_no: 'NCCB40213378', phone_number: '0712345678' }] });
 export type StkPushRequest = z.input<typeof stkPushRequestSchema>;
 
 export const stkPushResponseSchema = z

@@ -20,6 +20,8 @@ export const errorCodes = [
   'idempotency_conflict',
   'illegal_transition',
   'payload_too_large',
+  'uri_too_long',
+  'headers_too_large',
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
@@ -43,7 +45,10 @@ export const errorBodySchema = z
     code: z.string().describe('A stable code; see errorCodes.'),
     details: z.array(fieldErrorSchema).optional(),
   })
-  .describe('Error');
+  .meta({
+    id: 'Error',
+    description: 'Every error: a sentence to show, a stable code, and the fields at fault.',
+  });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**

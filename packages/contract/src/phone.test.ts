@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, phoneSchema } from './phone';
+import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN, phoneSchema } from './phone';
 
 const MESSAGE = 'Phone number must be in format +2547******** or 2547******** or 07******** or 7********';
 const localPartArb = fc.stringMatching(/^[71]\d{8}$/);
@@ -107,6 +107,23 @@ describe('phone properties', () => {
       fc.property(prefixArb, fc.stringMatching(/^[0234568-9]\d{8}$/), (prefix, local) => {
         expect(isValidPhone(`${prefix}${local}`)).toBe(false);
       }),
+    );
+  });
+
+  it('PHONE_PATTERN (the OpenAPI pattern) accepts exactly what isValidPhone accepts', () => {
+    const pattern = new RegExp(PHONE_PATTERN);
+    const phoneLike = fc.string({
+      unit: fc.constantFrom('0', '1', '2', '4', '5', '7', '9', '+', ' ', '-'),
+      maxLength: 16,
+    });
+    const nearValid = fc
+      .tuple(prefixArb, localPartArb, fc.constantFrom('', ' ', '-', '  '))
+      .map(([prefix, local, gap]) => `${prefix}${gap}${local.slice(0, 3)}${gap}${local.slice(3)}`);
+    fc.assert(
+      fc.property(fc.oneof(phoneLike, nearValid), (value) => {
+        expect(pattern.test(value)).toBe(isValidPhone(value));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

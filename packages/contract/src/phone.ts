@@ -6,6 +6,12 @@ export const PHONE_FORMAT_MESSAGE =
 
 /** An optional `+254`, `254` or `0` prefix, then 9 digits starting with 7 or 1. */
 const KENYAN_MOBILE = /^(?:\+254|254|0)?([71]\d{8})$/;
+/**
+ * The same rule as one JSON Schema pattern, for clients that validate before sending (the
+ * OpenAPI document): spaces and hyphens may group the digits anywhere.
+ */
+export const PHONE_PATTERN =
+  '^[\\s-]*(?:\\+[\\s-]*2[\\s-]*5[\\s-]*4|2[\\s-]*5[\\s-]*4|0)?[\\s-]*[71](?:[\\s-]*\\d){8}[\\s-]*$';
 /** Whitespace and hyphens people type to group the digits. */
 const SEPARATORS = /[\s-]/g;
 
@@ -37,4 +43,5 @@ export function normalisePhone(value: string): string {
 export const phoneSchema = z
   .string({ error: PHONE_FORMAT_MESSAGE })
   .refine((value) => isValidPhone(value), { error: PHONE_FORMAT_MESSAGE })
-  .transform((value) => normalisePhone(value));
+  .transform((value) => normalisePhone(value))
+  .meta({ pattern: PHONE_PATTERN, examples: ['0712345678'] });

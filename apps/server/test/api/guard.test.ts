@@ -13,11 +13,23 @@ beforeAll(async () => {
   t = await createTestApp({}, (app, { config, database }) => {
     const s = createTokenSigner(config.jwtSecret);
     const guards = createGuards(s, createSessionService(database.db, s), database.db);
-    app.get('/api/test/protected', { preHandler: guards.requireUser }, async (request) => ({
-      id: currentUser(request).id,
-    }));
-    app.get('/api/test/otp-step', { preHandler: guards.requireLoginToken }, async () => ({ ok: true }));
-    app.get('/api/test/staff-only', { preHandler: guards.requireStaff }, async () => ({ ok: true }));
+    app.get(
+      '/api/test/protected',
+      { schema: { hide: true }, preHandler: guards.requireUser },
+      async (request) => ({
+        id: currentUser(request).id,
+      }),
+    );
+    app.get(
+      '/api/test/otp-step',
+      { schema: { hide: true }, preHandler: guards.requireLoginToken },
+      async () => ({ ok: true }),
+    );
+    app.get(
+      '/api/test/staff-only',
+      { schema: { hide: true }, preHandler: guards.requireStaff },
+      async () => ({ ok: true }),
+    );
   });
   signer = createTokenSigner(t.config.jwtSecret);
   sessions = createSessionService(t.database.db, signer);

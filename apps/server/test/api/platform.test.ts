@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
-    app.get('/api/test/boom', async () => {
+    app.get('/api/test/boom', { schema: { hide: true } }, async () => {
       throw new Error('secret internal detail at /srv/kaunti/db.ts:42');
     });
   });

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/platform/config';
 import { type Database, openDatabase } from '../../src/platform/db/database';
+import { checkResponsesAgainstDocument } from './contract';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -62,6 +63,8 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
+  // Every response a test receives is held against the published OpenAPI document.
+  checkResponsesAgainstDocument(app);
   extraRoutes?.(app, { config, database });
   await app.ready();
   return {

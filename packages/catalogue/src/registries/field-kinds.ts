@@ -1,5 +1,5 @@
 import { ALLOWED_UPLOAD_TYPES, UPLOAD_ACCEPT } from '@kaunti/contract/api-uploads';
-import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone';
+import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@kaunti/contract/phone';
 import { z } from 'zod';
 import type { FieldDefinition } from '../definition';
 
@@ -13,8 +13,13 @@ export interface FieldKind {
   description: string;
   /** The control the web app renders. */
   input: 'text' | 'textarea' | 'number' | 'select' | 'file' | 'date' | 'tel' | 'email' | 'checkbox';
-  /** The JSON type of the value in a payload (for the OpenAPI document). */
-  json: { type: 'string' | 'number' | 'boolean'; format?: string };
+  /** The JSON type of the value in a payload, and its pattern, for the OpenAPI document. */
+  json: { type: 'string' | 'number' | 'boolean'; format?: string; pattern?: string };
+  /**
+   * A value of this kind that passes its validation, when the field gives none; undefined when
+   * only the definition can know one (a choice from a reference list).
+   */
+  example(field: FieldDefinition): unknown;
   /** What an empty value looks like beyond null, undefined and blank text (a checkbox: false). */
   emptyValues?: readonly unknown[];
   /** For file inputs: what the picker offers. */
@@ -45,6 +50,7 @@ export const fieldKinds = {
     description: 'One line of text.',
     input: 'text',
     json: { type: 'string' },
+    example: (field) => field.placeholder ?? 'Example',
     schema: (field) => textSchema(field, 200),
   },
   textarea: {
@@ -52,6 +58,7 @@ export const fieldKinds = {
     description: 'Several lines of text.',
     input: 'textarea',
     json: { type: 'string' },
+    example: (field) => field.placeholder ?? 'Example',
     schema: (field) => textSchema(field, 2000),
   },
   number: {
@@ -59,6 +66,7 @@ export const fieldKinds = {
     description: 'A number (text from an input is read as a number); min and max apply.',
     input: 'number',
     json: { type: 'number' },
+    example: (field) => field.min ?? 1,
     schema: (field) => {
       const message = invalid(field, `Please enter a number for the ${field.label.toLowerCase()}`);
       let schema = z.number({ error: message }).refine(Number.isFinite, message);
@@ -76,6 +84,8 @@ export const fieldKinds = {
     description: 'One choice from static options or a named reference list.',
     input: 'select',
     json: { type: 'string' },
+    example: (field) =>
+      field.options && 'static' in field.options ? field.options.static[0]?.value : undefined,
     schema: (field) => {
       const message = invalid(field, `Please choose a valid ${field.label.toLowerCase()}`);
       const options = field.options;
@@ -91,7 +101,8 @@ export const fieldKinds = {
     name: 'parcel',
     description: 'An LR (parcel) number as on the title deed, e.g. 209/10001. Spaces are tidied.',
     input: 'text',
-    json: { type: 'string' },
+    json: { type: 'string', pattern: LR_NUMBER.source },
+    example: () => '209/10001',
     schema: (field) => {
       const message = invalid(field, 'Please enter a valid LR number, e.g. 209/10001');
       return z
@@ -107,6 +118,7 @@ export const fieldKinds = {
     input: 'file',
     json: { type: 'string', format: 'uuid' },
     accept: UPLOAD_ACCEPT,
+    example: () => '3f2b8c1e-5d4a-4e6f-9a7b-2c1d0e9f8a7b',
     schema: (field) =>
       z.uuid({ error: invalid(field, 'This upload was not recognised. Please upload the file again.') }),
   },
@@ -115,13 +127,15 @@ export const fieldKinds = {
     description: 'A calendar date, YYYY-MM-DD.',
     input: 'date',
     json: { type: 'string', format: 'date' },
+    example: () => '2026-11-24',
     schema: (field) => z.iso.date({ error: invalid(field, 'Please enter a valid date') }),
   },
   phone: {
     name: 'phone',
     description: 'A Kenyan mobile number in any accepted form; sent on in the 254 form.',
     input: 'tel',
-    json: { type: 'string' },
+    json: { type: 'string', pattern: PHONE_PATTERN },
+    example: () => '0712345678',
     schema: (field) => {
       const message = invalid(field, PHONE_FORMAT_MESSAGE);
       return z
@@ -135,6 +149,7 @@ export const fieldKinds = {
     description: 'An e-mail address (lower-cased).',
     input: 'email',
     json: { type: 'string', format: 'email' },
+    example: () => 'wanjiku.kamau@example.co.ke',
     schema: (field) =>
       z
         .string()
@@ -146,7 +161,8 @@ export const fieldKinds = {
     name: 'kra-pin',
     description: 'A KRA PIN: A or P, 9 digits, a letter (upper-cased).',
     input: 'text',
-    json: { type: 'string' },
+    json: { type: 'string', pattern: '^[AaPp]\\d{9}[A-Za-z]$' },
+    example: () => 'A004416331M',
     schema: (field) =>
       z
         .string()
@@ -160,6 +176,7 @@ export const fieldKinds = {
     input: 'checkbox',
     json: { type: 'boolean' },
     emptyValues: [false],
+    example: () => true,
     schema: (field) => z.literal(true, { error: invalid(field, 'Please tick the box') }),
   },
 } as const satisfies Record<string, FieldKind>;

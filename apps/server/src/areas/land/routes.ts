@@ -1,5 +1,5 @@
 import { findService } from '@kaunti/catalogue/catalogue';
-import { applicationSchemaOf } from '@kaunti/catalogue/schema-builder';
+import { applicationSchemaOf, exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import { applicationSubmittedSchema, draftIdField } from '@kaunti/contract/api-applications';
 import {
   consultantsQuerySchema,
@@ -69,6 +69,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Land use codes (land_use_code sent empty for all)',
+          description: 'The land use codes and their names; send `land_use_code` empty for all.',
           body: landUsesRequestSchema.optional(),
           response: { 200: landUsesResponseSchema, ...errors },
         },
@@ -83,6 +84,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Reasons for a land owner amendment',
+          description: 'The reasons a land owner may give for an amendment, for the add-LR application.',
           response: { 200: landReasonsResponseSchema, ...errors },
         },
       },
@@ -96,6 +98,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Ground rent service types (ground rent, stand premium)',
+          description: 'Ground rent service types (ground rent, stand premium).',
           response: { 200: groundRentServiceTypesResponseSchema, ...errors },
         },
       },
@@ -109,6 +112,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Ground rent zones of a ward (query ward_code, sub_county_code)',
+          description: 'The ground rent zones of a ward, by `ward_code` and `sub_county_code`.',
           querystring: groundRentZonesQuerySchema,
           response: { 200: groundRentZonesResponseSchema, ...errors },
         },
@@ -128,6 +132,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Land services',
+          description: 'The land services a citizen can apply for.',
           response: { 200: landServicesResponseSchema, ...errors },
         },
       },
@@ -141,6 +146,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Land survey service types (land_service_code sent empty for all)',
+          description: 'Land survey service types; send `land_service_code` empty for all.',
           querystring: surveyServiceTypesQuerySchema,
           response: { 200: surveyServiceTypesResponseSchema, ...errors },
         },
@@ -157,6 +163,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Licensed surveyors, valuers and planners (not in the spec)',
+          description: 'Licensed surveyors, valuers and planners a land application may name.',
           querystring: consultantsQuerySchema,
           response: { 200: consultantsResponseSchema, ...errors },
         },
@@ -189,7 +196,9 @@ export function landRoutes(deps: {
               `The ${service.title} payload (catalogue service "${service.id}"). A missing item answers 400 ` +
               'with its message (e.g. "Please upload copy of your ID card") and every problem in `details`. ' +
               'Uploads are the ids POST /api/uploads answered. An optional `draft_id` is deleted on success.',
-            body: applicationSchemaOf(service).extend({ draft_id: draftIdField }),
+            body: applicationSchemaOf(service)
+              .extend({ draft_id: draftIdField })
+              .meta({ examples: [exampleValuesOf(service)] }),
             response: { 201: applicationSubmittedSchema, ...errors, 503: errorBodySchema },
           },
         },
@@ -250,6 +259,8 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Your parcel ownership claims and their decisions (not in the spec)',
+          description:
+            "The caller's parcel ownership claims (made when linking a parcel registered to someone else) and the county's decisions.",
           response: { 200: parcelClaimsResponseSchema, ...errors },
         },
       },
@@ -260,9 +271,10 @@ export function landRoutes(deps: {
       {
         onRequest: deps.guards.requireStaff,
         schema: {
-          tags,
+          tags: ['staff'],
           security,
           summary: 'Parcel ownership claims to decide, oldest first (county staff)',
+          description: 'County staff: ownership claims waiting for a decision, oldest first.',
           querystring: staffParcelClaimsQuerySchema,
           response: { 200: staffParcelClaimsResponseSchema, ...errors, 403: errorBodySchema },
         },
@@ -274,10 +286,12 @@ export function landRoutes(deps: {
       {
         onRequest: deps.guards.requireStaff,
         schema: {
-          tags,
+          tags: ['staff'],
           security,
           summary:
             'Accept (link the parcel to the claimant) or reject an ownership claim, with a reason (county staff)',
+          description:
+            'County staff accept a claim (the parcel is linked to the claimant) or reject it, with a reason the claimant sees. A claim already decided is a 409.',
           params: parcelClaimParamsSchema,
           body: parcelClaimDecisionSchema,
           response: {
@@ -306,6 +320,7 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'The parcels linked to your account (not in the spec)',
+          description: "The parcels linked to the caller's account, with rates due.",
           response: { 200: parcelsResponseSchema, ...errors },
         },
       },
@@ -326,6 +341,8 @@ export function landRoutes(deps: {
           tags,
           security,
           summary: 'Validate a parcel by LR number (owner name masked; not in the spec)',
+          description:
+            "Checks a parcel by LR number: whether the county holds it, its sub-county and ward, and the owner's name masked.",
           querystring: parcelQuerySchema,
           response: { 200: parcelSchema, ...errors },
         },

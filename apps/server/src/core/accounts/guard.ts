@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { forbidden, unauthorized } from '../../platform/errors';
+import type { DocumentedGuard } from '../../platform/http/openapi';
 import { users } from './schema';
 import type { SessionService } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
@@ -57,22 +58,27 @@ export function createGuards(signer: TokenSigner, sessions: SessionService, db: 
     request.user = user;
     return user;
   }
+  // Each guard says what it may answer, so the OpenAPI document lists it (platform/http/openapi.ts).
+  const guard = (answers: readonly number[], check: (request: FastifyRequest) => Promise<void>) =>
+    Object.assign(async (request: FastifyRequest, _reply: FastifyReply) => check(request), {
+      answers,
+    } satisfies DocumentedGuard);
   return {
-    requireUser: async (request: FastifyRequest, _reply: FastifyReply) => {
+    requireUser: guard([401], async (request) => {
       await authenticate(request, 'full');
-    },
+    }),
     /** A verified session of a county officer (users.role = 'staff'): the back-office routes. */
-    requireStaff: async (request: FastifyRequest, _reply: FastifyReply) => {
+    requireStaff: guard([401, 403], async (request) => {
       const user = await authenticate(request, 'full');
       const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id)).limit(1);
       if (row?.role !== 'staff') throw forbidden('Only county staff can do this.');
-    },
-    requireLoginToken: async (request: FastifyRequest, _reply: FastifyReply) => {
+    }),
+    requireLoginToken: guard([401], async (request) => {
       await authenticate(request, 'otp');
-    },
-    requireSession: async (request: FastifyRequest, _reply: FastifyReply) => {
+    }),
+    requireSession: guard([401], async (request) => {
       await authenticate(request, 'any');
-    },
+    }),
   };
 }
 export type Guards = ReturnType<typeof createGuards>;

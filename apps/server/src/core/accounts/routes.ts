@@ -74,6 +74,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['accounts'],
           summary: 'What the sign-in screens need to know (whether codes go to the development outbox)',
+          description:
+            'What the sign-in screens need to know before anyone signs in, such as whether one-time codes go to the development outbox instead of by SMS.',
           response: { 200: authConfigResponseSchema },
         },
       },
@@ -159,6 +161,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['accounts'],
           summary: 'End the session now (its token stops working at once)',
+          description:
+            "Ends the caller's session at once: its token stops opening anything, on every device that holds it.",
           security: [{ bearer: [] }],
           response: { 200: messageResponseSchema, 401: errorBodySchema },
         },
@@ -177,6 +181,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['accounts'],
           summary: 'Send a password reset code to the phone of the account',
+          description:
+            'Sends a reset code by SMS to the phone of the account named by phone number or ID number. The answer is the same whether or not such an account exists.',
           body: passwordForgotRequestSchema,
           response: { 200: passwordForgotResponseSchema, ...errors },
         },
@@ -191,6 +197,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['accounts'],
           summary: 'Set a new password with the reset code; ends every session of the account',
+          description:
+            'Sets a new password with the code sent by `password/forgot`. The code is single use; every session of the account ends.',
           body: passwordResetRequestSchema,
           response: { 200: messageResponseSchema, ...errors },
         },
@@ -226,7 +234,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireStaff,
         schema: {
-          tags: ['accounts'],
+          tags: ['staff'],
           summary: 'Whether a customer has a portal account and a county record (county staff)',
           description: 'data is a masked summary (customer number, name, phone) or null.',
           security: [{ bearer: [] }],
@@ -249,6 +257,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['profile'],
           summary: "The signed-in user's profile and county revenue summary",
+          description:
+            "The signed-in citizen's profile (names, phones, e-mails, ID, KRA PIN, photo) and a summary of what they owe the county.",
           security: [{ bearer: [] }],
           response: { 200: profileResponseSchema, 401: errorBodySchema },
         },
@@ -263,6 +273,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['profile'],
           summary: "Update the signed-in user's names, e-mail, second phone and e-mail, and photo",
+          description:
+            'Updates the names, e-mail, second phone and e-mail, and photo (an upload id). The phone number and ID number change only through their own routes.',
           security: [{ bearer: [] }],
           body: profileUpdateRequestSchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
@@ -298,6 +310,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['profile'],
           summary: 'Change the password; every other session of the user ends at once',
+          description:
+            'Changes the password after checking the current one. Every other session of the user ends at once; this one stays.',
           security: [{ bearer: [] }],
           body: changePasswordRequestSchema,
           response: { 200: changePasswordResponseSchema, ...errors },
@@ -323,6 +337,8 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         schema: {
           tags: ['profile'],
           summary: 'Activate PSV (public service vehicle) services for the account: sets psv',
+          description:
+            'Turns on public service vehicle (PSV) services for the account, so its parking and transport menus show PSV options.',
           security: [{ bearer: [] }],
           response: { 200: psvActivationResponseSchema, 401: errorBodySchema },
         },

@@ -1,3 +1,5 @@
+import { services } from '@kaunti/catalogue/catalogue';
+import { exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import {
   applicationDetailSchema,
   applicationParamsSchema,
@@ -13,6 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationService } from './application-service';
 
+/** The service whose example payload the document shows for the generic submit path. */
+const EXAMPLE_SERVICE = services.find((service) => service.id === 'land-survey') ?? services[0]!;
+
 /** The engine's own API: the catalogue, and the user's applications. */
 export function applicationRoutes(deps: {
   applications: ApplicationService;
@@ -26,6 +31,8 @@ export function applicationRoutes(deps: {
         schema: {
           tags: ['applications'],
           summary: 'Every service of the catalogue (summaries for menus)',
+          description:
+            'Every service of the catalogue, in summary (id, area, title, fee, where to submit), for menus. Public.',
           response: { 200: catalogueServicesResponseSchema },
         },
       },
@@ -50,7 +57,15 @@ export function applicationRoutes(deps: {
             'Validated by the service definition (400 with the first problem as `message` and all of them in ' +
             '`details`). With a fee, a bill is raised and the application is `awaiting_payment`.',
           security,
-          body: createApplicationRequestSchema,
+          body: createApplicationRequestSchema
+            .extend({
+              service_id: createApplicationRequestSchema.shape.service_id.meta({
+                enum: services.map((service) => service.id),
+              }),
+            })
+            .meta({
+              examples: [{ service_id: EXAMPLE_SERVICE.id, values: exampleValuesOf(EXAMPLE_SERVICE) }],
+            }),
           response: {
             201: applicationSubmittedSchema,
             400: errorBodySchema,
@@ -79,6 +94,7 @@ export function applicationRoutes(deps: {
         schema: {
           tags: ['applications'],
           summary: "The user's applications, newest first",
+          description: "The caller's applications, newest first, with their status and bill.",
           security,
           querystring: applicationsQuerySchema,
           response: { 200: applicationsResponseSchema, 401: errorBodySchema },
@@ -99,6 +115,8 @@ export function applicationRoutes(deps: {
         schema: {
           tags: ['applications'],
           summary: 'One application with its status history and bill',
+          description:
+            "One of the caller's applications: the values submitted, its status history (who, when, from, to, why) and its bill.",
           security,
           params: applicationParamsSchema,
           response: { 200: applicationDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -114,6 +132,8 @@ export function applicationRoutes(deps: {
         schema: {
           tags: ['applications'],
           summary: 'Cancel an application (before review, or while more information is asked for)',
+          description:
+            'Cancels an application before review starts, or while the county asks for more information; its open bill is cancelled with it. From any other status it is a 409.',
           security,
           params: applicationParamsSchema,
           body: cancelApplicationRequestSchema.optional(),

@@ -19,6 +19,8 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
         schema: {
           tags: ['bills'],
           summary: "The user's bills, newest first",
+          description:
+            "The caller's bills, newest first, optionally by status (open, paid, cancelled). Amounts are integer cents.",
           security: [{ bearer: [] }],
           querystring: billsQuerySchema,
           response: { 200: billsResponseSchema, 401: errorBodySchema },
@@ -35,6 +37,8 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
         schema: {
           tags: ['bills'],
           summary: "One of the user's bills, with its lines (Amount, Description, Parcel)",
+          description:
+            "One of the caller's bills with its lines. Another user's bill number is a 404, as an unknown one is.",
           security: [{ bearer: [] }],
           params: billParamsSchema,
           response: { 200: billSchema, 401: errorBodySchema, 404: errorBodySchema },

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const clientErrorSchema = z.object({
-  kind: z.enum(['render', 'chunk-missing', 'chunk-timeout', 'chunk-other', 'unhandled']),
-  message: z.string().max(2000),
-  stack: z.string().max(8000).optional(),
-  component_stack: z.string().max(8000).optional(),
-  url: z.string().max(2000),
-  user_agent: z.string().max(500).optional(),
-});
+export const clientErrorSchema = z
+  .object({
+    kind: z.enum(['render', 'chunk-missing', 'chunk-timeout', 'chunk-other', 'unhandled']),
+    message: z.string().max(2000),
+    stack: z.string().max(8000).optional(),
+    component_stack: z.string().max(8000).optional(),
+    url: z.string().max(2000),
+    user_agent: z.string().max(500).optional(),
+  })
+  .meta({
+    examples: [
+      {
+        kind: 'render',
+        message: "Cannot read properties of undefined (reading 'bill_no')",
+        url: 'https://kaunti.example/account/bills',
+        user_agent: 'Mozilla/5.0 (Linux; Android 14)',
+      },
+    ],
+  });
 
 /**
  * The web app's error boundary reports here, so a render failure on a citizen's phone is in the
@@ -25,6 +36,8 @@ export function clientErrorRoutes(): FastifyPluginAsyncZod {
         schema: {
           tags: ['health'],
           summary: 'Log an error that happened in the browser',
+          description:
+            'The web app reports an error a citizen met in the browser (message, stack, page). Capped at 16 KB, 30 a minute per address, and logged as a warning. Answers 202 with no body.',
           body: clientErrorSchema,
           response: { 202: z.object({ logged: z.literal(true) }) },
         },

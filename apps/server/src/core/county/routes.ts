@@ -11,6 +11,8 @@ export function countyRoutes(deps: { county: CountyService }): FastifyPluginAsyn
         schema: {
           tags: ['county'],
           summary: "The county's name, paybill, bank accounts, contacts and letterhead",
+          description:
+            'The county this portal serves: its name, paybill number, bank accounts, contact phones and e-mails, and the letterhead every printed document carries. Public and cacheable.',
           response: { 200: countySchema },
         },
       },
@@ -22,6 +24,8 @@ export function countyRoutes(deps: { county: CountyService }): FastifyPluginAsyn
         schema: {
           tags: ['county'],
           summary: 'Sub-counties and their wards, with codes',
+          description:
+            'Every sub-county with its wards and their codes, for the address and location fields of applications. Public.',
           response: { 200: subCountiesResponseSchema },
         },
       },

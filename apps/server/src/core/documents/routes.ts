@@ -7,6 +7,7 @@ import {
   staffDocumentSchema,
 } from '@kaunti/contract/api-documents';
 import { jwksSchema, verifyQuerySchema, verifyResponseSchema } from '@kaunti/contract/api-verify';
+import { errorBodySchema } from '@kaunti/contract/errors';
 import { readVerifyInput } from '@kaunti/contract/verify-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,6 +59,8 @@ export function documentRoutes(deps: {
         schema: {
           tags: ['verify'],
           summary: 'The public keys that sign E-Verify codes (Ed25519, JWKS), active and retired',
+          description:
+            "The Ed25519 public keys (JWKS) that sign E-Verify codes, the active key and retired ones, so anyone can check a document's code offline.",
           response: { 200: jwksSchema },
         },
       },
@@ -74,8 +77,14 @@ export function documentRoutes(deps: {
         schema: {
           tags: ['documents'],
           summary: 'The QR code (SVG) of a document code the county signed',
+          description:
+            'The QR code, as an SVG image, of a document code the county signed; it links to E-Verify. A code the county did not sign is a 404.',
           querystring: documentQrQuerySchema,
-          response: { 200: z.string().describe('image/svg+xml') },
+          produces: ['image/svg+xml'],
+          response: {
+            200: z.string().describe('The QR code as an SVG image, linking to E-Verify'),
+            404: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -98,8 +107,10 @@ export function documentRoutes(deps: {
       {
         onRequest: deps.guards.requireStaff,
         schema: {
-          tags: ['documents'],
+          tags: ['staff'],
           summary: 'Find issued documents by number (county staff)',
+          description:
+            'County staff find issued documents by number (and kind), with their status and holder, for instance before revoking one.',
           querystring: staffDocumentQuerySchema,
           response: { 200: staffDocumentListSchema },
         },
@@ -115,11 +126,13 @@ export function documentRoutes(deps: {
       {
         onRequest: deps.guards.requireStaff,
         schema: {
-          tags: ['documents'],
+          tags: ['staff'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',
+          description:
+            'County staff revoke an issued document with a reason; E-Verify answers `revoked` from then on. A document already revoked is a 409.',
           params: documentIdParamsSchema,
           body: revokeDocumentBodySchema,
-          response: { 200: staffDocumentSchema },
+          response: { 200: staffDocumentSchema, 404: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {

@@ -24,6 +24,8 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
         schema: {
           tags: ['drafts'],
           summary: "The user's drafts, most recently saved first (of one service with ?service_id=)",
+          description:
+            "The caller's saved drafts, most recently saved first; `service_id` limits them to one service (the web app offers to resume it).",
           security,
           querystring: z.object({ service_id: z.string().max(60).optional() }),
           response: { 200: draftsResponseSchema, 401: errorBodySchema },
@@ -40,6 +42,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
         schema: {
           tags: ['drafts'],
           summary: 'One draft, to resume it',
+          description: "One of the caller's drafts, with the values typed so far, to resume the form.",
           security,
           params: draftParamsSchema,
           response: { 200: draftSchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -61,6 +64,8 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
         schema: {
           tags: ['drafts'],
           summary: 'Save a draft (create or replace; idempotent). The id is a UUID the web app makes.',
+          description:
+            'Saves a draft under an id the client makes (a UUID): creates it or replaces it, so saving twice is harmless. A draft with nothing typed is deleted instead.',
           security,
           params: draftParamsSchema,
           body: saveDraftRequestSchema,
@@ -83,6 +88,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
         schema: {
           tags: ['drafts'],
           summary: 'Delete a draft by id',
+          description: "Deletes one of the caller's drafts.",
           security,
           params: draftParamsSchema,
           response: { 200: draftDeletedSchema, 401: errorBodySchema, 404: errorBodySchema },

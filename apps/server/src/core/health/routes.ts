@@ -12,6 +12,8 @@ export function healthRoutes(deps: { database: Database }): FastifyPluginAsyncZo
         schema: {
           tags: ['health'],
           summary: 'Liveness',
+          description:
+            "Answers 200 while the process runs. For the load balancer's liveness probe; it checks nothing else.",
           response: { 200: z.object({ status: z.literal('ok') }) },
         },
       },
@@ -24,6 +26,8 @@ export function healthRoutes(deps: { database: Database }): FastifyPluginAsyncZo
         schema: {
           tags: ['health'],
           summary: 'Readiness: the database answers',
+          description:
+            'Answers 200 when the database answers a query, else 503: take this instance out of rotation until it is ready.',
           response: {
             200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
             503: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.string() }),

@@ -35,6 +35,10 @@ export function billDocumentRoutes(deps: {
               kind === 'invoice'
                 ? "A bill's invoice (document model for the printable page)"
                 : "A paid bill's receipt (document model for the printable page)",
+            description:
+              kind === 'invoice'
+                ? "The invoice of one of the caller's bills as a document model (letterhead, lines, totals, QR code), for the printable page."
+                : "The receipt of one of the caller's paid bills as a document model, for the printable page. An unpaid bill is a 409.",
             params: billParamsSchema,
             response: { 200: invoiceDocumentSchema, ...errors },
           },
@@ -57,6 +61,10 @@ export function billDocumentRoutes(deps: {
             tags,
             security,
             summary: kind === 'invoice' ? "A bill's invoice as a PDF" : "A paid bill's receipt as a PDF",
+            description:
+              kind === 'invoice'
+                ? "The invoice of one of the caller's bills as an A4 PDF with the QR code E-Verify accepts."
+                : "The receipt of one of the caller's paid bills as an A4 PDF with its QR code. An unpaid bill is a 409.",
             params: billParamsSchema,
             produces: ['application/pdf'],
             response: { 200: z.any().describe('The PDF'), ...errors },

@@ -1075,7 +1075,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       await db.transaction(async (tx) => {
         const row = await lockPayment(tx, found.id);
-        if (!row || row.status !== 'pending') {
+        if (row?.status !== 'pending') {
           await logRaw(tx, { ...entry, outcome: 'duplicate', paymentId: found.id });
           return;
         }

@@ -13,7 +13,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { CALLBACK_ACK, isPathSecretValid } from '../../platform/mpesa/callbacks';
 import { currentUser, type Guards } from '../accounts/guard';
 import { CALLBACK_PATHS, type PaymentService } from './payment-service';
@@ -21,7 +21,77 @@ import { CALLBACK_PATHS, type PaymentService } from './payment-service';
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const secretParams = z.object({ secret: z.string().max(200) });
+/** Fastify's router refuses a path parameter over 100 characters; the document says so. */
+const secretParams = z.object({ secret: z.string().max(100) });
+/** What Daraja posts to each callback (sandbox values), for the document. */
+const DARAJA_EXAMPLES = {
+  stk: {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: '29115-34620561-1',
+        CheckoutRequestID: 'ws_CO_191220191020363925',
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: 4235 },
+            { Name: 'MpesaReceiptNumber', Value: 'NLJ7RT61SV' },
+            { Name: 'TransactionDate', Value: 20261124102115 },
+            { Name: 'PhoneNumber', Value: 254708374149 },
+          ],
+        },
+      },
+    },
+  },
+  c2bValidation: {
+    TransactionType: 'Pay Bill',
+    TransID: 'RKTQDM7W6S',
+    TransTime: '20261124063845',
+    TransAmount: '4235.00',
+    BusinessShortCode: '600000',
+    BillRefNumber: 'NCCB40213378',
+    MSISDN: '2547 ***** 149',
+    FirstName: 'WANJIKU',
+  },
+  c2bConfirmation: {
+    TransactionType: 'Pay Bill',
+    TransID: 'RKTQDM7W6S',
+    TransTime: '20261124063845',
+    TransAmount: '4235.00',
+    BusinessShortCode: '600000',
+    BillRefNumber: 'NCCB40213378',
+    OrgAccountBalance: '',
+    MSISDN: '2547 ***** 149',
+    FirstName: 'WANJIKU',
+  },
+  statusResult: {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      OriginatorConversationID: '1234-5678-1',
+      ConversationID: 'AG_20261124_00004e48cf7e3533f581',
+      TransactionID: 'RKTQDM7W6S',
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'ReceiptNo', Value: 'RKTQDM7W6S' },
+          { Key: 'Amount', Value: 4235 },
+          { Key: 'TransactionStatus', Value: 'Completed' },
+        ],
+      },
+    },
+  },
+  statusTimeout: {
+    Result: {
+      ResultType: 0,
+      ResultCode: 1,
+      ResultDesc: 'The request was not processed in time.',
+      OriginatorConversationID: '1234-5678-1',
+      ConversationID: 'AG_20261124_00004e48cf7e3533f581',
+    },
+  },
+};
+
 /** Daraja sends JSON; a body that is not an object is logged and acknowledged like any other. */
 const anyBody = z.unknown();
 
@@ -72,8 +142,9 @@ export function paymentRoutes(deps: {
             '(default: the balance rounded up to a shilling). Requires an `Idempotency-Key` header: a retry with ' +
             'the same key and body answers the first answer (header `idempotent-replayed: true`); the same key ' +
             'with another body is a 409 `idempotency_conflict`. 404 for a bill that is not yours, 409 for a paid ' +
-            'or cancelled bill or while another prompt for it is pending, 429 beyond 10 pushes per user or 5 per ' +
+            'or cancelled bill or while another prompt for it is pending, 429 beyond 20 pushes per user or 5 per ' +
             'phone in 10 minutes, 503 when M-Pesa could not be reached. Then poll `GET /api/payments/{payment_id}`.',
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
           body: stkPushRequestSchema,
           response: {
             200: stkPushResponseSchema,
@@ -85,12 +156,10 @@ export function paymentRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-        if (!key.success)
-          throw badRequest(key.error.issues[0]?.message ?? 'An Idempotency-Key header is required.');
         const result = await deps.payments.startStkPush({
           userId: currentUser(request).id,
-          idempotencyKey: key.data,
+          // Checked by the schema above (8 to 255 printable characters).
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
           body: request.body,
           requestId: request.id,
         });
@@ -107,6 +176,7 @@ export function paymentRoutes(deps: {
           tags,
           security,
           summary: 'Your payments (transactions history), newest first',
+          description: "The caller's payments (the transactions history), newest first.",
           response: { 200: paymentsResponseSchema, 401: errorBodySchema },
         },
       },
@@ -121,6 +191,8 @@ export function paymentRoutes(deps: {
           tags,
           security,
           summary: 'One of your payments: its status (pending, paid, failed, cancelled) and receipt number',
+          description:
+            "One of the caller's payments: pending, paid, failed or cancelled, with the M-Pesa receipt number once paid. Poll this after an STK push.",
           params: paymentParamsSchema,
           response: { 200: paymentSchema, 401: errorBodySchema, 404: errorBodySchema },
         },
@@ -136,6 +208,8 @@ export function paymentRoutes(deps: {
           tags,
           security,
           summary: 'Everything you owe across services (open bills by service area) and your credit',
+          description:
+            'Everything the caller owes across services: open bills grouped by service area, and any credit.',
           response: { 200: obligationsResponseSchema, 401: errorBodySchema },
         },
       },
@@ -143,17 +217,24 @@ export function paymentRoutes(deps: {
     );
 
     // Daraja's callbacks -----------------------------------------------------------------------
-    const callbackSchema = (summary: string) => ({
+    const callbackSchema = (summary: string, description: string, example: unknown) => ({
       tags: ['mpesa-callbacks'],
       summary,
+      description,
       params: secretParams,
-      body: anyBody,
+      body: anyBody.meta({ examples: [example] }),
       response: { 200: mpesaAckSchema, 404: errorBodySchema },
     });
 
     app.post(
       `${CALLBACK_PATHS.stk}/:secret`,
-      { schema: callbackSchema('Daraja STK push callback (secret in the path)') },
+      {
+        schema: callbackSchema(
+          'Daraja STK push callback (secret in the path)',
+          'Daraja posts the outcome of an STK push here. The payment is credited only after `stkpushquery` confirms it; the answer is always a Daraja acknowledgement.',
+          DARAJA_EXAMPLES.stk,
+        ),
+      },
       async (request) => {
         checkSecret(request.params.secret);
         await deps.payments.handleStkCallback(request.body, request.id);
@@ -163,7 +244,13 @@ export function paymentRoutes(deps: {
 
     app.post(
       `${CALLBACK_PATHS.c2bValidation}/:secret`,
-      { schema: callbackSchema('Daraja C2B validation: accept a known bill number') },
+      {
+        schema: callbackSchema(
+          'Daraja C2B validation: accept a known bill number',
+          "Daraja asks whether to accept a paybill payment; the account number must be an open bill's number.",
+          DARAJA_EXAMPLES.c2bValidation,
+        ),
+      },
       async (request) => {
         checkSecret(request.params.secret);
         return deps.payments.handleC2bValidation(request.body);
@@ -172,7 +259,13 @@ export function paymentRoutes(deps: {
 
     app.post(
       `${CALLBACK_PATHS.c2bConfirmation}/:secret`,
-      { schema: callbackSchema('Daraja C2B confirmation: a payment at the paybill') },
+      {
+        schema: callbackSchema(
+          'Daraja C2B confirmation: a payment at the paybill',
+          'Daraja reports a paybill payment. It is kept pending until a transaction status query confirms it, then credited once.',
+          DARAJA_EXAMPLES.c2bConfirmation,
+        ),
+      },
       async (request) => {
         checkSecret(request.params.secret);
         await deps.payments.handleC2bConfirmation(request.body, request.id);
@@ -183,7 +276,11 @@ export function paymentRoutes(deps: {
     app.post(
       `${CALLBACK_PATHS.transactionStatus}/:secret`,
       {
-        schema: callbackSchema("Daraja's answer to a transaction status query (confirms a paybill payment)"),
+        schema: callbackSchema(
+          "Daraja's answer to a transaction status query (confirms a paybill payment)",
+          "Daraja's answer to a transaction status query, which confirms (or not) a paybill payment kept pending.",
+          DARAJA_EXAMPLES.statusResult,
+        ),
       },
       async (request) => {
         checkSecret(request.params.secret);
@@ -197,6 +294,8 @@ export function paymentRoutes(deps: {
       {
         schema: callbackSchema(
           'Daraja: a transaction status query timed out in its queue (asked again later)',
+          'Daraja says a transaction status query timed out in its queue; the query is asked again later.',
+          DARAJA_EXAMPLES.statusTimeout,
         ),
       },
       async (request) => {
@@ -211,13 +310,16 @@ export function paymentRoutes(deps: {
       {
         onRequest: deps.guards.requireStaff,
         schema: {
-          tags,
+          tags: ['staff'],
           security,
           summary: "Register the paybill's C2B validation and confirmation URLs with Daraja (staff)",
           description:
             'An operator step, once per deployment (production Daraja refuses a second registration). ' +
             '`response_type` Completed: M-Pesa accepts payments when validation cannot be reached.',
-          body: z.object({ response_type: z.enum(['Completed', 'Cancelled']).optional() }).optional(),
+          body: z
+            .object({ response_type: z.enum(['Completed', 'Cancelled']).optional() })
+            .meta({ examples: [{ response_type: 'Completed' }] })
+            .optional(),
           response: {
             200: c2bRegisterResponseSchema,
             401: errorBodySchema,

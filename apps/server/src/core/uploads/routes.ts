@@ -37,6 +37,8 @@ export function uploadRoutes(deps: {
         schema: {
           tags: ['uploads'],
           summary: 'The size limit and the types accepted',
+          description:
+            'The largest file accepted, in bytes, and the types accepted (JPEG, PNG, PDF), so a client can check before uploading.',
           response: { 200: uploadLimitsSchema },
         },
       },
@@ -53,6 +55,12 @@ export function uploadRoutes(deps: {
             timeWindow: '10 minutes',
             keyGenerator: (request) => request.user?.id ?? request.ip,
           },
+          // The form's parts, for the OpenAPI document (@fastify/multipart reads them).
+          multipartForm: z.object({
+            [UPLOAD_FIELD_NAME]: z
+              .string()
+              .meta({ format: 'binary', description: 'The file: a JPEG, PNG or PDF.' }),
+          }),
         },
         schema: {
           tags: ['uploads'],
@@ -106,10 +114,13 @@ export function uploadRoutes(deps: {
         schema: {
           tags: ['uploads'],
           summary: 'Download one of your uploads (as an attachment)',
+          description:
+            "Downloads one of the caller's own uploads as an attachment, in the type its bytes showed. Another user's upload is a 404.",
           security: [{ bearer: [] }],
           params: uploadIdParamsSchema,
+          produces: ['image/jpeg', 'image/png', 'application/pdf'],
           response: {
-            200: z.any().describe('The file bytes'),
+            200: z.any().describe('The file, in the type it was kept as (its bytes decided it)'),
             401: errorBodySchema,
             404: errorBodySchema,
           },

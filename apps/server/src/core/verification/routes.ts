@@ -37,6 +37,8 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
         schema: {
           tags: ['verify'],
           summary: "Verify a county officer's staff ID card (its QR id and staff number)",
+          description:
+            "Checks a county officer's staff ID card by its QR id and staff number: serving, suspended or left, or not found. Public, rate-limited.",
           params: staffVerifyParamsSchema,
           response: { 200: staffVerifyResponseSchema },
         },
@@ -54,6 +56,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
         schema: {
           tags: ['verify'],
           summary: "The signed-in citizen's national ID verification link (for their QR code)",
+          description: "The signed-in citizen's own national ID verification link, to show as a QR code.",
           response: { 200: myIdentityQrResponseSchema },
         },
       },
@@ -67,6 +70,8 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
         schema: {
           tags: ['verify'],
           summary: 'Verify that a national ID is registered on the portal (its QR id and ID number)',
+          description:
+            'Checks that a national ID is registered on the portal (and whether its phone was verified), by QR id and ID number. The name is masked. Public, rate-limited.',
           params: identityVerifyParamsSchema,
           response: { 200: identityVerifyResponseSchema },
         },
@@ -86,6 +91,8 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
             tags: ['verify'],
             summary:
               'Demo only (KAUNTI_DEMO_DATA): verify links of the demo documents, officers and citizens',
+            description:
+              'Demo data only (KAUNTI_DEMO_DATA): a valid sample of every document kind, and demo officers and citizens, each with its E-Verify link.',
             response: { 200: verifySamplesResponseSchema },
           },
         },

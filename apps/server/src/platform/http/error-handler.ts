@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { type ErrorBody, type FieldError, INTERNAL_ERROR_MESSAGE } from '@kaunti/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -20,9 +21,13 @@ function validationBody(error: FastifyError): ErrorBody {
     return { path: path || params?.missingProperty || context, message };
   });
   const first = details[0];
-  const message = first
-    ? `Invalid ${partLabel[context] ?? context}: ${first.path === context ? '' : `${first.path}: `}${first.message}`
-    : `Invalid ${partLabel[context] ?? context}.`;
+  // A header's rules name the header in their own messages ("An Idempotency-Key header is required.").
+  const message =
+    first && context === 'headers'
+      ? first.message
+      : first
+        ? `Invalid ${partLabel[context] ?? context}: ${first.path === context ? '' : `${first.path}: `}${first.message}`
+        : `Invalid ${partLabel[context] ?? context}.`;
   return { message, code: 'validation_failed', details };
 }
 
@@ -42,14 +47,44 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
  * as `{ message, code }` like every other error, never with Fastify's own code or wording.
  */
 export function answerFrameworkError(
-  _error: FastifyError,
+  error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   reply
-    .code(400)
+    .code(tooLong ? 414 : 400)
     .header('content-type', 'application/json; charset=utf-8')
-    .send({ message: 'The address is not valid.', code: 'bad_request' });
+    .send(
+      tooLong
+        ? { message: FRAMEWORK_MESSAGES[414], code: 'uri_too_long' }
+        : { message: 'The address is not valid.', code: 'bad_request' },
+    );
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over the limit, a
+ * malformed request line, a request too slow): answered on the socket in the Error shape.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          { message: FRAMEWORK_MESSAGES[431], code: 'headers_too_large' },
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { message: 'The request took too long to arrive.', code: 'bad_request' }]
+        : [400, 'Bad Request', { message: FRAMEWORK_MESSAGES[400], code: 'bad_request' }];
+  const text = JSON.stringify(body);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  socket.destroy(error);
 }
 
 /**

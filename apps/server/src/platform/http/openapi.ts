@@ -1,12 +1,211 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * OpenAPI from the routes' zod schemas: the UI at /api/docs, the document at /api/docs/json.
  * Must be registered before the routes it documents.
+ *
+ * A route states what only it knows (summary, description, its own answers); what the platform
+ * adds to every route is documented here, once, from the route's own options, so it cannot be
+ * forgotten:
+ *  - the errors the platform itself can answer: 400 (invalid or control characters), 413/415
+ *    (a body too large, a content type not taken), 414 (a path parameter over 100 characters),
+ *    429 (the route's rate limit), 401/403 (the route's guard), 500; all as the Error schema;
+ *  - `security` for every guarded route, and an operationId from the method and path;
+ *  - `produces` is the media type of a successful answer only: errors are always JSON.
+ * The contract test (test/support/contract.ts) holds every response the API tests receive
+ * against this document.
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The parts of a multipart/form-data body, for the document only: Fastify does not validate
+     * a multipart body (@fastify/multipart reads it in the handler), so it cannot be `schema.body`.
+     */
+    multipartForm?: z.ZodType;
+  }
+}
+
+/** What a guard may answer, so the document can say it (see core/accounts/guard.ts). */
+export interface DocumentedGuard {
+  answers: readonly number[];
+}
+
+const ERROR_RESPONSES: Record<number, string> = {
+  400: 'The request is not valid; `details` names the fields at fault.',
+  401: 'Not signed in, the session has ended, or the one-time code is still due (`code` says which).',
+  403: 'Signed in, but this account may not do this.',
+  404: 'There is no such thing, or it is not yours.',
+  409: 'It cannot be done in the current state (`code` says why).',
+  413: 'The request body is too large.',
+  414: 'A path parameter is longer than 100 characters.',
+  415: 'This content type is not accepted here.',
+  429: 'Too many requests; `Retry-After` says when to try again.',
+  500: 'Something went wrong on our side; the `x-request-id` header identifies the request.',
+  503: 'A service this depends on is unavailable for a moment; try again.',
+};
+
+/** Areas of the API, in the order the docs show them. */
+export const API_TAGS = [
+  {
+    name: 'accounts',
+    description: 'Sign up, sign in with a password and a one-time SMS code, recover a password.',
+  },
+  { name: 'profile', description: "The signed-in citizen's own profile, phone number and password." },
+  { name: 'county', description: 'The county itself: its name, contacts and sub-counties.' },
+  {
+    name: 'catalogue',
+    description:
+      'The open catalogue of services: everything a client needs to render and submit an application.',
+  },
+  { name: 'applications', description: "Apply for a service, follow one's applications, cancel one." },
+  { name: 'drafts', description: 'Forms saved as the citizen types, to resume on any device.' },
+  {
+    name: 'uploads',
+    description: 'Files attached to applications (JPEG, PNG or PDF, checked by their bytes).',
+  },
+  { name: 'bills', description: "The signed-in citizen's bills, their invoices and receipts." },
+  {
+    name: 'payments',
+    description: 'Paying a bill by M-Pesa (STK push to the phone) and following the payment.',
+  },
+  {
+    name: 'mpesa-callbacks',
+    description: "Safaricom Daraja's callbacks. Only Daraja calls these, on paths holding a secret.",
+  },
+  {
+    name: 'land',
+    description: 'Land services: parcels, rates, ground rent, survey, clearance and ownership claims.',
+  },
+  {
+    name: 'documents',
+    description: 'Issued documents: the QR code image, the signing keys, staff search and revocation.',
+  },
+  { name: 'verify', description: 'E-Verify: anyone checks a document, an officer or an identity.' },
+  { name: 'staff', description: 'The county back office: routes only county officers may call.' },
+  {
+    name: 'health',
+    description: 'Liveness and readiness for the load balancer, and error reports from the web app.',
+  },
+  { name: 'development', description: 'Present only in development, never in production.' },
+] as const;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** `POST /api/bills/{bill_no}/invoice.pdf` → `postApiBillsBillNoInvoicePdf`. */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+function guardAnswers(route: RouteOptions): number[] {
+  const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean) as unknown[];
+  return hooks.flatMap((hook) => (hook as Partial<DocumentedGuard>).answers ?? []);
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type Schema = Record<string, unknown> & {
+  body?: unknown;
+  response?: Record<string, Record<string, unknown>>;
+  produces?: string[];
+  security?: unknown;
+  operationId?: string;
+  hide?: boolean;
+  tags?: string[];
+};
+
+const errorSchema = (status: number) => ({
+  description: ERROR_RESPONSES[status] ?? 'Error',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as Schema | undefined;
+  if (!schema || schema.hide) return out;
+  const route = (input as { route: RouteOptions }).route;
+  const method = [route.method].flat()[0] ?? 'GET';
+  schema.operationId ??= operationIdFor(method, out.url);
+
+  schema.response ??= {};
+  const response = schema.response;
+  // A body's examples (zod drops them from a schema that transforms its input): each must pass
+  // the schema it illustrates, or the document is not made at all.
+  const zodBody = (input as { schema?: { body?: unknown } }).schema?.body;
+  if (zodBody instanceof z.ZodType && schema.body && typeof schema.body === 'object') {
+    const examples = z.globalRegistry.get(zodBody)?.examples as unknown[] | undefined;
+    for (const example of examples ?? []) {
+      const result = zodBody.safeParse(example);
+      if (!result.success)
+        throw new Error(
+          `The example body of ${method} ${out.url} does not pass its own schema: ${result.error.issues[0]?.message}`,
+        );
+    }
+    if (examples?.length) (schema.body as Record<string, unknown>).examples = examples;
+  }
+  const form = route.config?.multipartForm;
+  if (form && !schema.body) schema.body = z.toJSONSchema(form, { io: 'input', target: 'draft-2020-12' });
+  // The media a success is answered in (a PDF, an image); every error is JSON.
+  const produces = schema.produces;
+  delete schema.produces;
+  for (const [status, declared] of Object.entries(response)) {
+    if (Number(status) >= 400) {
+      response[status] = errorSchema(Number(status));
+    } else if (produces && declared.type !== 'null') {
+      const { description, ...body } = declared;
+      response[status] = {
+        description: description ?? 'The file',
+        content: Object.fromEntries(
+          produces.map((media) => [
+            media,
+            { schema: Object.keys(body).length ? body : { type: 'string', format: 'binary' } },
+          ]),
+        ),
+      };
+    }
+  }
+
+  const errors = new Set<number>([400, 500]);
+  if (BODY_METHODS.has(method)) for (const status of [413, 415]) errors.add(status);
+  if (out.url.includes('{')) errors.add(414);
+  const config = route.config as { rateLimit?: unknown } | undefined;
+  if (config?.rateLimit) errors.add(429);
+  const guarded = guardAnswers(route);
+  for (const status of guarded) errors.add(status);
+  if (guarded.length) schema.security ??= [{ bearer: [] }];
+  for (const status of errors) response[String(status)] ??= errorSchema(status);
+  return out;
+}
+
+/**
+ * The document's components: zod's registry gives each named schema its `$id` and `$schema`,
+ * which OpenAPI does not want inside components, and an input twin (`ErrorInput`) that nothing
+ * may refer to; both go.
+ */
+export function documentComponents(
+  input: Parameters<typeof jsonSchemaTransformObject>[0],
+): ReturnType<typeof jsonSchemaTransformObject> {
+  const out = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = out.components?.schemas ?? {};
+  const text = JSON.stringify({ ...out, components: undefined });
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (name.endsWith('Input') && !text.includes(`#/components/schemas/${name}"`)) {
+      delete schemas[name];
+      continue;
+    }
+    const { $id: _id, $schema: _schema, ...rest } = schema as Record<string, unknown>;
+    schemas[name] = rest;
+  }
+  return out as ReturnType<typeof jsonSchemaTransformObject>;
+}
+
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -15,16 +214,30 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         title: 'Kaunti county e-services API',
         description:
           'Apply for county services, see bills, pay by M-Pesa, and verify documents. ' +
-          'Errors are always `{ "message": ..., "code": ... }`.',
+          'Sign in with `POST /api/auth/login` and `POST /api/auth/otp/verify`, then send ' +
+          '`Authorization: Bearer <token>`. Money is in whole shillings where Daraja uses them ' +
+          'and integer cents elsewhere, as each field says. Every error is ' +
+          '`{ "message", "code", "details"? }` (the Error schema). The guide for partners is ' +
+          'docs/api-guide.md in the repository.',
         version: '1.0.0',
+        contact: { name: 'Kaunti county e-services', url: `${publicUrl}/contact` },
       },
       servers: [{ url: publicUrl }],
+      tags: API_TAGS.map((tag) => ({ ...tag })),
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The token `POST /api/auth/otp/verify` answers (`data.token`); a session lasts 8 hours.',
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: documentComponents,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

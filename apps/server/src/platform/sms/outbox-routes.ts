@@ -20,6 +20,8 @@ export function smsOutboxRoutes(deps: {
         schema: {
           tags: ['development'],
           summary: 'Development only: the SMS messages kept for a phone number, newest first',
+          description:
+            'Development only, when KAUNTI_DEV_OUTBOX is set (production refuses it): the SMS messages kept for a phone number, newest first, so a developer can read one-time codes.',
           querystring: z.object({ phone: phoneSchema }),
           response: { 200: smsOutboxResponseSchema, 400: errorBodySchema },
         },

@@ -37,6 +37,7 @@ export const landSurvey = defineService({
           kind: 'select',
           label: 'Type of survey',
           options: { list: 'land-survey-service-types' },
+          example: 'SV-BRE',
           required_message: 'Please select the type of survey',
         },
         {
@@ -45,6 +46,7 @@ export const landSurvey = defineService({
           label: 'Licensed surveyor (optional)',
           hint: 'Leave empty and the county surveyor will assign one',
           options: { list: 'surveyors' },
+          example: 'LS-0432',
           required: false,
         },
         {

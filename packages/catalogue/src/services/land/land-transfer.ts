@@ -126,6 +126,7 @@ export const landTransfer = defineService({
           kind: 'select',
           label: 'Reason for the application',
           options: { list: 'land-reasons' },
+          example: 'SALE',
           required_message: 'Please select the reason for the application',
         },
         proofOfOwnershipField,

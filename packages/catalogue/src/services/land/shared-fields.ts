@@ -18,6 +18,7 @@ export const subCountyField = {
   kind: 'select',
   label: 'Sub-county',
   options: { list: 'sub-counties' },
+  example: '274',
   required_message: 'Please select the sub-county',
 } as const satisfies FieldDefinition;
 
@@ -26,6 +27,7 @@ export const wardField = {
   kind: 'select',
   label: 'Ward',
   options: { list: 'wards', params: { sub_county_code: 'sub_county_code' } },
+  example: '1361',
   required_message: 'Please select the ward',
 } as const satisfies FieldDefinition;
 
@@ -34,6 +36,7 @@ export const landUseField = {
   kind: 'select',
   label: 'Current land use',
   options: { list: 'land-use-codes' },
+  example: 'RES',
   required_message: 'Please select the current land use',
 } as const satisfies FieldDefinition;
 
