@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { services } from '@kaunti/catalogue/catalogue';
+import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplicationService } from '../../src/core/applications/application-service';
@@ -64,6 +66,61 @@ describe('the catalogue API', () => {
     ]);
     expect(land[2]).toMatchObject({ menu: true, submit_path: '/api/lands/application/add_lr_application' });
   });
+});
+
+describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
+  let applicant: TestUser;
+  beforeAll(async () => {
+    applicant = await createSignedInUser(t);
+  });
+
+  it('answers 404 for a service the catalogue does not hold', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalogue/services/no-such-service' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it.each(services.map((service) => [service.id]))(
+    '%s: the whole definition, and its example payload submits (uploads made by the user)',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/catalogue/services/${id}` });
+      expect(res.statusCode).toBe(200);
+      const open = res.json() as {
+        steps: { fields: { name: string; kind: string; example: unknown; options?: { path?: string } }[] }[];
+        submit: { path: string };
+        workflow: { name: string };
+        example: Record<string, unknown>;
+      };
+      const fields = open.steps.flatMap((step) => step.fields);
+      for (const field of fields) expect(field.example, field.name).toBeDefined();
+      // A list's choices come from a route of this API.
+      for (const field of fields.filter((f) => f.options?.path)) {
+        const [path] = (field.options?.path ?? '').split('?');
+        expect(path, field.name).toMatch(/^\/api\//);
+      }
+      const service = services.find((s) => s.id === id);
+      if (!findWorkflow(service?.workflow ?? '')?.creates_application) return;
+      // Uploads are the caller's own: replace each file field's example with a real upload.
+      const values = { ...open.example };
+      for (const field of fields.filter((f) => f.kind === 'file'))
+        values[field.name] = await uploadId(t, applicant.headers);
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: applicant.headers,
+        payload: { service_id: id, values },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      // Cancelled again, so the next example of the same thing is not a second open bill.
+      const applicationNo = submitted.json().application.application_no as string;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${applicationNo}/cancel`,
+        headers: applicant.headers,
+        payload: {},
+      });
+    },
+  );
 });
 
 describe('applications', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 import { safeError } from '../../src/platform/http/request-log';
+import { checkResponsesAgainstDocument } from '../support/contract';
 import { createTestApp, openTestDatabase, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
 
@@ -33,6 +34,7 @@ describe('the log never holds a secret, a hash or an SQL parameter', () => {
     });
     const { database, drop } = await openTestDatabase();
     app = await buildApp({ config, database, logStream: { write: (line) => void lines.push(line) } });
+    checkResponsesAgainstDocument(app);
     await app.ready();
     close = async () => {
       await app.close();

@@ -1,4 +1,5 @@
-import { services } from '@kaunti/catalogue/catalogue';
+import { findService, services } from '@kaunti/catalogue/catalogue';
+import { openDefinitionOf, openServiceSchema } from '@kaunti/catalogue/open-definition';
 import { exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import {
   applicationDetailSchema,
@@ -12,6 +13,8 @@ import {
 } from '@kaunti/contract/api-applications';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationService } from './application-service';
 
@@ -29,7 +32,7 @@ export function applicationRoutes(deps: {
       '/api/catalogue/services',
       {
         schema: {
-          tags: ['applications'],
+          tags: ['catalogue'],
           summary: 'Every service of the catalogue (summaries for menus)',
           description:
             'Every service of the catalogue, in summary (id, area, title, fee, where to submit), for menus. Public.',
@@ -37,6 +40,31 @@ export function applicationRoutes(deps: {
         },
       },
       async () => ({ data: deps.applications.catalogue() }),
+    );
+
+    app.get(
+      '/api/catalogue/services/:id',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: "One service's whole definition, to render its form and submit it",
+          description:
+            'Steps and fields (kind, control, JSON type, pattern, label, hint, required and its message, ' +
+            'limits, choices or where to fetch them, an example that passes), required documents, the fee ' +
+            'rule, the workflow, the document issued, where to submit, and a whole example payload. English ' +
+            'texts. Public and cacheable.',
+          params: z.object({
+            id: z.string().max(60).describe('A service id from GET /api/catalogue/services.'),
+          }),
+          response: { 200: openServiceSchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const service = findService(request.params.id);
+        if (!service) throw notFound('There is no such service in the catalogue.');
+        reply.header('cache-control', 'public, max-age=300');
+        return openDefinitionOf(service);
+      },
     );
 
     app.post(

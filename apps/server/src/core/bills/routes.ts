@@ -20,7 +20,7 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           tags: ['bills'],
           summary: "The user's bills, newest first",
           description:
-            "The caller's bills, newest first, optionally by status (open, paid, cancelled). Amounts are integer cents.",
+            "The caller's bills, newest first, optionally by status (unpaid, partially_paid, paid, cancelled). Amounts are integer cents.",
           security: [{ bearer: [] }],
           querystring: billsQuerySchema,
           response: { 200: billsResponseSchema, 401: errorBodySchema },

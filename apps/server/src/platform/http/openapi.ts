@@ -230,8 +230,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'JWT',
-            description:
-              'The token `POST /api/auth/otp/verify` answers (`data.token`); a session lasts 8 hours.',
+            description: 'The token `POST /api/auth/otp/verify` answers (`token`); a session lasts 8 hours.',
           },
         },
       },

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { type FieldDefinition, type ServiceDefinition, serviceSummarySchema } from './definition';
+import { findDocumentKind } from './registries/documents';
+import { findFeeRule } from './registries/fee-rules';
+import { findFieldKind } from './registries/field-kinds';
+import { findReferenceList } from './registries/reference-lists';
+import { findWorkflow } from './registries/workflows';
+import { exampleOf, exampleValuesOf, requiredMessageOf } from './schema-builder';
+
+/**
+ * The open catalogue: a service's whole definition as any client needs it to render the form and
+ * submit it — an agent's tablet, a USSD gateway, a partner's app — with every name resolved (the
+ * field kind's control and JSON type, where a list's choices are fetched, the fee rule, the
+ * workflow, the document). `GET /api/catalogue/services/{id}` answers it. English texts; the web
+ * app's Kiswahili lives in its locale files.
+ */
+
+const openOptionsSchema = z
+  .union([
+    z.object({ static: z.array(z.object({ value: z.string(), label: z.string() })) }),
+    z.object({
+      list: z.string().describe('The reference list, e.g. "wards".'),
+      method: z.enum(['GET', 'POST']),
+      path: z.string().describe('Where to fetch the choices, e.g. "/api/county/sub-counties".'),
+      items: z.string().describe('The answer property holding the choices ("data").'),
+      value: z.string().describe('The property of a choice to send.'),
+      label: z.string().describe('The property of a choice to show.'),
+      params: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('List parameter → the field whose value it takes (the choices follow that field).'),
+    }),
+  ])
+  .describe('The choices of a select field: listed, or fetched from a reference list.');
+
+export const openFieldSchema = z
+  .object({
+    name: z.string().describe('The key in the application payload.'),
+    kind: z
+      .string()
+      .describe('text, textarea, number, select, parcel, file, date, phone, email, kra-pin, checkbox.'),
+    input: z
+      .string()
+      .describe('The control to render: text, textarea, number, select, file, date, tel, email, checkbox.'),
+    type: z.enum(['string', 'number', 'boolean']).describe('The JSON type of the value.'),
+    format: z.string().optional().describe('e.g. "uuid" for an upload id, "date", "email".'),
+    pattern: z.string().optional().describe('A pattern the value must match (JSON Schema, ECMA dialect).'),
+    label: z.string(),
+    hint: z.string().optional(),
+    required: z.boolean(),
+    required_message: z.string().describe('Shown when a required field is left empty.'),
+    invalid_message: z.string().optional(),
+    min: z.number().optional().describe('number: the smallest value. text: the shortest length.'),
+    max: z.number().optional().describe('number: the largest value. text: the longest length.'),
+    placeholder: z.string().optional(),
+    accept: z.string().optional().describe('file: the types to offer (then POST /api/uploads; send its id).'),
+    options: openOptionsSchema.optional(),
+    example: z.unknown().describe('A value that passes this field (an upload id must be one of yours).'),
+  })
+  .describe('OpenField');
+
+export const openServiceSchema = serviceSummarySchema
+  .extend({
+    application_prefix: z.string().describe('First part of its application numbers, e.g. "LND".'),
+    reference_field: z
+      .string()
+      .optional()
+      .describe('The field that names an application (parcel, business, plate).'),
+    steps: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string().optional(),
+        content: z
+          .array(z.record(z.string(), z.unknown()))
+          .optional()
+          .describe('Headings, paragraphs, lists, notices.'),
+        fields: z.array(openFieldSchema),
+      }),
+    ),
+    required_documents: z.array(z.object({ field: z.string(), title: z.string() })),
+    fee: z.object({
+      rule: z.string(),
+      description: z.string(),
+      params: z.record(z.string(), z.unknown()),
+    }),
+    workflow: z.object({
+      name: z.string(),
+      description: z.string(),
+      after_payment: z.enum(['under_review', 'issued']),
+      without_fee: z.enum(['under_review', 'issued']),
+    }),
+    document: z
+      .object({ kind: z.string(), title: z.string(), description: z.string() })
+      .nullable()
+      .describe('What is issued at the end; null for none.'),
+    submit: z.object({
+      method: z.literal('POST'),
+      path: z.string().describe('Where to post the values (or POST /api/applications with service_id).'),
+      success_message: z.string(),
+    }),
+    example: z.record(z.string(), z.unknown()).describe('A whole payload that passes (upload ids aside).'),
+  })
+  .describe('OpenService');
+export type OpenService = z.infer<typeof openServiceSchema>;
+
+function openField(field: FieldDefinition): z.infer<typeof openFieldSchema> {
+  const kind = findFieldKind(field.kind);
+  if (!kind) throw new Error(`Field "${field.name}" has an unknown kind "${field.kind}".`);
+  const options = field.options;
+  let open: z.infer<typeof openOptionsSchema> | undefined;
+  if (options && 'static' in options) open = { static: options.static.map((o) => ({ ...o })) };
+  else if (options) {
+    const list = findReferenceList(options.list);
+    if (!list) throw new Error(`Field "${field.name}" names an unknown list "${options.list}".`);
+    open = {
+      list: list.name,
+      method: list.method,
+      path: list.path,
+      items: list.items,
+      value: list.value,
+      label: list.label,
+      ...(options.params ? { params: { ...options.params } } : {}),
+    };
+  }
+  const required = field.required ?? true;
+  return {
+    name: field.name,
+    kind: kind.name,
+    input: kind.input,
+    type: kind.json.type,
+    ...(kind.json.format ? { format: kind.json.format } : {}),
+    ...(kind.json.pattern ? { pattern: kind.json.pattern } : {}),
+    label: field.label,
+    ...(field.hint ? { hint: field.hint } : {}),
+    required,
+    required_message: requiredMessageOf(field),
+    ...(field.invalid_message ? { invalid_message: field.invalid_message } : {}),
+    ...(field.min !== undefined ? { min: field.min } : {}),
+    ...(field.max !== undefined ? { max: field.max } : {}),
+    ...(field.placeholder ? { placeholder: field.placeholder } : {}),
+    ...(kind.accept ? { accept: kind.accept } : {}),
+    ...(open ? { options: open } : {}),
+    example: exampleOf(field),
+  };
+}
+
+/** The open definition of a service (see above). */
+export function openDefinitionOf(service: ServiceDefinition): OpenService {
+  const rule = findFeeRule(service.fee.rule);
+  const workflow = findWorkflow(service.workflow);
+  const document = service.produces === 'none' ? undefined : findDocumentKind(service.produces);
+  if (!rule || !workflow) throw new Error(`Service "${service.id}" names an unknown fee rule or workflow.`);
+  const steps = service.steps.map((step) => ({
+    id: step.id,
+    title: step.title,
+    ...(step.description ? { description: step.description } : {}),
+    ...(step.content ? { content: step.content.map((block) => ({ ...block })) } : {}),
+    fields: (step.fields ?? []).map(openField),
+  }));
+  return {
+    id: service.id,
+    route: service.route,
+    area: service.area,
+    title: service.title,
+    description: service.description,
+    application_prefix: service.application_prefix,
+    ...(service.reference_field ? { reference_field: service.reference_field } : {}),
+    steps,
+    required_documents: (service.required_documents ?? []).map((d) => ({ ...d })),
+    fee: { rule: rule.name, description: rule.description, params: { ...(service.fee.params ?? {}) } },
+    workflow: {
+      name: workflow.name,
+      description: workflow.description,
+      after_payment: workflow.after_payment,
+      without_fee: workflow.without_fee,
+    },
+    document: document
+      ? { kind: document.name, title: document.title, description: document.description }
+      : null,
+    submit: { ...service.submit },
+    example: exampleValuesOf(service),
+  };
+}
