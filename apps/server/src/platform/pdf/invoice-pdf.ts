@@ -4,7 +4,19 @@ import { formatDocumentDate } from '@kaunti/contract/dates';
 import { type InvoiceLayout, layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
 import PDFDocument from 'pdfkit';
-import { darkRuns, QUIET_ZONE, qrMatrix } from './qr';
+import {
+  A4,
+  COLOR,
+  CONTENT_WIDTH,
+  type Doc,
+  drawFooter,
+  drawLetterhead,
+  drawQr,
+  FONT,
+  FOOTER_HEIGHT,
+  MARGIN,
+  QR_SIZE,
+} from './letterhead';
 
 /**
  * The invoice / receipt as a PDF (A4, pdfkit), from the same model and the same layout
@@ -25,23 +37,6 @@ export interface InvoicePdfOptions {
   verifyPageUrl?: string;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 40;
-const FOOTER_HEIGHT = 46;
-const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
-
-const COLOR = {
-  text: '#1b1f23',
-  muted: '#4a5560',
-  primary: '#0b6b3a',
-  primarySoft: '#e8f3ec',
-  border: '#cfd6dc',
-  red: '#b42318',
-  gold: '#c9a227',
-};
-
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
-
 /** Table columns: x offset from the left margin and width. */
 const COLUMNS = {
   number: { x: 0, width: 18 },
@@ -50,8 +45,6 @@ const COLUMNS = {
   unitPrice: { x: 371, width: 72 },
   amount: { x: 443, width: 72 },
 };
-
-type Doc = PDFKit.PDFDocument;
 
 function verifyPageOf(model: InvoiceDocument, options: InvoicePdfOptions): string {
   if (options.verifyPageUrl) return options.verifyPageUrl;
@@ -148,76 +141,6 @@ export function renderInvoicePdf(
   }
   doc.end();
   return done;
-}
-
-function drawEmblem(doc: Doc, x: number, top: number): void {
-  const w = 36;
-  const h = 43;
-  const cx = x + w / 2;
-  doc
-    .save()
-    .moveTo(x, top)
-    .lineTo(x + w, top)
-    .lineTo(x + w, top + h * 0.55)
-    .quadraticCurveTo(x + w, top + h * 0.88, cx, top + h)
-    .quadraticCurveTo(x, top + h * 0.88, x, top + h * 0.55)
-    .closePath()
-    .fill(COLOR.primary);
-  doc.rect(x + 3, top + h * 0.3, w - 6, 5).fill(COLOR.gold);
-  doc.circle(cx, top + h * 0.62, 6.5).fill('#ffffff');
-  doc.circle(cx, top + h * 0.62, 3).fill(COLOR.primary);
-  doc.restore();
-}
-
-/** The letterhead: the emblem, then the county's title, subtitle, address and motto beside it. */
-function drawLetterhead(doc: Doc, county: County): number {
-  const { letterhead } = county;
-  drawEmblem(doc, MARGIN, MARGIN);
-  const x = MARGIN + 48;
-  const width = CONTENT_WIDTH - 48;
-  doc
-    .font(FONT.bold)
-    .fontSize(15)
-    .fillColor(COLOR.primary)
-    .text(letterhead.title, x, MARGIN - 1, { width });
-  doc
-    .font(FONT.bold)
-    .fontSize(9)
-    .fillColor(COLOR.text)
-    .text(letterhead.subtitle, x, doc.y + 1, { width });
-  doc
-    .font(FONT.regular)
-    .fontSize(7.5)
-    .fillColor(COLOR.muted)
-    .text(letterhead.address_lines.join('  |  '), x, doc.y + 1, { width });
-  doc
-    .font(FONT.italic)
-    .fontSize(7.5)
-    .fillColor(COLOR.muted)
-    .text(letterhead.motto, x, doc.y + 1, { width });
-  const y = Math.max(doc.y, MARGIN + 43) + 6;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(A4[0] - MARGIN, y)
-    .lineWidth(1.5)
-    .strokeColor(COLOR.primary)
-    .stroke();
-  return y + 10;
-}
-
-const QR_SIZE = 100;
-
-function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
-  const matrix = qrMatrix(text);
-  const module = size / (matrix.size + 2 * QUIET_ZONE);
-  const origin = QUIET_ZONE * module;
-  doc.save();
-  for (const [row, column, length] of darkRuns(matrix)) {
-    doc.rect(x + origin + column * module, y + origin + row * module, length * module, module);
-  }
-  // One fill for the whole code: no hairline seams between modules in any viewer.
-  doc.fill('#000000');
-  doc.restore();
 }
 
 /** The title (RECEIPT, or INVOICE in red) and the bill's facts on the left, the QR code on the right. */
@@ -533,41 +456,4 @@ function drawShortHeader(
     .stroke();
   doc.y = y + 10;
   doc.x = MARGIN;
-}
-
-function drawFooter(doc: Doc, county: County, page: number, pages: number): void {
-  const { contacts } = county;
-  const savedBottom = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
-  const top = A4[1] - MARGIN - FOOTER_HEIGHT + 12;
-  doc
-    .moveTo(MARGIN, top)
-    .lineTo(A4[0] - MARGIN, top)
-    .lineWidth(0.75)
-    .strokeColor(COLOR.primary)
-    .stroke();
-  const width = CONTENT_WIDTH - 70;
-  doc
-    .font(FONT.bold)
-    .fontSize(7.5)
-    .fillColor(COLOR.text)
-    .text(`${county.name}  |  ${contacts.postal_address}  |  ${contacts.physical_address}`, MARGIN, top + 6, {
-      width,
-      lineBreak: false,
-    });
-  doc
-    .font(FONT.regular)
-    .fontSize(7.5)
-    .fillColor(COLOR.muted)
-    .text(`Tel: ${contacts.phones.join(', ')}  |  E-mail: ${contacts.emails.join(', ')}`, MARGIN, top + 17, {
-      width,
-      lineBreak: false,
-    });
-  doc.text(contacts.website, MARGIN, top + 28, { width, lineBreak: false });
-  doc.text(`Page ${page} of ${pages}`, A4[0] - MARGIN - 70, top + 6, {
-    width: 70,
-    align: 'right',
-    lineBreak: false,
-  });
-  doc.page.margins.bottom = savedBottom;
 }
