@@ -7,10 +7,11 @@ import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
-import { createGuards } from './core/accounts/guard';
+import { createGuards, type Guards } from './core/accounts/guard';
 import { accountsRoutes } from './core/accounts/routes';
 import { createSessionService } from './core/accounts/sessions';
 import { createTokenSigner } from './core/accounts/tokens';
+import { createApplicationDocuments } from './core/applications/application-documents';
 import { createApplicationService } from './core/applications/application-service';
 import { applicationRoutes } from './core/applications/routes';
 import { createBillService } from './core/bills/bill-service';
@@ -29,6 +30,9 @@ import { createBillDocuments } from './core/payments/bill-documents';
 import { billDocumentRoutes } from './core/payments/document-routes';
 import { createPaymentService } from './core/payments/payment-service';
 import { paymentRoutes } from './core/payments/routes';
+import { createBackOffice } from './core/staff/backoffice-service';
+import { createOfficerService } from './core/staff/officer-service';
+import { staffRoutes } from './core/staff/routes';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
 import { verificationRoutes } from './core/verification/routes';
@@ -121,7 +125,10 @@ export async function buildApp({
   const county = createCountyService(db);
   const signer = createTokenSigner(config.jwtSecret);
   const sessions = createSessionService(db, signer);
-  const guards = createGuards(signer, sessions, db);
+  const sessionGuards = createGuards(signer, sessions);
+  // County officers: roles and areas; `guards.can(permission)` guards every back-office route.
+  const officers = createOfficerService({ db, guards: sessionGuards, sessions });
+  const guards: Guards = { ...sessionGuards, can: officers.can };
   const sms = createSmsGateway(config, db, app.log);
   // Areas add the county records that know customers (e.g. parcel owners): customerRecords.add(...).
   const customerRecords = createCustomerRecords();
@@ -171,14 +178,40 @@ export async function buildApp({
   );
 
   // The service engine: uploads, drafts, bills and applications (every catalogue service).
-  const uploads = createUploadService({ db, storage: createLocalDiskStorage(config.uploads.dir) });
+  const storage = createLocalDiskStorage(config.uploads.dir);
+  const uploads = createUploadService({ db, storage });
   const drafts = createDraftService({ db });
   const bills = createBillService({ db, prefix: config.billing.billNoPrefix });
-  const applications = createApplicationService({ db, bills, uploads, drafts });
+  // An application made `issued` gets its document in the same transaction.
+  const applicationDocuments = createApplicationDocuments({
+    db,
+    documents,
+    county,
+    publicUrl: config.publicUrl,
+  });
+  const applications = createApplicationService({
+    db,
+    bills,
+    uploads,
+    drafts,
+    documents: applicationDocuments,
+  });
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
-  await app.register(applicationRoutes({ applications, guards }));
+  await app.register(applicationRoutes({ applications, documents: applicationDocuments, guards }));
+  // The back office: the queue, decisions, officers and the audit log (core/staff).
+  const backOffice = createBackOffice({
+    db,
+    applications,
+    documents: applicationDocuments,
+    bills,
+    storage,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(staffRoutes({ db, guards, officers, backOffice, accounts }));
 
   // Payments by M-Pesa (the Daraja client: the simulator in development, Safaricom in
   // production), the invoice and receipt of each bill, and the reconciliation job that queries

@@ -1,6 +1,7 @@
 import { seedLand } from './areas/land/seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { countyProfiles, seedCounty } from './core/county/seed';
+import { seedDemoOfficers } from './core/staff/seed';
 import { seedVerificationDemo } from './core/verification/seed';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
@@ -16,4 +17,6 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
   // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
   if (config.demoData) await seedVerificationDemo(db);
   if (config.demoData) await seedDemoUsers(db, profile.name);
+  // The back office: one demo officer per role (README).
+  if (config.demoData) await seedDemoOfficers(db);
 }

@@ -48,6 +48,22 @@ export const applicationEventSchema = z.object({
 });
 export type ApplicationEvent = z.infer<typeof applicationEventSchema>;
 
+/** The document issued for an application: its E-Verify link and its printable PDF. */
+export const issuedDocumentLinkSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: z.enum(['issued', 'revoked']),
+    pdf_url: z.string().describe('The PDF (public: its id cannot be guessed).'),
+    print_url: z
+      .string()
+      .nullable()
+      .describe('The printable page under /downloads/, where the kind has one.'),
+    url: z.string().describe('Its E-Verify link: what its QR code holds.'),
+  })
+  .describe('IssuedDocumentLink');
+export type IssuedDocumentLink = z.infer<typeof issuedDocumentLinkSchema>;
+
 export const applicationSchema = z
   .object({
     application_no: applicationNoSchema,
@@ -59,7 +75,8 @@ export const applicationSchema = z
     values: z.record(z.string(), z.unknown()).describe('The submitted payload, as validated.'),
     fee_cents: z.int().nonnegative().describe('The fee charged at submission (0 when none).'),
     bill_no: z.string().nullable().describe('The bill raised for the fee, if any.'),
-    document: z.string().nullable().describe('The document this service issues (catalogue name), if any.'),
+    produces: z.string().nullable().describe('The document this service issues (catalogue name), if any.'),
+    document: issuedDocumentLinkSchema.nullable().describe('Once issued: the document issued for it.'),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -19,7 +19,7 @@ import {
 } from '../support/accounts';
 import { makePdf, upload, uploadId } from '../support/files';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser } from '../support/users';
+import { createOfficer, createSignedInUser } from '../support/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,7 +381,7 @@ describe('POST /api/profile/change-password', () => {
 describe('GET /api/customers/check (public) and /api/staff/customers/check', () => {
   let staffToken: string;
   beforeAll(async () => {
-    staffToken = (await createSignedInUser(t, { role: 'staff' })).token;
+    staffToken = (await createOfficer(t, ['reviewer'])).token;
   });
   const staffCheck = (identifier: string) =>
     call(t, 'GET', `/api/staff/customers/check?identifier=${identifier}`, { token: staffToken });

@@ -3,12 +3,8 @@ import { services } from '@kaunti/catalogue/catalogue';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationService } from '../../src/core/applications/application-service';
 import { auditLog } from '../../src/core/audit/schema';
-import { createBillService } from '../../src/core/bills/bill-service';
-import { createDraftService } from '../../src/core/drafts/draft-service';
-import { createUploadService } from '../../src/core/uploads/upload-service';
-import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import { createEngine, type Engine } from '../support/engine';
 import { uploadId } from '../support/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -17,17 +13,14 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 /** The services as the payments and back-office modules will call them. */
-let bills: ReturnType<typeof createBillService>;
-let applications: ReturnType<typeof createApplicationService>;
+let bills: Engine['bills'];
+let applications: Engine['applications'];
 
 beforeAll(async () => {
   t = await createTestApp();
   alice = await createSignedInUser(t);
   bob = await createSignedInUser(t);
-  const db = t.database.db;
-  bills = createBillService({ db, prefix: 'NCCB' });
-  const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
-  applications = createApplicationService({ db, bills, uploads, drafts: createDraftService({ db }) });
+  ({ bills, applications } = await createEngine(t));
 });
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ import {
 } from '../../src/platform/signing/key-ring';
 import { readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser } from '../support/users';
+import { createOfficer, createSignedInUser } from '../support/users';
 
 // The app signs with this key (SIGNING_KEYS); the test builds the same key ring to issue documents
 // the way the bills and payments modules will, through the document service.
@@ -265,7 +265,7 @@ describe('revoking a document (county staff)', () => {
   it('lets staff revoke: E-Verify then says revoked with the date and reason; twice is refused', async () => {
     const model = await invoices.prepare(invoiceInput());
     const [row] = await documents.findByNumber(model.billNo, 'invoice');
-    const officer = await createSignedInUser(t, { role: 'staff' });
+    const officer = await createOfficer(t, ['approver']);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/staff/documents/${row!.id}/revoke`,
@@ -321,7 +321,7 @@ describe('revoking a document (county staff)', () => {
       payload: { reason: 'Fraud case' },
     });
     expect(asCitizen.statusCode).toBe(403);
-    const officer = await createSignedInUser(t, { role: 'staff' });
+    const officer = await createOfficer(t, ['approver']);
     const noReason = await t.app.inject({
       method: 'POST',
       url,
@@ -342,7 +342,7 @@ describe('revoking a document (county staff)', () => {
 
   it('lets staff find documents by number', async () => {
     const model = await invoices.prepare(invoiceInput());
-    const officer = await createSignedInUser(t, { role: 'staff' });
+    const officer = await createOfficer(t, ['approver']);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/staff/documents?number=${model.billNo}`,

@@ -195,7 +195,7 @@ describe('POST /api/lands/application/add_lr_application (land transfer)', () =>
         status: 'under_review',
         reference: '209/10001',
         fee_cents: 0,
-        document: 'land-transfer-approval',
+        produces: 'land-transfer-approval',
       },
     });
     expect(body.application.application_no).toMatch(/^LND-\d{4}-\d{6}$/);

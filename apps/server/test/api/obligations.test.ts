@@ -9,7 +9,7 @@ import { bills } from '../../src/core/bills/schema';
 import { payments } from '../../src/core/payments/schema';
 import { createAppWithSimulator } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
 
 /**
  * Decision 007: one open bill per obligation (a parcel's rates of a year), addressed to the
@@ -271,7 +271,7 @@ describe('linking a parcel: only its registered owner; anyone else files a claim
   it('staff decide claims with a reason; an accepted claim links the parcel, and the owner can still take it back', async () => {
     const p = await parcel('209/10017');
     const buyer = await createSignedInUser(t);
-    const staff = await createSignedInUser(t, { role: 'staff' });
+    const staff = await createOfficer(t, ['approver']);
     const claim = (await link(buyer, '209/10017')).json().claim;
 
     // Citizens cannot decide; a reason is required.
@@ -314,7 +314,7 @@ describe('linking a parcel: only its registered owner; anyone else files a claim
 
   it('a rejected claim says why, and links nothing', async () => {
     const claimant = await createSignedInUser(t);
-    const staff = await createSignedInUser(t, { role: 'staff' });
+    const staff = await createOfficer(t, ['approver']);
     const claim = (await link(claimant, '209/10018')).json().claim;
     const rejected = await decide(staff, claim.id, { decision: 'rejected', reason: 'No proof of ownership' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', decision_reason: 'No proof of ownership' });

@@ -9,19 +9,16 @@ import type { Payment, StkPushResponse } from '@kaunti/contract/api-payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../tools/mpesa-sim/src/simulator';
-import { createApplicationService } from '../../src/core/applications/application-service';
 import { auditLog } from '../../src/core/audit/schema';
-import { type BillService, createBillService } from '../../src/core/bills/bill-service';
-import { createDraftService } from '../../src/core/drafts/draft-service';
+import type { BillService } from '../../src/core/bills/bill-service';
 import { createPaymentService, type PaymentService } from '../../src/core/payments/payment-service';
 import { mpesaCallbacks, payments } from '../../src/core/payments/schema';
-import { createUploadService } from '../../src/core/uploads/upload-service';
 import { createDarajaClient } from '../../src/platform/mpesa/daraja-client';
-import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import { createEngine } from '../support/engine';
 import { freePort } from '../support/mpesa';
 import { readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
 
 const credentials = {
   consumerKey: 'payments-test-key',
@@ -52,12 +49,12 @@ beforeAll(async () => {
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   const db = t.database.db;
-  bills = createBillService({ db, prefix: 'NCCB' });
-  const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
+  const engine = await createEngine(t);
+  bills = engine.bills;
   service = createPaymentService({
     db,
     bills,
-    applications: createApplicationService({ db, bills, uploads, drafts: createDraftService({ db }) }),
+    applications: engine.applications,
     daraja: createDarajaClient({ ...credentials, baseUrl: sim.url }),
     publicUrl: t.config.publicUrl,
     callbackSecret: SECRET,
@@ -705,7 +702,7 @@ describe('callbacks', () => {
 describe('C2B (paybill from the phone menu)', () => {
   let staff: TestUser;
   beforeAll(async () => {
-    staff = await createSignedInUser(t, { role: 'staff' });
+    staff = await createOfficer(t, ['admin']);
   });
 
   it('registration is staff-only and never shows the secret', async () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createSimulator, type Simulator } from '../../../../tools/mpesa-sim/src/simulator';
 import { createTestApp, type TestApp } from './test-app';
-import { createSignedInUser } from './users';
+import { createOfficer } from './users';
 
 /** A port nobody listens on now (the portal must listen: the simulator calls it back). */
 export function freePort(): Promise<number> {
@@ -48,7 +48,7 @@ export async function createAppWithSimulator(
     MPESA_CALLBACK_SECRET: secret,
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const staff = await createSignedInUser(t, { role: 'staff' });
+  const staff = await createOfficer(t, ['admin']);
   const registered = await t.app.inject({
     method: 'POST',
     url: '/api/staff/payments/c2b/register',

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { OfficerRole } from '@kaunti/contract/api-staff';
 import { users } from '../../src/core/accounts/schema';
 import { createSessionService } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
+import { officers } from '../../src/core/staff/schema';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -48,4 +50,18 @@ export async function createSignedInUser(
     token,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/** A county officer with a verified session, these roles and areas (every area by default). */
+export async function createOfficer(
+  t: TestApp,
+  roles: OfficerRole[],
+  areas: string[] = ['*'],
+  options: { mustSetPassword?: boolean } = {},
+): Promise<TestUser> {
+  const user = await createSignedInUser(t, { role: 'staff' });
+  await t.database.db
+    .insert(officers)
+    .values({ userId: user.id, roles, areas, mustSetPassword: options.mustSetPassword ?? false });
+  return user;
 }

@@ -269,7 +269,7 @@ export function landRoutes(deps: {
     app.get(
       '/api/staff/parcel-claims',
       {
-        onRequest: deps.guards.requireStaff,
+        onRequest: deps.guards.can('claims.decide'),
         schema: {
           tags: ['staff'],
           security,
@@ -284,7 +284,7 @@ export function landRoutes(deps: {
     app.post(
       '/api/staff/parcel-claims/:id/decision',
       {
-        onRequest: deps.guards.requireStaff,
+        onRequest: deps.guards.can('claims.decide'),
         schema: {
           tags: ['staff'],
           security,

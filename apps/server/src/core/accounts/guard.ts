@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
+import type { Permission } from '@kaunti/contract/api-staff';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/database';
-import { forbidden, unauthorized } from '../../platform/errors';
+import { unauthorized } from '../../platform/errors';
 import type { DocumentedGuard } from '../../platform/http/openapi';
-import { users } from './schema';
 import type { SessionService } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
 
@@ -37,7 +35,7 @@ function bearer(request: FastifyRequest): string | undefined {
  * All answer 401 with a message the web app shows; the session row is checked every time, so
  * a revoked session stops at once.
  */
-export function createGuards(signer: TokenSigner, sessions: SessionService, db: Db) {
+export function createGuards(signer: TokenSigner, sessions: SessionService) {
   async function authenticate(
     request: FastifyRequest,
     scope: TokenClaims['scope'] | 'any',
@@ -67,12 +65,6 @@ export function createGuards(signer: TokenSigner, sessions: SessionService, db: 
     requireUser: guard([401], async (request) => {
       await authenticate(request, 'full');
     }),
-    /** A verified session of a county officer (users.role = 'staff'): the back-office routes. */
-    requireStaff: guard([401, 403], async (request) => {
-      const user = await authenticate(request, 'full');
-      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id)).limit(1);
-      if (row?.role !== 'staff') throw forbidden('Only county staff can do this.');
-    }),
     requireLoginToken: guard([401], async (request) => {
       await authenticate(request, 'otp');
     }),
@@ -81,7 +73,13 @@ export function createGuards(signer: TokenSigner, sessions: SessionService, db: 
     }),
   };
 }
-export type Guards = ReturnType<typeof createGuards>;
+/**
+ * The guards every route plugin gets: the session guards above, and `can(permission)` — an
+ * active county officer whose roles grant the permission (core/staff, wired in app.ts).
+ */
+export type Guards = ReturnType<typeof createGuards> & {
+  can(permission: Permission): ReturnType<typeof createGuards>['requireUser'];
+};
 
 /** The caller of a guarded route (the guard has run, so it is there). */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {

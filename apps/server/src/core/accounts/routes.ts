@@ -232,7 +232,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
     app.get(
       '/api/staff/customers/check',
       {
-        onRequest: guards.requireStaff,
+        onRequest: guards.can('customers.check'),
         schema: {
           tags: ['staff'],
           summary: 'Whether a customer has a portal account and a county record (county staff)',

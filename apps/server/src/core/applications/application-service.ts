@@ -19,6 +19,7 @@ import type { BillService } from '../bills/bill-service';
 import { kenyaToday } from '../bills/kenya-date';
 import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
+import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
 import { priceService } from './fees';
 import { applicationCounters, applicationEvents, applications } from './schema';
 import { applicationStatus, CANCELLABLE_BY_APPLICANT } from './status';
@@ -64,11 +65,13 @@ export function createApplicationService(deps: {
   bills: BillService;
   uploads: UploadService;
   drafts: DraftService;
+  /** Issues the document of an application made `issued` (in the same transaction). */
+  documents: ApplicationDocuments;
 }) {
   const { db, bills } = deps;
   const validators = new Map<string, AreaValidator[]>();
 
-  function toApi(row: ApplicationRow): Application {
+  function toApi(row: ApplicationRow, document: ApplicationDocumentLink | null = null): Application {
     const service = findService(row.serviceId);
     const produces = service?.produces;
     return {
@@ -81,7 +84,8 @@ export function createApplicationService(deps: {
       values: row.values,
       fee_cents: row.feeCents,
       bill_no: row.billNo,
-      document: produces && produces !== 'none' ? produces : null,
+      produces: produces && produces !== 'none' ? produces : null,
+      document,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -107,7 +111,7 @@ export function createApplicationService(deps: {
    */
   async function transition(
     tx: Db,
-    row: Pick<ApplicationRow, 'id' | 'applicationNo'>,
+    row: ApplicationRow,
     from: ApplicationStatus,
     to: ApplicationStatus,
     actor: Actor,
@@ -140,6 +144,40 @@ export function createApplicationService(deps: {
       ...(options.note ? { data: { note: options.note } } : {}),
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
+    // Issued: the document is issued with it, or neither is.
+    if (to === 'issued') await deps.documents.issue(tx, row, actor, options.requestId);
+  }
+
+  /**
+   * A payload checked as a submission is: by the definition, then its uploads (each must be the
+   * applicant's own), then the area's own rules. Answers the validated values or throws a 400.
+   */
+  async function checkValues(
+    service: ServiceDefinition,
+    userId: string,
+    payload: unknown,
+  ): Promise<Record<string, unknown>> {
+    const result = validateApplication(service, payload);
+    if (!result.success) invalid(result.errors);
+    const values = result.values;
+    const fileFields = fileFieldsOf(service).filter((f) => typeof values[f] === 'string');
+    const owned = new Set(
+      (
+        await deps.uploads.findOwned(
+          userId,
+          fileFields.map((f) => values[f] as string),
+        )
+      ).map((u) => u.id),
+    );
+    const uploadErrors = fileFields
+      .filter((f) => !owned.has(values[f] as string))
+      .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
+    if (uploadErrors.length > 0) invalid(uploadErrors);
+    const areaErrors = (
+      await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
+    ).flat();
+    if (areaErrors.length > 0) invalid(areaErrors);
+    return values;
   }
 
   async function findOwned(userId: string, applicationNo: string): Promise<ApplicationRow> {
@@ -165,7 +203,7 @@ export function createApplicationService(deps: {
       .orderBy(asc(applicationEvents.id));
     const bill = row.billNo ? await bills.getForUser(row.userId, row.billNo) : null;
     return {
-      ...toApi(row),
+      ...toApi(row, await deps.documents.find(row.applicationNo)),
       history: events.map((e) => ({
         from_status: (e.fromStatus as ApplicationStatus | null) ?? null,
         to_status: e.toStatus as ApplicationStatus,
@@ -195,30 +233,8 @@ export function createApplicationService(deps: {
       if (!workflow?.creates_application)
         throw badRequest('This service is not applied for through applications.');
 
-      const result = validateApplication(service, input.payload);
-      if (!result.success) invalid(result.errors);
-      const values = result.values;
+      const values = await checkValues(service, input.user.id, input.payload);
       const userId = input.user.id;
-
-      // Every upload named must be the applicant's own (and was type-checked when it came in).
-      const fileFields = fileFieldsOf(service).filter((f) => typeof values[f] === 'string');
-      const owned = new Set(
-        (
-          await deps.uploads.findOwned(
-            userId,
-            fileFields.map((f) => values[f] as string),
-          )
-        ).map((u) => u.id),
-      );
-      const uploadErrors = fileFields
-        .filter((f) => !owned.has(values[f] as string))
-        .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
-      if (uploadErrors.length > 0) invalid(uploadErrors);
-
-      const areaErrors = (
-        await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
-      ).flat();
-      if (areaErrors.length > 0) invalid(areaErrors);
 
       const lines = await priceService(db, service, values);
       const fee = lines.reduce((sum, l) => sum + l.amount_cents, 0);
@@ -305,7 +321,10 @@ export function createApplicationService(deps: {
         .where(and(...where))
         .orderBy(desc(applications.createdAt), desc(applications.applicationNo))
         .limit(500);
-      return rows.map(toApi);
+      const issued = await deps.documents.findMany(
+        rows.filter((r) => r.status === 'issued').map((r) => r.applicationNo),
+      );
+      return rows.map((row) => toApi(row, issued.get(row.applicationNo) ?? null));
     },
 
     /** One of the user's applications with its history and bill; anyone else's is a 404. */
@@ -379,6 +398,99 @@ export function createApplicationService(deps: {
         await transition(tx, row, row.status, to, actor, options);
         return { ...toApi(row), status: to };
       });
+    },
+
+    /**
+     * A back-office decision: the row is locked, `check` sees it and who approved it (if anyone)
+     * and refuses by throwing (four eyes, areas, own application), then the move goes through
+     * the status table — issuing issues the document in the same transaction.
+     */
+    async decide(
+      applicationNo: string,
+      to: ApplicationStatus,
+      actor: Actor,
+      options: {
+        note: string;
+        requestId?: string | undefined;
+        check: (row: ApplicationRow, approvedBy: string | null) => void;
+      },
+    ): Promise<ApplicationRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.applicationNo, applicationNo))
+          .for('update')
+          .limit(1);
+        if (!row) throw notFound('We could not find that application.');
+        const [approval] = await tx
+          .select({ actorId: applicationEvents.actorId })
+          .from(applicationEvents)
+          .where(and(eq(applicationEvents.applicationId, row.id), eq(applicationEvents.toStatus, 'approved')))
+          .orderBy(desc(applicationEvents.id))
+          .limit(1);
+        options.check(row, approval?.actorId ?? null);
+        await transition(tx, row, row.status, to, actor, {
+          note: options.note,
+          requestId: options.requestId,
+        });
+        return { ...row, status: to };
+      });
+    },
+
+    /**
+     * The applicant answers a request for more information: the fields asked about change (the
+     * rest is kept), the whole application is checked again as a submission is, and it goes back
+     * to review with the applicant's message in its history.
+     */
+    async answer(
+      userId: string,
+      applicationNo: string,
+      input: { values: Record<string, unknown>; message?: string | undefined },
+      requestId?: string,
+    ): Promise<ApplicationDetail> {
+      const row = await findOwned(userId, applicationNo);
+      if (row.status !== 'needs_info')
+        throw conflict(
+          'This application is not waiting for more information from you.',
+          'illegal_transition',
+        );
+      const service = findService(row.serviceId);
+      if (!service) throw notFound('This service is not available.');
+      const names = new Set(fieldsOf(service).map((f) => f.name));
+      const unknown = Object.keys(input.values).filter((name) => !names.has(name));
+      if (unknown.length > 0)
+        invalid(unknown.map((name) => ({ path: name, message: 'This is not a field of this application.' })));
+      const values = await checkValues(service, userId, { ...row.values, ...input.values });
+      const changed = Object.keys(input.values);
+      const actor: Actor = { type: 'user', id: userId };
+      await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.id, row.id))
+          .for('update')
+          .limit(1);
+        if (locked?.status !== 'needs_info')
+          throw conflict(
+            'This application is not waiting for more information from you.',
+            'illegal_transition',
+          );
+        await tx.update(applications).set({ values }).where(eq(applications.id, row.id));
+        await recordAudit(tx, {
+          actor,
+          entityType: 'application',
+          entityId: row.applicationNo,
+          action: 'answered',
+          data: { changed },
+          ...(requestId ? { requestId } : {}),
+        });
+        await transition(tx, locked, 'needs_info', 'under_review', actor, {
+          note: input.message?.trim() || 'The applicant answered.',
+          requestId,
+        });
+      });
+      return detail(await findOwned(userId, applicationNo));
     },
 
     /** The catalogue's services as the API lists them. */

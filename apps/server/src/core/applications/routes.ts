@@ -11,11 +11,13 @@ import {
   catalogueServicesResponseSchema,
   createApplicationRequestSchema,
 } from '@kaunti/contract/api-applications';
+import { answerSchema } from '@kaunti/contract/api-staff';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
+import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
 
 /** The service whose example payload the document shows for the generic submit path. */
@@ -24,6 +26,7 @@ const EXAMPLE_SERVICE = services.find((service) => service.id === 'land-survey')
 /** The engine's own API: the catalogue, and the user's applications. */
 export function applicationRoutes(deps: {
   applications: ApplicationService;
+  documents: ApplicationDocuments;
   guards: Guards;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -64,6 +67,32 @@ export function applicationRoutes(deps: {
         if (!service) throw notFound('There is no such service in the catalogue.');
         reply.header('cache-control', 'public, max-age=300');
         return openDefinitionOf(service);
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/pdf',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['documents'],
+          summary: 'An issued document (certificate, letter, permit) as a PDF',
+          description:
+            'The document an application was issued, as an A4 PDF with its QR code and short verification ' +
+            'code. Public, as a printable is: its id (in `document.pdf_url`) cannot be guessed. A revoked ' +
+            'document still prints, and E-Verify says it is revoked.',
+          params: z.object({ id: z.string().min(1).max(40) }),
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('The PDF'), 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { document, bytes } = await deps.documents.pdf(request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${document.number}.pdf"`)
+          .header('cache-control', 'private, max-age=300')
+          .send(bytes);
       },
     );
 
@@ -178,6 +207,44 @@ export function applicationRoutes(deps: {
           currentUser(request).id,
           request.params.application_no,
           request.body?.reason,
+          request.id,
+        ),
+    );
+
+    app.post(
+      '/api/applications/:application_no/answer',
+      {
+        onRequest: deps.guards.requireUser,
+        config: {
+          rateLimit: {
+            max: 30,
+            timeWindow: '10 minutes',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
+        schema: {
+          tags: ['applications'],
+          summary: 'Answer a request for more information and send the application back for review',
+          description:
+            'Only while the application is `needs_info` (else 409). `values` holds only the fields asked about — ' +
+            'new text, or new upload ids — and everything else is kept; the whole application is checked again ' +
+            'as a submission is (400 naming each field). `message` is a note to the officer, kept in the history.',
+          security,
+          params: applicationParamsSchema,
+          body: answerSchema,
+          response: {
+            200: applicationDetailSchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) =>
+        deps.applications.answer(
+          currentUser(request).id,
+          request.params.application_no,
+          request.body,
           request.id,
         ),
     );

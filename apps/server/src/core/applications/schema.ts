@@ -48,6 +48,8 @@ export const applications = pgTable(
   (t) => [
     index('applications_user_idx').on(t.userId, t.createdAt),
     index('applications_status_idx').on(t.status, t.serviceId),
+    // The back-office queue: by status, oldest first.
+    index('applications_queue_idx').on(t.status, t.createdAt),
     uniqueIndex('applications_bill_no_uq').on(t.billNo).where(sql`${t.billNo} is not null`),
   ],
 );

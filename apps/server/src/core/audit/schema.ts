@@ -19,5 +19,9 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    // The audit log filtered by officer.
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 );

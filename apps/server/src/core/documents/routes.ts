@@ -105,7 +105,7 @@ export function documentRoutes(deps: {
     app.get(
       '/api/staff/documents',
       {
-        onRequest: deps.guards.requireStaff,
+        onRequest: deps.guards.can('documents.read'),
         schema: {
           tags: ['staff'],
           summary: 'Find issued documents by number (county staff)',
@@ -124,7 +124,7 @@ export function documentRoutes(deps: {
     app.post(
       '/api/staff/documents/:id/revoke',
       {
-        onRequest: deps.guards.requireStaff,
+        onRequest: deps.guards.can('documents.revoke'),
         schema: {
           tags: ['staff'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',

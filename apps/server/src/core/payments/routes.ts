@@ -308,7 +308,7 @@ export function paymentRoutes(deps: {
     app.post(
       '/api/staff/payments/c2b/register',
       {
-        onRequest: deps.guards.requireStaff,
+        onRequest: deps.guards.can('payments.configure'),
         schema: {
           tags: ['staff'],
           security,

@@ -17,6 +17,7 @@ function application(no: string, status: string, extra: Record<string, unknown> 
     values: {},
     fee_cents: 0,
     bill_no: null,
+    produces: null,
     document: null,
     created_at: '2026-11-22T10:00:00.000+03:00',
     updated_at: '2026-11-22T10:00:00.000+03:00',

@@ -1,0 +1,144 @@
+import { findService } from '@kaunti/catalogue/catalogue';
+import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
+import { fieldsOf } from '@kaunti/catalogue/schema-builder';
+import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
+import { formatDocumentDate } from '@kaunti/contract/dates';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import { type DocumentPdfModel, renderDocumentPdf } from '../../platform/pdf/document-pdf';
+import { users } from '../accounts/schema';
+import type { Actor } from '../audit/audit';
+import type { CountyService } from '../county/county-service';
+import type { DocumentService } from '../documents/document-service';
+import { type DocumentRow, documents } from '../documents/schema';
+import { applications } from './schema';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** What an application's answer says of its issued document. */
+export type ApplicationDocumentLink = IssuedDocumentLink;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The document an application's service produces (catalogue `produces`), issued in the same
+ * transaction that makes the application `issued` — by an officer, or on payment for an
+ * instant service. Numbered with the application number; its wording comes from the
+ * catalogue's document kind; it never changes afterwards (a revocation ends it).
+ */
+export function createApplicationDocuments(deps: {
+  db: Db;
+  documents: DocumentService;
+  county: CountyService;
+  publicUrl: string;
+}) {
+  const { db } = deps;
+
+  const link = (row: DocumentRow): ApplicationDocumentLink => ({
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf`,
+    print_url: null,
+    url: deps.documents.verifyUrl(row.token),
+  });
+
+  return {
+    /** Issues the application's document inside `tx` (nothing for a service that issues none). */
+    async issue(tx: Db, row: ApplicationRow, actor: Actor, requestId?: string): Promise<DocumentRow | null> {
+      const service = findService(row.serviceId);
+      const kind = service ? findDocumentKind(service.produces) : undefined;
+      if (!service || !kind?.register) return null;
+      const [holder] = await tx
+        .select({ firstName: users.firstName, middleName: users.middleName, surName: users.surName })
+        .from(users)
+        .where(eq(users.id, row.userId))
+        .limit(1);
+      const holderName = [holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ');
+      const parcel = fieldsOf(service).some((f) => f.kind === 'parcel');
+      const issuedAt = new Date();
+      const issued = await deps.documents.issue(
+        {
+          kind: kind.register,
+          number: row.applicationNo,
+          holderName: holderName || 'Applicant',
+          ownerUserId: row.userId,
+          subject: row.applicationNo,
+          facts: {
+            application_no: row.applicationNo,
+            description: kind.title,
+            ...(parcel && row.reference ? { parcel: row.reference } : {}),
+          },
+          issuedAt,
+          expiresAt: kind.validity_days ? new Date(issuedAt.getTime() + kind.validity_days * DAY_MS) : null,
+          actor,
+          ...(requestId ? { requestId } : {}),
+        },
+        tx,
+      );
+      return issued.document;
+    },
+
+    /** The document issued for an application, if any. */
+    async find(applicationNo: string, tx: Db = db): Promise<ApplicationDocumentLink | null> {
+      const [row] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.subject, applicationNo), eq(documents.number, applicationNo)))
+        .limit(1);
+      return row ? link(row) : null;
+    },
+
+    /** The documents of several applications, by application number (one query). */
+    async findMany(applicationNos: string[]): Promise<Map<string, ApplicationDocumentLink>> {
+      if (applicationNos.length === 0) return new Map();
+      const rows = await db.select().from(documents).where(inArray(documents.subject, applicationNos));
+      return new Map(rows.filter((r) => r.number === r.subject).map((r) => [r.number, link(r)]));
+    },
+
+    link,
+
+    /** The PDF of an issued application document, by its id (public: the id is unguessable). */
+    async pdf(id: string): Promise<{ document: DocumentRow; bytes: Buffer }> {
+      const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+      const applicationNo = row?.facts.application_no;
+      if (!row || !applicationNo || row.kind === 'invoice' || row.kind === 'receipt')
+        throw notFound('We could not find that document.');
+      const [application] = await db
+        .select({ serviceId: applications.serviceId, reference: applications.reference })
+        .from(applications)
+        .where(eq(applications.applicationNo, applicationNo))
+        .limit(1);
+      const service = application ? findService(application.serviceId) : undefined;
+      const kind = service ? findDocumentKind(service.produces) : undefined;
+      const county = await deps.county.get();
+      const fill = (text: string) =>
+        text
+          .replaceAll('{holder}', row.holderName)
+          .replaceAll('{reference}', application?.reference ?? '')
+          .replaceAll('{service}', service?.title ?? '')
+          .replaceAll('{application_no}', applicationNo)
+          .replaceAll('{county}', county.name);
+      const facts: [string, string][] = [['Application number', applicationNo]];
+      if (row.facts.parcel) facts.push(['Parcel (LR number)', row.facts.parcel]);
+      if (service) facts.push(['Service', service.title]);
+      const model: DocumentPdfModel = {
+        title: kind?.title ?? row.facts.description ?? 'County document',
+        number: row.number,
+        holder: row.holderName,
+        facts,
+        body: (kind?.body ?? []).map(fill),
+        conditions: (kind?.conditions ?? []).map(fill),
+        issuedOn: formatDocumentDate(row.issuedAt),
+        validUntil: row.expiresAt ? formatDocumentDate(row.expiresAt) : null,
+        verifyUrl: deps.documents.verifyUrl(row.token),
+        shortCode: await deps.documents.shortCodeOf(row),
+        verifyPage: `${deps.publicUrl}/e-verify`,
+        signatory: `For the ${county.name}`,
+      };
+      return { document: row, bytes: await renderDocumentPdf(model, county) };
+    },
+  };
+}
+export type ApplicationDocuments = ReturnType<typeof createApplicationDocuments>;

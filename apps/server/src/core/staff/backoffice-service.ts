@@ -1,0 +1,342 @@
+import type { Readable } from 'node:stream';
+import { findService, services } from '@kaunti/catalogue/catalogue';
+import { fieldsOf, fileFieldsOf } from '@kaunti/catalogue/schema-builder';
+import type { ApplicationStatus } from '@kaunti/contract/api-applications';
+import {
+  DECISION_PERMISSION,
+  type Decision,
+  type QueueQuery,
+  type QueueResponse,
+  type StaffApplication,
+  type StaffValue,
+} from '@kaunti/contract/api-staff';
+import { isValidPhone, normalisePhone } from '@kaunti/contract/phone';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { forbidden, notFound } from '../../platform/errors';
+import type { SmsGateway } from '../../platform/sms/sms-gateway';
+import type { StorageDriver } from '../../platform/storage/storage';
+import { users } from '../accounts/schema';
+import type { ApplicationDocuments } from '../applications/application-documents';
+import type { ApplicationService } from '../applications/application-service';
+import { applicationEvents, applications } from '../applications/schema';
+import { applicationStatus } from '../applications/status';
+import { recordAudit } from '../audit/audit';
+import type { BillService } from '../bills/bill-service';
+import { payments } from '../payments/schema';
+import { uploads } from '../uploads/schema';
+import { type LoadedOfficer, servesArea } from './officer-service';
+
+type DecisionStatus = Decision['status'];
+const DECISIONS: DecisionStatus[] = ['needs_info', 'approved', 'rejected', 'issued'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SmsLog {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * The back office's work on applications of any catalogue service: the queue, one application
+ * in full, and decisions through the one status table (core/applications/status.ts) with four
+ * eyes; the citizen is told of each decision that concerns them by SMS, once.
+ */
+export function createBackOffice(deps: {
+  db: Db;
+  applications: ApplicationService;
+  documents: ApplicationDocuments;
+  bills: BillService;
+  storage: StorageDriver;
+  sms: SmsGateway;
+  publicUrl: string;
+  log: SmsLog;
+}) {
+  const { db } = deps;
+
+  /** The services in the officer's areas (optionally one area or service). */
+  function servicesFor(officer: LoadedOfficer, area?: string, serviceId?: string): string[] {
+    return services
+      .filter((s) => servesArea(officer, s.area))
+      .filter((s) => !area || s.area === area)
+      .filter((s) => !serviceId || s.id === serviceId)
+      .map((s) => s.id);
+  }
+
+  /** The application, if it is in the officer's areas (403 otherwise, 404 when there is none). */
+  async function loadFor(officer: LoadedOfficer, applicationNo: string) {
+    const [row] = await db
+      .select({ application: applications, user: users })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(eq(applications.applicationNo, applicationNo.trim().toUpperCase()))
+      .limit(1);
+    if (!row) throw notFound('We could not find that application.');
+    const service = findService(row.application.serviceId);
+    if (!service || !servesArea(officer, service.area))
+      throw forbidden('This application is outside your service areas.');
+    return { ...row, service };
+  }
+
+  /** What this officer may decide now: the status table, their role, and four eyes. */
+  function allowedDecisions(
+    officer: LoadedOfficer,
+    row: { status: ApplicationStatus; userId: string },
+    approvedBy: string | null,
+  ): DecisionStatus[] {
+    if (row.userId === officer.userId) return [];
+    return DECISIONS.filter(
+      (to) =>
+        applicationStatus.can(row.status, to) &&
+        officer.permissions.includes(DECISION_PERMISSION[to]) &&
+        !(to === 'issued' && approvedBy === officer.userId),
+    );
+  }
+
+  function display(kind: string, value: unknown, options?: { value: string; label: string }[]): string {
+    if (value === undefined || value === null || value === '') return '-';
+    if (kind === 'checkbox') return value === true ? 'Yes' : 'No';
+    const option = options?.find((o) => o.value === value);
+    return option ? option.label : String(value);
+  }
+
+  async function notify(userId: string, message: string): Promise<void> {
+    const [user] = await db
+      .select({ phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) return;
+    const result = await deps.sms.send(user.phone, message);
+    if (!result.accepted) deps.log.warn({}, 'decision SMS was not accepted by the gateway');
+  }
+
+  return {
+    async queue(
+      officer: LoadedOfficer,
+      query: QueueQuery & { page: number; per_page: number },
+    ): Promise<QueueResponse> {
+      const serviceIds = servicesFor(officer, query.area, query.service_id);
+      const page = query.page;
+      const perPage = query.per_page;
+      if (serviceIds.length === 0) return { data: [], counts: {}, page, per_page: perPage, total: 0 };
+      const scope: SQL[] = [inArray(applications.serviceId, serviceIds)];
+      const q = query.q?.trim();
+      if (q) {
+        const upper = q.toUpperCase();
+        const matches: SQL[] = [
+          eq(applications.applicationNo, upper),
+          eq(applications.billNo, upper),
+          sql`upper(${users.identifier}) = ${upper}`,
+        ];
+        if (isValidPhone(q)) matches.push(eq(users.phoneNumber, normalisePhone(q)));
+        scope.push(or(...matches)!);
+      }
+      const status = query.status ?? (q ? undefined : 'under_review');
+      const where = and(...scope, ...(status ? [eq(applications.status, status)] : []));
+      const [rows, [total], countRows] = await Promise.all([
+        db
+          .select({ application: applications, firstName: users.firstName, surName: users.surName })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.userId))
+          .where(where)
+          .orderBy(asc(applications.createdAt), asc(applications.applicationNo))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: count() })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.userId))
+          .where(where),
+        db
+          .select({ status: applications.status, n: count() })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.userId))
+          .where(and(...scope))
+          .groupBy(applications.status),
+      ]);
+      const now = Date.now();
+      return {
+        data: rows.map(({ application: a, firstName, surName }) => {
+          const service = findService(a.serviceId);
+          return {
+            application_no: a.applicationNo,
+            service_id: a.serviceId,
+            service_title: service?.title ?? a.serviceId,
+            area: service?.area ?? 'other',
+            status: a.status,
+            reference: a.reference,
+            applicant_name: `${firstName} ${surName}`,
+            bill_no: a.billNo,
+            fee_cents: a.feeCents,
+            submitted_at: a.createdAt.toISOString(),
+            updated_at: a.updatedAt.toISOString(),
+            age_days: Math.max(0, Math.floor((now - a.createdAt.getTime()) / DAY_MS)),
+          };
+        }),
+        counts: Object.fromEntries(countRows.map((r) => [r.status, Number(r.n)])),
+        page,
+        per_page: perPage,
+        total: Number(total?.n ?? 0),
+      };
+    },
+
+    async get(officer: LoadedOfficer, applicationNo: string): Promise<StaffApplication> {
+      const { application: a, user, service } = await loadFor(officer, applicationNo);
+      const fields = fieldsOf(service);
+      const fileIds = fileFieldsOf(service)
+        .map((name) => a.values[name])
+        .filter((v): v is string => typeof v === 'string');
+      const [files, events, paid, document] = await Promise.all([
+        fileIds.length
+          ? db
+              .select()
+              .from(uploads)
+              .where(and(inArray(uploads.id, fileIds), eq(uploads.userId, a.userId)))
+          : Promise.resolve([]),
+        db
+          .select({ event: applicationEvents, firstName: users.firstName, surName: users.surName })
+          .from(applicationEvents)
+          .leftJoin(users, sql`${users.id}::text = ${applicationEvents.actorId}`)
+          .where(eq(applicationEvents.applicationId, a.id))
+          .orderBy(asc(applicationEvents.id)),
+        a.billNo
+          ? db.select().from(payments).where(eq(payments.billNo, a.billNo)).orderBy(desc(payments.createdAt))
+          : Promise.resolve([]),
+        deps.documents.find(a.applicationNo),
+      ]);
+      const byId = new Map(files.map((f) => [f.id, f]));
+      const values: StaffValue[] = fields.map((field) => {
+        const value = a.values[field.name];
+        const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
+        const options = field.options && 'static' in field.options ? [...field.options.static] : undefined;
+        return {
+          name: field.name,
+          label: field.label,
+          kind: field.kind,
+          value: value ?? null,
+          display: file ? file.originalName : display(field.kind, value, options),
+          upload: file
+            ? {
+                id: file.id,
+                name: file.originalName,
+                content_type: file.contentType,
+                url: `/api/staff/applications/${a.applicationNo}/uploads/${file.id}`,
+              }
+            : null,
+        };
+      });
+      const approvedBy =
+        [...events].reverse().find((e) => e.event.toStatus === 'approved')?.event.actorId ?? null;
+      return {
+        application_no: a.applicationNo,
+        service_id: a.serviceId,
+        service_title: service.title,
+        area: service.area,
+        status: a.status,
+        reference: a.reference,
+        applicant: {
+          name: [user.firstName, user.middleName, user.surName].filter(Boolean).join(' '),
+          customer_no: user.customerNo,
+          phone_number: user.phoneNumber,
+          identifier: user.identifier,
+        },
+        values,
+        bill: a.billNo ? await deps.bills.getForUser(a.userId, a.billNo) : null,
+        payments: paid.map((p) => ({
+          payment_id: p.id,
+          status: p.status,
+          method: p.method,
+          amount_cents: p.amountPaidCents ?? p.amountRequestedCents,
+          mpesa_receipt_number: p.mpesaReceiptNumber,
+          created_at: p.createdAt.toISOString(),
+        })),
+        history: events.map(({ event: e, firstName, surName }) => ({
+          from_status: (e.fromStatus as ApplicationStatus | null) ?? null,
+          to_status: e.toStatus as ApplicationStatus,
+          at: e.at.toISOString(),
+          actor: e.actorType,
+          note: e.note,
+          actor_name: firstName ? `${firstName} ${surName}` : null,
+        })),
+        document: document
+          ? { id: document.id, number: document.number, status: document.status, url: document.url }
+          : null,
+        allowed: allowedDecisions(officer, a, approvedBy),
+        submitted_at: a.createdAt.toISOString(),
+      };
+    },
+
+    /** One decision, with its reason; the citizen is told by SMS when it concerns them. */
+    async decide(officer: LoadedOfficer, applicationNo: string, decision: Decision, requestId?: string) {
+      if (!officer.permissions.includes(DECISION_PERMISSION[decision.status]))
+        throw forbidden('Your role does not allow this decision.');
+      const { application } = await loadFor(officer, applicationNo);
+      const row = await deps.applications.decide(
+        application.applicationNo,
+        decision.status,
+        {
+          type: 'staff',
+          id: officer.userId,
+        },
+        {
+          note: decision.reason,
+          requestId,
+          check: (locked, approvedBy) => {
+            if (locked.userId === officer.userId) throw forbidden('You cannot decide your own application.');
+            if (decision.status === 'issued' && approvedBy === officer.userId)
+              throw forbidden('You approved this application: another officer must issue it (four eyes).');
+          },
+        },
+      );
+      const no = row.applicationNo;
+      if (decision.status === 'needs_info')
+        await notify(
+          row.userId,
+          `County e-services: application ${no} needs more information: ${decision.reason} Answer at ${deps.publicUrl}/account/service-applications`,
+        );
+      else if (decision.status === 'rejected')
+        await notify(
+          row.userId,
+          `County e-services: application ${no} was not approved. Reason: ${decision.reason}`,
+        );
+      else if (decision.status === 'issued') {
+        const document = await deps.documents.find(no);
+        await notify(
+          row.userId,
+          `County e-services: your document for application ${no} has been issued.${document ? ` Download: ${document.pdf_url}` : ''}`,
+        );
+      }
+      return this.get(officer, no);
+    },
+
+    /** An upload of an application in the officer's areas, to view inline. */
+    async upload(
+      officer: LoadedOfficer,
+      applicationNo: string,
+      uploadId: string,
+    ): Promise<{ contentType: string; size: number; name: string; body: Readable }> {
+      const { application: a, service } = await loadFor(officer, applicationNo);
+      const named = fileFieldsOf(service).some((name) => a.values[name] === uploadId);
+      if (!named) throw notFound('We could not find that file.');
+      const [file] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, uploadId), eq(uploads.userId, a.userId)))
+        .limit(1);
+      if (!file) throw notFound('We could not find that file.');
+      await recordAudit(db, {
+        actor: { type: 'staff', id: officer.userId },
+        entityType: 'upload',
+        entityId: file.id,
+        action: 'upload.viewed',
+        data: { application_no: a.applicationNo },
+      });
+      return {
+        contentType: file.contentType,
+        size: file.size,
+        name: file.originalName,
+        body: await deps.storage.get(file.storageKey),
+      };
+    },
+  };
+}
+export type BackOffice = ReturnType<typeof createBackOffice>;

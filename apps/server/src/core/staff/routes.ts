@@ -1,0 +1,344 @@
+import { changePasswordRequestSchema } from '@kaunti/contract/api-accounts';
+import { applicationNoSchema } from '@kaunti/contract/api-applications';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  decisionSchema,
+  OFFICER_AREAS,
+  officerRoleSchema,
+  officerSchema,
+  queueQuerySchema,
+  queueResponseSchema,
+  staffApplicationSchema,
+} from '@kaunti/contract/api-staff';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import { newPasswordSchema } from '@kaunti/contract/password';
+import { phoneSchema } from '@kaunti/contract/phone';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database';
+import type { AccountServices } from '../accounts/accounts';
+import { currentUser, type Guards } from '../accounts/guard';
+import { users } from '../accounts/schema';
+import { auditLog } from '../audit/schema';
+import type { BackOffice } from './backoffice-service';
+import { currentOfficer, type OfficerService } from './officer-service';
+
+const applicationParams = z.object({ application_no: applicationNoSchema });
+
+const createOfficerSchema = z
+  .object({
+    first_name: z.string().trim().min(1, 'Please enter the first name').max(50),
+    sur_name: z.string().trim().min(1, 'Please enter the surname').max(50),
+    phone_number: phoneSchema,
+    identifier: z.string().trim().toUpperCase().min(4, 'Please enter the national ID number').max(20),
+    email: z.email('Please enter a valid e-mail address'),
+    staff_no: z.string().trim().max(20).optional(),
+    roles: z.array(officerRoleSchema).min(1, 'Choose at least one role'),
+    areas: z.array(z.enum(OFFICER_AREAS)).min(1, 'Choose at least one service area'),
+    start_password: newPasswordSchema,
+  })
+  .describe('CreateOfficer')
+  .meta({
+    examples: [
+      {
+        first_name: 'Njeri',
+        sur_name: 'Wambui',
+        phone_number: '0700000121',
+        identifier: '30000121',
+        email: 'njeri.wambui@nairobi.go.ke',
+        staff_no: 'NCC/0121',
+        roles: ['reviewer'],
+        areas: ['land'],
+        start_password: 'Start#Kaunti2026',
+      },
+    ],
+  });
+
+const updateOfficerSchema = z
+  .object({
+    roles: z.array(officerRoleSchema).min(1).optional(),
+    areas: z.array(z.enum(OFFICER_AREAS)).min(1).optional(),
+    active: z.boolean().optional(),
+  })
+  .describe('UpdateOfficer')
+  .meta({ examples: [{ active: false }] });
+
+/**
+ * The back office's routes. Every one is guarded by a permission of the officer's roles
+ * (contract/api-staff.ts), and everything about an application also by the officer's areas.
+ */
+export function staffRoutes(deps: {
+  db: Db;
+  guards: Guards;
+  officers: OfficerService;
+  backOffice: BackOffice;
+  accounts: AccountServices;
+}): FastifyPluginAsyncZod {
+  const { guards, officers, backOffice } = deps;
+  return async (app) => {
+    const tags = ['staff'];
+
+    app.get(
+      '/api/staff/me',
+      {
+        onRequest: officers.requireOfficer,
+        schema: {
+          tags,
+          summary: 'The signed-in officer: roles, areas, permissions',
+          description:
+            'What the back office shows depends on this. `must_set_password` is true until the officer has ' +
+            'replaced the start password an administrator gave (POST /api/staff/password); until then every ' +
+            'other back-office route answers 403.',
+          response: { 200: officerSchema.extend({ must_set_password: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const officer = currentOfficer(request);
+        const list = await officers.list();
+        const me = list.find((o) => o.id === officer.userId);
+        return { ...me!, must_set_password: officer.mustSetPassword };
+      },
+    );
+
+    app.post(
+      '/api/staff/password',
+      {
+        onRequest: officers.requireOfficer,
+        schema: {
+          tags,
+          summary: 'An officer sets their own password (first of all, after an administrator created them)',
+          description:
+            'Checks the current (start) password, sets the new one, ends every other session of the officer, ' +
+            'and opens the back office.',
+          body: changePasswordRequestSchema,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const result = await deps.accounts.profile.changePassword(
+          user.id,
+          user.sessionId,
+          request.body.current_password,
+          request.body.new_password,
+          { requestId: request.id, ip: request.ip, userAgent: request.headers['user-agent'] },
+        );
+        await officers.passwordSet(user.id);
+        return { message: result.message };
+      },
+    );
+
+    app.get(
+      '/api/staff/applications',
+      {
+        onRequest: guards.can('applications.read'),
+        schema: {
+          tags,
+          summary: 'The queue: applications in your areas, oldest first, with counts by status',
+          description:
+            'Filters: `status` (default under_review; none when searching), `area`, `service_id`, and `q` — ' +
+            'an application number, bill number, phone number, ID number or KRA PIN. `counts` gives the ' +
+            'applications by status in your areas (for the search, when there is one).',
+          querystring: queueQuerySchema,
+          response: { 200: queueResponseSchema },
+        },
+      },
+      async (request) => backOffice.queue(currentOfficer(request), request.query),
+    );
+
+    app.get(
+      '/api/staff/applications/:application_no',
+      {
+        onRequest: guards.can('applications.read'),
+        schema: {
+          tags,
+          summary: 'One application in full: values, uploads, bill, payments, history, decisions allowed',
+          description:
+            'Every value under its field label, each upload with a link to view it inline, the bill and its ' +
+            'payments, the history (who, when, from, to, why), the issued document, and `allowed`: the ' +
+            'decisions you may take now. An application outside your areas is a 403.',
+          params: applicationParams,
+          response: { 200: staffApplicationSchema },
+        },
+      },
+      async (request) => backOffice.get(currentOfficer(request), request.params.application_no),
+    );
+
+    app.post(
+      '/api/staff/applications/:application_no/status',
+      {
+        onRequest: guards.can('applications.read'),
+        schema: {
+          tags,
+          summary: 'Decide: ask for more information, approve, reject or issue — always with a reason',
+          description:
+            'Through the one status table: a decision from a wrong status is a 409 (`illegal_transition`). ' +
+            'Your role must allow the decision (403), the application must be in your areas (403), you cannot ' +
+            'decide your own application, and the officer who approved it cannot also issue it (403, four ' +
+            'eyes). Issuing issues the document in the same transaction. The applicant is told by SMS when ' +
+            'more information is needed, when it is rejected (with the reason) and when it is issued.',
+          params: applicationParams,
+          body: decisionSchema,
+          response: { 200: staffApplicationSchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) =>
+        backOffice.decide(currentOfficer(request), request.params.application_no, request.body, request.id),
+    );
+
+    app.get(
+      '/api/staff/applications/:application_no/uploads/:id',
+      {
+        onRequest: guards.can('applications.read'),
+        schema: {
+          tags,
+          summary: "View one of an application's uploads inline",
+          description:
+            "Only officers of the application's area, and only a file the application names. Each view is in the audit log.",
+          params: applicationParams.extend({ id: z.uuid({ message: 'Not found.' }) }),
+          produces: ['image/jpeg', 'image/png', 'application/pdf'],
+          response: { 200: z.any().describe('The file'), 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const file = await backOffice.upload(
+          currentOfficer(request),
+          request.params.application_no,
+          request.params.id,
+        );
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.size))
+          .header('content-disposition', `inline; filename="${file.name.replace(/["\\]/g, '')}"`)
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; object-src 'self'; sandbox")
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/api/staff/officers',
+      {
+        onRequest: guards.can('officers.manage'),
+        schema: {
+          tags,
+          summary: 'Officer accounts (administrators)',
+          description: 'Every officer with roles, areas and whether the account is active.',
+          response: { 200: z.object({ data: z.array(officerSchema) }) },
+        },
+      },
+      async () => ({ data: await officers.list() }),
+    );
+
+    app.post(
+      '/api/staff/officers',
+      {
+        onRequest: guards.can('officers.manage'),
+        schema: {
+          tags,
+          summary: 'Create an officer account (administrators)',
+          description:
+            'No self sign-up for officers. The officer signs in at /staff/login with the start password and ' +
+            'the SMS code, and must set their own password before anything else. A phone or ID number already ' +
+            'in use is a 409.',
+          body: createOfficerSchema,
+          response: { 201: officerSchema, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const officer = await officers.create(
+          {
+            firstName: body.first_name,
+            surName: body.sur_name,
+            phoneNumber: body.phone_number,
+            identifier: body.identifier,
+            email: body.email,
+            staffNo: body.staff_no ?? null,
+            roles: body.roles,
+            areas: body.areas,
+            startPassword: body.start_password,
+          },
+          { type: 'staff', id: currentUser(request).id },
+          request.id,
+        );
+        return reply.status(201).send(officer);
+      },
+    );
+
+    app.patch(
+      '/api/staff/officers/:id',
+      {
+        onRequest: guards.can('officers.manage'),
+        schema: {
+          tags,
+          summary: "Change an officer's roles or areas, or deactivate the account (administrators)",
+          description:
+            'Deactivating ends every session of the officer at once. You cannot change your own roles.',
+          params: z.object({ id: z.uuid({ message: 'Not found.' }) }),
+          body: updateOfficerSchema,
+          response: { 200: officerSchema, 404: errorBodySchema },
+        },
+      },
+      async (request) =>
+        officers.update(
+          request.params.id,
+          request.body,
+          { type: 'staff', id: currentUser(request).id },
+          request.id,
+        ),
+    );
+
+    app.get(
+      '/api/staff/audit',
+      {
+        onRequest: guards.can('audit.read'),
+        schema: {
+          tags,
+          summary: 'The audit log, newest first (auditors, administrators)',
+          description: 'Filter by officer (`officer_id`), object (`entity_type`, `entity_id`) and `action`.',
+          querystring: auditQuerySchema,
+          response: { 200: auditResponseSchema },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const where: SQL[] = [];
+        if (q.officer_id) where.push(eq(auditLog.actorId, q.officer_id));
+        if (q.entity_type) where.push(eq(auditLog.entityType, q.entity_type));
+        if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
+        if (q.action) where.push(eq(auditLog.action, q.action));
+        const rows = await deps.db
+          .select({ entry: auditLog, firstName: users.firstName, surName: users.surName })
+          .from(auditLog)
+          .leftJoin(users, sql`${users.id}::text = ${auditLog.actorId}`)
+          .where(where.length ? and(...where) : undefined)
+          .orderBy(desc(auditLog.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page);
+        return {
+          data: rows.map(({ entry: e, firstName, surName }) =>
+            auditEntrySchema.parse({
+              id: e.id,
+              at: e.at.toISOString(),
+              actor_type: e.actorType,
+              actor_id: e.actorId,
+              actor_name: firstName ? `${firstName} ${surName}` : null,
+              entity_type: e.entityType,
+              entity_id: e.entityId,
+              action: e.action,
+              from_state: e.fromState,
+              to_state: e.toState,
+              data: e.data,
+            }),
+          ),
+          page: q.page,
+          per_page: q.per_page,
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,313 @@
+import type { OfficerRole } from '@kaunti/contract/api-staff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../support/engine';
+import { uploadId } from '../support/files';
+import { readPdf } from '../support/pdf';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
+
+/**
+ * The back office (issue 11): the queue, one application, decisions through the status table
+ * with four eyes and areas, the citizen's answer, issuing the document, SMS, officers, audit.
+ */
+let t: TestApp;
+let engine: Engine;
+let citizen: TestUser;
+const officers = {} as Record<OfficerRole | 'landReviewer' | 'businessReviewer', TestUser>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  engine = await createEngine(t);
+  citizen = await createSignedInUser(t);
+  for (const role of ['reviewer', 'approver', 'revenue', 'admin', 'auditor', 'enforcement'] as const)
+    officers[role] = await createOfficer(t, [role]);
+  officers.landReviewer = await createOfficer(t, ['reviewer'], ['land']);
+  officers.businessReviewer = await createOfficer(t, ['reviewer', 'approver'], ['business']);
+});
+afterAll(() => t.close());
+
+const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+const post = (user: TestUser, url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: user.headers, payload });
+const decide = (user: TestUser, no: string, status: string, reason = 'Checked against the register') =>
+  post(user, `/api/staff/applications/${no}/status`, { status, reason });
+
+/** A land survey application, paid: under review. */
+async function surveyUnderReview(applicant: TestUser = citizen, lr = '209/10001') {
+  const res = await post(applicant, '/api/applications', {
+    service_id: 'land-survey',
+    values: {
+      lr_number: lr,
+      sub_county_code: '274',
+      ward_code: '1361',
+      survey_type_code: 'SV-BRE',
+      purpose: 'A boundary dispute with a neighbour',
+      idCard: await uploadId(t, applicant.headers),
+      proofOfOwnership: await uploadId(t, applicant.headers, 'deed.png'),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { application, bill } = res.json();
+  await t.database.db.transaction(async (tx) => {
+    const paid = await engine.bills.applyPayment(tx, {
+      billNo: bill.bill_no,
+      amountCents: bill.balance_cents,
+      actor: { type: 'mpesa' },
+      reference: `QK${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+    });
+    if (paid.becamePaid) await engine.applications.onBillPaid(tx, bill.bill_no);
+  });
+  return application.application_no as string;
+}
+
+async function sms(phone: string): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` });
+  return (res.json().data as { message: string }[]).map((m) => m.message);
+}
+
+describe('who may use the back office', () => {
+  it('refuses a citizen (403), and anyone signed out (401)', async () => {
+    expect((await get(citizen, '/api/staff/applications')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/applications' })).statusCode).toBe(401);
+    expect((await get(citizen, '/api/staff/me')).statusCode).toBe(403);
+  });
+
+  it('answers the officer with roles, areas and permissions', async () => {
+    const me = (await get(officers.landReviewer, '/api/staff/me')).json();
+    expect(me).toMatchObject({ roles: ['reviewer'], areas: ['land'], must_set_password: false });
+    expect(me.permissions).toContain('applications.request_info');
+    expect(me.permissions).not.toContain('applications.approve');
+  });
+
+  it('an officer of another area is refused the application and its decisions', async () => {
+    const no = await surveyUnderReview();
+    expect((await get(officers.businessReviewer, `/api/staff/applications/${no}`)).statusCode).toBe(403);
+    expect((await decide(officers.businessReviewer, no, 'approved')).statusCode).toBe(403);
+    const queue = (await get(officers.businessReviewer, '/api/staff/applications')).json();
+    expect(queue.data.map((a: { application_no: string }) => a.application_no)).not.toContain(no);
+    expect((await get(officers.landReviewer, `/api/staff/applications/${no}`)).statusCode).toBe(200);
+  });
+
+  it('roles limit decisions: a reviewer cannot approve, an auditor only reads, enforcement sees no queue', async () => {
+    const no = await surveyUnderReview();
+    const reviewer = await decide(officers.reviewer, no, 'approved');
+    expect(reviewer.statusCode).toBe(403);
+    expect(reviewer.json().message).toBe('Your role does not allow this decision.');
+    expect((await get(officers.auditor, `/api/staff/applications/${no}`)).statusCode).toBe(200);
+    expect((await decide(officers.auditor, no, 'rejected')).statusCode).toBe(403);
+    expect((await get(officers.enforcement, '/api/staff/applications')).statusCode).toBe(403);
+  });
+
+  it('nobody decides their own application', async () => {
+    const no = await surveyUnderReview(officers.approver, '209/10005');
+    const res = await decide(officers.approver, no, 'approved');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You cannot decide your own application.');
+  });
+
+  it('a decision from a wrong status is a 409', async () => {
+    const no = await surveyUnderReview();
+    const res = await decide(officers.approver, no, 'issued');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('illegal_transition');
+    expect((await decide(officers.approver, no, 'approved', '')).statusCode).toBe(400);
+  });
+});
+
+describe('the queue', () => {
+  it('lists under-review applications oldest first with counts, and finds one by number, phone or ID', async () => {
+    const first = await surveyUnderReview();
+    const second = await surveyUnderReview();
+    const queue = (await get(officers.reviewer, '/api/staff/applications?area=land&per_page=100')).json();
+    const nos = queue.data.map((a: { application_no: string }) => a.application_no);
+    expect(nos.indexOf(first)).toBeLessThan(nos.indexOf(second));
+    expect(queue.data.every((a: { status: string }) => a.status === 'under_review')).toBe(true);
+    expect(queue.counts.under_review).toBeGreaterThanOrEqual(2);
+    for (const q of [first.toLowerCase(), citizen.phoneNumber.replace(/^254/, '0'), citizen.identifier]) {
+      const found = (
+        await get(officers.reviewer, `/api/staff/applications?q=${encodeURIComponent(q)}`)
+      ).json();
+      expect(found.data.map((a: { application_no: string }) => a.application_no)).toContain(first);
+    }
+  });
+});
+
+describe('from submission to issue, with a request for more information', () => {
+  it('needs_info → the citizen answers → approved → issued (four eyes), with SMS, the PDF and E-Verify, then revoked', async () => {
+    const no = await surveyUnderReview();
+    const before = (await get(officers.reviewer, `/api/staff/applications/${no}`)).json();
+    expect(before.values.find((v: { name: string }) => v.name === 'lr_number')).toMatchObject({
+      label: 'Land / parcel number (LR number)',
+      display: '209/10001',
+    });
+    const deed = before.values.find((v: { name: string }) => v.name === 'proofOfOwnership');
+    expect(deed.upload).toMatchObject({ content_type: 'image/png' });
+    const viewed = await get(officers.reviewer, deed.upload.url);
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.headers['content-type']).toBe('image/png');
+    expect(viewed.headers['content-disposition']).toMatch(/^inline/);
+    expect((await get(officers.businessReviewer, deed.upload.url)).statusCode).toBe(403);
+    expect(before.allowed).toEqual(['needs_info', 'rejected']);
+
+    // Ask for more information: the citizen sees the reason and gets one SMS.
+    const asked = await decide(
+      officers.reviewer,
+      no,
+      'needs_info',
+      'The title deed scan is unreadable: please upload a clearer one.',
+    );
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().status).toBe('needs_info');
+    const mine = (await get(citizen, `/api/applications/${no}`)).json();
+    expect(mine.history.at(-1)).toMatchObject({
+      to_status: 'needs_info',
+      note: 'The title deed scan is unreadable: please upload a clearer one.',
+    });
+    const texts = await sms(citizen.phoneNumber);
+    expect(texts.filter((m) => m.includes(no) && m.includes('needs more information'))).toHaveLength(1);
+
+    // The citizen answers with a new upload; everything else is kept.
+    const newDeed = await uploadId(t, citizen.headers, 'clearer-deed.png');
+    const answered = await post(citizen, `/api/applications/${no}/answer`, {
+      values: { proofOfOwnership: newDeed },
+      message: 'Here is a clearer scan.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ status: 'under_review' });
+    expect(answered.json().values).toMatchObject({ proofOfOwnership: newDeed, lr_number: '209/10001' });
+    expect((await post(citizen, `/api/applications/${no}/answer`, { values: {} })).statusCode).toBe(409);
+
+    // Approve, then four eyes: the approver cannot issue; the reviewer issues.
+    expect((await decide(officers.approver, no, 'approved', 'Boundary survey justified')).statusCode).toBe(
+      200,
+    );
+    const selfIssue = await decide(officers.approver, no, 'issued', 'Issue');
+    expect(selfIssue.statusCode).toBe(403);
+    expect(selfIssue.json().message).toMatch(/four eyes/);
+    const issued = await decide(officers.reviewer, no, 'issued', 'Survey report issued');
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json().history.map((h: { to_status: string }) => h.to_status)).toEqual([
+      'submitted',
+      'awaiting_payment',
+      'under_review',
+      'needs_info',
+      'under_review',
+      'approved',
+      'issued',
+    ]);
+    expect(issued.json().history.at(-2).actor_name).toBe('Wanjiku Test');
+
+    // The citizen's application carries the document; its PDF's QR code verifies.
+    const detail = (await get(citizen, `/api/applications/${no}`)).json();
+    expect(detail.document).toMatchObject({ number: no, status: 'issued' });
+    const issuedSms = (await sms(citizen.phoneNumber)).filter((m) => m.includes(no) && m.includes('issued'));
+    expect(issuedSms).toHaveLength(1);
+    expect(issuedSms[0]).toContain(detail.document.pdf_url);
+    const pdfRes = await t.app.inject({ method: 'GET', url: new URL(detail.document.pdf_url).pathname });
+    expect(pdfRes.statusCode).toBe(200);
+    expect(pdfRes.headers['content-type']).toBe('application/pdf');
+    const pdf = await readPdf(pdfRes.rawPayload);
+    expect(pdf.pages[0]).toContain('SURVEY REPORT');
+    expect(pdf.pages[0]).toContain('209/10001');
+    const qr = await pdf.decodeQr(1);
+    expect(qr).toBe(detail.document.url);
+    const code = new URL(detail.document.url).searchParams.get('code') ?? detail.document.url;
+    const verified = (
+      await t.app.inject({ method: 'GET', url: `/api/verify?code=${encodeURIComponent(code)}` })
+    ).json();
+    expect(verified.status).toBe('valid');
+
+    // Revoked by an approver: E-Verify says so at once.
+    const revoke = await post(officers.approver, `/api/staff/documents/${detail.document.id}/revoke`, {
+      reason: 'Issued on a superseded plan',
+    });
+    expect(revoke.statusCode).toBe(200);
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/verify?code=${encodeURIComponent(code)}` })
+    ).json();
+    expect(after.status).toBe('revoked');
+    expect(
+      (
+        await post(officers.reviewer, `/api/staff/documents/${detail.document.id}/revoke`, {
+          reason: 'again',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('a rejection tells the citizen why, by SMS, once', async () => {
+    const no = await surveyUnderReview();
+    expect(
+      (await decide(officers.approver, no, 'rejected', 'The parcel is under a court order')).statusCode,
+    ).toBe(200);
+    const texts = (await sms(citizen.phoneNumber)).filter((m) => m.includes(no));
+    expect(texts).toEqual([
+      `County e-services: application ${no} was not approved. Reason: The parcel is under a court order`,
+    ]);
+  });
+});
+
+describe('officers and the audit log', () => {
+  it('an administrator creates an officer, who must set their own password first; deactivation locks them out', async () => {
+    const created = await post(officers.admin, '/api/staff/officers', {
+      first_name: 'Njeri',
+      sur_name: 'Wambui',
+      phone_number: '0700000921',
+      identifier: '30000921',
+      email: 'njeri.wambui@nairobi.go.ke',
+      roles: ['reviewer'],
+      areas: ['land'],
+      start_password: 'Start#Kaunti2026',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await post(officers.reviewer, '/api/staff/officers', {})).statusCode).toBe(403);
+    const duplicate = await post(officers.admin, '/api/staff/officers', {
+      first_name: 'Njeri',
+      sur_name: 'Wambui',
+      phone_number: '0700000921',
+      identifier: '30000922',
+      email: 'n.w@nairobi.go.ke',
+      roles: ['reviewer'],
+      areas: ['land'],
+      start_password: 'Start#Kaunti2026',
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const newcomer = await createOfficer(t, ['reviewer'], ['land'], { mustSetPassword: true });
+    const blocked = await get(newcomer, '/api/staff/applications');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe('Please set your own password before you start.');
+    expect((await get(newcomer, '/api/staff/me')).json().must_set_password).toBe(true);
+
+    const id = created.json().id as string;
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/officers/${id}`,
+      headers: officers.admin.headers,
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().active).toBe(false);
+    const self = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/officers/${officers.admin.id}`,
+      headers: officers.admin.headers,
+      payload: { active: false },
+    });
+    expect(self.statusCode).toBe(403);
+  });
+
+  it('auditors read the audit log by officer; a reviewer cannot', async () => {
+    const no = await surveyUnderReview();
+    await decide(officers.approver, no, 'rejected', 'Duplicate of an earlier application');
+    const log = await get(officers.auditor, `/api/staff/audit?officer_id=${officers.approver.id}`);
+    expect(log.statusCode).toBe(200);
+    const entry = log.json().data.find((e: { entity_id: string }) => e.entity_id === no);
+    expect(entry).toMatchObject({
+      action: 'status_changed',
+      from_state: 'under_review',
+      to_state: 'rejected',
+    });
+    expect((await get(officers.reviewer, '/api/staff/audit')).statusCode).toBe(403);
+  });
+});

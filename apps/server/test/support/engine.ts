@@ -1,0 +1,43 @@
+import { createApplicationDocuments } from '../../src/core/applications/application-documents';
+import { createApplicationService } from '../../src/core/applications/application-service';
+import { createBillService } from '../../src/core/bills/bill-service';
+import { createCountyService } from '../../src/core/county/county-service';
+import { createDocumentService } from '../../src/core/documents/document-service';
+import { createDraftService } from '../../src/core/drafts/draft-service';
+import { createUploadService } from '../../src/core/uploads/upload-service';
+import { loadKeyRing } from '../../src/platform/signing/key-ring';
+import { createLocalDiskStorage } from '../../src/platform/storage/local-disk';
+import type { TestApp } from './test-app';
+
+/**
+ * The service engine as app.ts wires it, on a test app's database and keys: for tests that call
+ * the services the way other modules do (payments, the back office).
+ */
+export async function createEngine(t: TestApp) {
+  const db = t.database.db;
+  const county = createCountyService(db);
+  const keyRing = await loadKeyRing({
+    signingKeys: t.config.signingKeys,
+    dataDir: t.config.dataDir,
+    env: t.config.env,
+  });
+  const documents = createDocumentService({ db, signer: keyRing, county, publicUrl: t.config.publicUrl });
+  const bills = createBillService({ db, prefix: t.config.billing.billNoPrefix });
+  const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
+  const applicationDocuments = createApplicationDocuments({
+    db,
+    documents,
+    county,
+    publicUrl: t.config.publicUrl,
+  });
+  const applications = createApplicationService({
+    db,
+    bills,
+    uploads,
+    drafts: createDraftService({ db }),
+    documents: applicationDocuments,
+  });
+  return { bills, uploads, documents, applicationDocuments, applications };
+}
+
+export type Engine = Awaited<ReturnType<typeof createEngine>>;

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { applicationEventSchema, applicationNoSchema, applicationStatusSchema } from './api-applications';
+import { billSchema } from './api-bills';
+
+/**
+ * The county's back office (issue 11): officers, their roles and service areas, and what each
+ * role may do. The server checks every permission on every request; the web app reads the same
+ * table only to show what an officer can use.
+ *
+ *  - `GET  /api/staff/me`                                       the signed-in officer
+ *  - `GET  /api/staff/applications`                             the queue (filters, counts)
+ *  - `GET  /api/staff/applications/{application_no}`            one application in full
+ *  - `POST /api/staff/applications/{application_no}/status`     a decision, with a reason
+ *  - `GET  /api/staff/uploads/{id}`                             an upload, inline, for its area's officers
+ *  - `GET  /api/staff/audit`                                    the audit log (auditors, administrators)
+ *  - `POST /api/applications/{application_no}/answer`           the citizen answers a request for information
+ */
+
+export const OFFICER_ROLES = ['reviewer', 'approver', 'revenue', 'admin', 'auditor', 'enforcement'] as const;
+export const officerRoleSchema = z.enum(OFFICER_ROLES);
+export type OfficerRole = z.infer<typeof officerRoleSchema>;
+
+/** The service areas an officer may be given (`*` is every area). */
+export const OFFICER_AREAS = [
+  '*',
+  'land',
+  'business',
+  'parking',
+  'health',
+  'markets',
+  'property',
+  'other',
+] as const;
+export const officerAreaSchema = z.enum(OFFICER_AREAS);
+
+export const PERMISSIONS = [
+  'applications.read',
+  'applications.request_info',
+  'applications.reject',
+  'applications.approve',
+  'applications.issue',
+  'documents.read',
+  'documents.revoke',
+  'claims.decide',
+  'customers.check',
+  'revenue.manage',
+  'payments.configure',
+  'officers.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * What each role may do. Four eyes is on top of this: the officer who approved an application
+ * cannot also issue it, and nobody decides their own application.
+ */
+export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
+  reviewer: [
+    'applications.read',
+    'applications.request_info',
+    'applications.reject',
+    'applications.issue',
+    'documents.read',
+    'customers.check',
+  ],
+  approver: [
+    'applications.read',
+    'applications.request_info',
+    'applications.reject',
+    'applications.approve',
+    'applications.issue',
+    'documents.read',
+    'documents.revoke',
+    'claims.decide',
+    'customers.check',
+  ],
+  revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check'],
+  admin: ['officers.manage', 'audit.read', 'payments.configure'],
+  auditor: ['applications.read', 'documents.read', 'audit.read'],
+  enforcement: ['documents.read'],
+};
+
+export function permissionsOf(roles: readonly OfficerRole[]): Permission[] {
+  return [...new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]))];
+}
+
+/** The permission a decision needs. */
+export const DECISION_PERMISSION = {
+  needs_info: 'applications.request_info',
+  rejected: 'applications.reject',
+  approved: 'applications.approve',
+  issued: 'applications.issue',
+} as const satisfies Record<string, Permission>;
+
+export const officerSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    phone_number: z.string(),
+    staff_no: z.string().nullable(),
+    roles: z.array(officerRoleSchema),
+    areas: z.array(officerAreaSchema),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    active: z.boolean(),
+  })
+  .describe('Officer');
+export type Officer = z.infer<typeof officerSchema>;
+
+// ------------------------------------------------------------------------------------ the queue
+
+export const queueQuerySchema = z.object({
+  status: applicationStatusSchema.optional().describe('Default: under_review.'),
+  area: z.string().max(30).optional(),
+  service_id: z.string().max(60).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .describe('An application number, bill number, phone number, ID number or KRA PIN.'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type QueueQuery = z.input<typeof queueQuerySchema>;
+
+export const queueItemSchema = z.object({
+  application_no: applicationNoSchema,
+  service_id: z.string(),
+  service_title: z.string(),
+  area: z.string(),
+  status: applicationStatusSchema,
+  reference: z.string().nullable(),
+  applicant_name: z.string(),
+  bill_no: z.string().nullable(),
+  fee_cents: z.int().nonnegative(),
+  submitted_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+  age_days: z.int().nonnegative().describe('Whole days since it was submitted.'),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const queueResponseSchema = z
+  .object({
+    data: z.array(queueItemSchema).describe('Oldest first.'),
+    counts: z
+      .record(z.string(), z.int().nonnegative())
+      .describe("Applications by status in the officer's areas."),
+    page: z.int(),
+    per_page: z.int(),
+    total: z.int().nonnegative().describe('Matching the filters.'),
+  })
+  .describe('Queue');
+export type QueueResponse = z.infer<typeof queueResponseSchema>;
+
+// -------------------------------------------------------------------------- one application
+
+export const staffValueSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  kind: z.string(),
+  value: z.unknown(),
+  display: z.string().describe('The value as a person reads it (a choice by its label, a date, yes/no).'),
+  upload: z
+    .object({ id: z.uuid(), name: z.string(), content_type: z.string(), url: z.string() })
+    .nullable()
+    .describe('For a file field: the upload, viewed inline at `url`.'),
+});
+export type StaffValue = z.infer<typeof staffValueSchema>;
+
+export const staffEventSchema = applicationEventSchema.extend({
+  actor_name: z.string().nullable().describe("The officer's or applicant's name; null for the system."),
+});
+
+export const staffPaymentSchema = z.object({
+  payment_id: z.uuid(),
+  status: z.string(),
+  method: z.string(),
+  amount_cents: z.int(),
+  mpesa_receipt_number: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+
+export const staffApplicationSchema = z
+  .object({
+    application_no: applicationNoSchema,
+    service_id: z.string(),
+    service_title: z.string(),
+    area: z.string(),
+    status: applicationStatusSchema,
+    reference: z.string().nullable(),
+    applicant: z.object({
+      name: z.string(),
+      customer_no: z.string(),
+      phone_number: z.string(),
+      identifier: z.string(),
+    }),
+    values: z.array(staffValueSchema).describe('Every value under its field label, in form order.'),
+    bill: billSchema.nullable(),
+    payments: z.array(staffPaymentSchema),
+    history: z.array(staffEventSchema),
+    document: z
+      .object({ id: z.string(), number: z.string(), status: z.string(), url: z.string() })
+      .nullable(),
+    allowed: z
+      .array(z.enum(['needs_info', 'approved', 'rejected', 'issued']))
+      .describe('The decisions this officer may take now (status table, role, four eyes).'),
+    submitted_at: z.iso.datetime({ offset: true }),
+  })
+  .describe('StaffApplication');
+export type StaffApplication = z.infer<typeof staffApplicationSchema>;
+
+const REASON_MESSAGE = 'Please give the reason for this decision (at least 3 characters)';
+export const decisionSchema = z
+  .object({
+    status: z.enum(['needs_info', 'approved', 'rejected', 'issued']),
+    reason: z
+      .string({ error: REASON_MESSAGE })
+      .trim()
+      .min(3, REASON_MESSAGE)
+      .max(1000, 'Please keep the reason under 1000 characters'),
+  })
+  .describe('Decision')
+  .meta({
+    examples: [
+      { status: 'needs_info', reason: 'The title deed copy is unreadable: please upload a clearer scan.' },
+    ],
+  });
+export type Decision = z.infer<typeof decisionSchema>;
+
+// ------------------------------------------------------------------- the citizen's answer
+
+export const answerSchema = z
+  .object({
+    values: z
+      .record(z.string().max(100), z.unknown())
+      .default({})
+      .describe('Only the fields asked about (others are kept as they were); uploads are new upload ids.'),
+    message: z
+      .string()
+      .trim()
+      .max(1000, 'Please keep your message under 1000 characters')
+      .optional()
+      .describe('A note to the officer.'),
+  })
+  .describe('Answer')
+  .meta({
+    examples: [
+      {
+        values: { proofOfOwnership: '3f2b8c1e-5d4a-4e6f-9a7b-2c1d0e9f8a7b' },
+        message: 'Here is a clearer scan of the title deed.',
+      },
+    ],
+  });
+export type Answer = z.input<typeof answerSchema>;
+
+// -------------------------------------------------------------------------------- the audit log
+
+export const auditQuerySchema = z.object({
+  officer_id: z.uuid().optional(),
+  entity_type: z.string().max(40).optional(),
+  entity_id: z.string().max(80).optional(),
+  action: z.string().max(60).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  at: z.iso.datetime({ offset: true }),
+  actor_type: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  from_state: z.string().nullable(),
+  to_state: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const auditResponseSchema = z
+  .object({ data: z.array(auditEntrySchema).describe('Newest first.'), page: z.int(), per_page: z.int() })
+  .describe('AuditLog');
