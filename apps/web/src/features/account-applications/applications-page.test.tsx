@@ -99,6 +99,106 @@ describe('ApplicationsPage', () => {
     expect(api.calls.map((c) => c.url)).toContain('/api/applications/LND-2026-000123');
   });
 
+  it("shows the officer's request and sends the answer: only what changed, with a note", async () => {
+    const asked = {
+      ...application('LND-2026-000125', 'needs_info', {
+        service_id: 'land-survey',
+        service_title: 'Land Survey',
+        values: { lr_number: '209/10001', purpose: 'Boundary dispute' },
+      }),
+      bill: null,
+      history: [
+        ...detail.history,
+        {
+          from_status: 'under_review',
+          to_status: 'needs_info',
+          at: '2026-11-23T09:00:00.000+03:00',
+          actor: 'staff',
+          note: 'Please describe the dispute in more detail.',
+        },
+      ],
+    };
+    const api = stubApi({
+      'GET /api/applications': () => jsonResponse(200, { data: [asked] }),
+      'GET /api/applications/:no': () => jsonResponse(200, asked),
+      'POST /api/applications/:no/answer': () => jsonResponse(200, { ...asked, status: 'under_review' }),
+    });
+    await renderWithApp(<ApplicationsPage />);
+    expect(await screen.findByText('Please describe the dispute in more detail.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const purpose = screen.getByLabelText('What is the survey for?');
+    expect(purpose).toHaveValue('Boundary dispute');
+    await user.clear(purpose);
+    await user.type(purpose, 'A boundary dispute over the fence on the north side');
+    await user.type(screen.getByLabelText('Your note to the officer (optional)'), 'Details added.');
+    await user.click(screen.getByRole('button', { name: 'Send my answer' }));
+    expect(await screen.findByText('Your answer has been sent')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.url.endsWith('/answer'));
+    expect(sent?.body).toEqual({
+      values: { purpose: 'A boundary dispute over the fence on the north side' },
+      message: 'Details added.',
+    });
+  });
+
+  it('keeps what was typed and names the field when the answer is refused', async () => {
+    const asked = {
+      ...application('LND-2026-000126', 'needs_info', {
+        service_id: 'land-survey',
+        values: { lr_number: '209/10001', purpose: 'x' },
+      }),
+      bill: null,
+      history: [
+        {
+          from_status: 'under_review',
+          to_status: 'needs_info',
+          at: '2026-11-23T09:00:00.000+03:00',
+          actor: 'staff',
+          note: 'More detail please.',
+        },
+      ],
+    };
+    stubApi({
+      'GET /api/applications': () => jsonResponse(200, { data: [asked] }),
+      'GET /api/applications/:no': () => jsonResponse(200, asked),
+      'POST /api/applications/:no/answer': () =>
+        jsonResponse(400, {
+          message: 'Please tell us what the survey is for',
+          code: 'validation_failed',
+          details: [{ path: 'purpose', message: 'Please tell us what the survey is for' }],
+        }),
+    });
+    await renderWithApp(<ApplicationsPage />);
+    const user = userEvent.setup();
+    const purpose = await screen.findByLabelText('What is the survey for?');
+    await user.clear(purpose);
+    await user.type(screen.getByLabelText('Your note to the officer (optional)'), 'Cleared it');
+    await user.click(screen.getByRole('button', { name: 'Send my answer' }));
+    expect(
+      await screen.findByRole('link', { name: 'Please tell us what the survey is for' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Your note to the officer (optional)')).toHaveValue('Cleared it');
+    expect(screen.getByLabelText('What is the survey for?')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers the issued document and its E-Verify check', async () => {
+    const issued = application('LND-2026-000127', 'issued', {
+      document: {
+        id: 'abcDEF123456',
+        number: 'LND-2026-000127',
+        status: 'issued',
+        pdf_url: 'http://localhost:3000/api/documents/abcDEF123456/pdf',
+        print_url: null,
+        url: 'http://localhost:3000/e-verify?code=xyz',
+      },
+    });
+    stubApi({ 'GET /api/applications': () => jsonResponse(200, { data: [issued] }) });
+    await renderWithApp(<ApplicationsPage />);
+    expect(
+      await screen.findByRole('link', { name: 'Download the document LND-2026-000127' }),
+    ).toHaveAttribute('href', 'http://localhost:3000/api/documents/abcDEF123456/pdf');
+    expect(screen.getByRole('link', { name: 'Check it on E-Verify LND-2026-000127' })).toBeInTheDocument();
+  });
+
   it('says when there is none, with a link to the services', async () => {
     stubApi({ 'GET /api/applications': () => jsonResponse(200, { data: [] }) });
     await renderWithApp(<ApplicationsPage />);

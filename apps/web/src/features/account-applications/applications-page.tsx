@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
-import { ButtonLink } from '../../ui/button/button';
+import { ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge as Badge, type StatusTone } from '../../ui/status-badge/status-badge';
 import styles from './account-applications.module.css';
+import { AnswerForm } from './answer-form';
 import { formatMoment, useServiceNames } from './formatting';
 
 /** How each status looks: a readable word (translated) on a colour that is not its only sign. */
@@ -112,10 +113,37 @@ function ApplicationItem({ application }: { application: Application }) {
           </ButtonLink>
         ) : null}
       </div>
+      {application.status === 'needs_info' ? <NeedsInfo applicationNo={application.application_no} /> : null}
+      {application.document ? (
+        <p className={styles.actions}>
+          <a className={buttonClass('primary')} href={application.document.pdf_url}>
+            {t('applications.download')}
+            <span className="visually-hidden"> {application.application_no}</span>
+          </a>
+          <a className={buttonClass('secondary')} href={application.document.url}>
+            {t('applications.verify')}
+            <span className="visually-hidden"> {application.application_no}</span>
+          </a>
+        </p>
+      ) : null}
       <div id={historyId} hidden={!open}>
         {open ? <History applicationNo={application.application_no} /> : null}
       </div>
     </Card>
+  );
+}
+
+/** The officer's request and the answer form (the detail carries the history with the request). */
+function NeedsInfo({ applicationNo }: { applicationNo: string }) {
+  const { t } = useTranslation('applications');
+  const query = useQuery({
+    queryKey: ['applications', applicationNo],
+    queryFn: () => api<ApplicationDetail>(`/api/applications/${encodeURIComponent(applicationNo)}`),
+  });
+  return (
+    <QueryState query={query} loadingLabel={t('loading')}>
+      {(detail) => <AnswerForm application={detail} />}
+    </QueryState>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { ServiceText } from '../../lib/service-text';
 import type { UploadedFile } from '../../lib/uploads';
 import type { CustomStepProps } from './custom-step-props';
 import { useFieldOptions } from './fields/reference-options';
-import type { ServiceText } from './service-text';
 import styles from './service-wizard.module.css';
 
 function Answer({ field, text, file }: { field: FieldDefinition; text: ServiceText; file?: UploadedFile }) {

@@ -1,6 +1,6 @@
 import type { StepDefinition } from '@kaunti/catalogue/definition';
+import type { ServiceText } from '../../lib/service-text';
 import { Alert } from '../../ui/alert/alert';
-import type { ServiceText } from './service-text';
 import styles from './service-wizard.module.css';
 
 /** The information of a step (an Instructions step has only this): headings, text, lists, notices. */

@@ -1,8 +1,8 @@
 import type { ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import type { ServiceText } from '../../lib/service-text';
 import type { UploadedFile } from '../../lib/uploads';
-import type { ServiceText } from './service-text';
 
 /**
  * What a custom step component is given: it renders inside the wizard's form. Its controls take

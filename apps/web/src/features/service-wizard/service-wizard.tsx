@@ -7,6 +7,7 @@ import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
+import { type ServiceText, useServiceText } from '../../lib/service-text';
 import type { UploadedFile } from '../../lib/uploads';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -21,7 +22,6 @@ import { type DraftStatus, useDraftSync } from './draft-sync';
 import { FieldInput } from './fields/field-input';
 import { fieldId } from './fields/wizard-field';
 import { FILES_KEY, type StartingPoint } from './resume-draft';
-import { type ServiceText, useServiceText } from './service-text';
 import styles from './service-wizard.module.css';
 import { SubmissionResult } from './submission-result';
 

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
+import type { ServiceText } from '../../../lib/service-text';
 import {
   checkBeforeUpload,
   formatFileSize,
@@ -12,7 +13,6 @@ import {
   useUploadLimit,
 } from '../../../lib/uploads';
 import { buttonClass } from '../../../ui/button/button';
-import type { ServiceText } from '../service-text';
 import styles from '../service-wizard.module.css';
 import { fieldId, WizardField } from './wizard-field';
 

@@ -2,9 +2,9 @@ import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { useEffect } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { ServiceText } from '../../../lib/service-text';
 import { Button } from '../../../ui/button/button';
 import { controlClass } from '../../../ui/form-field/form-field';
-import type { ServiceText } from '../service-text';
 import { useFieldOptions } from './reference-options';
 import { WizardField } from './wizard-field';
 

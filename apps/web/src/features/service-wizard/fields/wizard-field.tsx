@@ -2,8 +2,8 @@ import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { ServiceText } from '../../../lib/service-text';
 import { type ControlProps, FormField } from '../../../ui/form-field/form-field';
-import type { ServiceText } from '../service-text';
 
 /** The id of a field's control (the error summary links to it). */
 export function fieldId(name: string): string {

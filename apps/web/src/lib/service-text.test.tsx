@@ -5,7 +5,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../testing/render-with-app';
+import { createTestI18n } from '../testing/render-with-app';
 import { type ServiceText, useServiceText } from './service-text';
 
 async function textsOf(service: ServiceDefinition, language: 'en' | 'sw'): Promise<ServiceText> {
