@@ -210,6 +210,11 @@ export async function buildApp({
     sms: sms.gateway,
     publicUrl: config.publicUrl,
     log: app.log,
+    fetchList: async ({ path, method, body }) => {
+      const res = await app.inject({ method, url: path, ...(body ? { payload: body } : {}) });
+      if (res.statusCode !== 200) throw new Error(`reference list ${path} answered ${res.statusCode}`);
+      return res.json();
+    },
   });
   await app.register(staffRoutes({ db, guards, officers, backOffice, accounts }));
 

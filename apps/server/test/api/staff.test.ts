@@ -1,5 +1,8 @@
 import type { OfficerRole } from '@kaunti/contract/api-staff';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/core/accounts/schema';
+import { officers as officersTable } from '../../src/core/staff/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { uploadId } from '../support/files';
 import { readPdf } from '../support/pdf';
@@ -142,6 +145,10 @@ describe('from submission to issue, with a request for more information', () => 
     });
     const deed = before.values.find((v: { name: string }) => v.name === 'proofOfOwnership');
     expect(deed.upload).toMatchObject({ content_type: 'image/png' });
+    // A code from a reference list reads by its name.
+    const named = (name: string) => before.values.find((v: { name: string }) => v.name === name)?.display;
+    expect(named('sub_county_code')).toBe('Westlands (274)');
+    expect(named('ward_code')).toBe('Kitisuru (1361)');
     const viewed = await get(officers.reviewer, deed.upload.url);
     expect(viewed.statusCode).toBe(200);
     expect(viewed.headers['content-type']).toBe('image/png');
@@ -244,6 +251,33 @@ describe('from submission to issue, with a request for more information', () => 
     expect(texts).toEqual([
       `County e-services: application ${no} was not approved. Reason: The parcel is under a court order`,
     ]);
+  });
+});
+
+describe('the demo officers (README)', () => {
+  it('each signs in with Kaunti#Staff2024 and has the role the README names', async () => {
+    const expected = {
+      '0700000101': 'reviewer',
+      '0700000102': 'approver',
+      '0700000103': 'revenue',
+      '0700000104': 'admin',
+      '0700000105': 'auditor',
+      '0700000106': 'enforcement',
+    };
+    for (const [phone, role] of Object.entries(expected)) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: phone, password: 'Kaunti#Staff2024' },
+      });
+      expect(login.statusCode, phone).toBe(200);
+      const officer = await t.database.db
+        .select({ roles: officersTable.roles, areas: officersTable.areas })
+        .from(officersTable)
+        .innerJoin(users, eq(users.id, officersTable.userId))
+        .where(eq(users.phoneNumber, `254${phone.slice(1)}`));
+      expect(officer).toEqual([{ roles: [role], areas: ['*'] }]);
+    }
   });
 });
 

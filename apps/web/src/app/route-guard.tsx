@@ -76,17 +76,26 @@ export const PROTECTED_PATHS = [
   '/land-clearance',
 ] as const;
 
-/** The layout route of the protected pages: the page when the token is valid, else /login. */
-export function RouteGuard() {
+/**
+ * The layout route of the protected pages: the page when the token is valid, else the sign-in
+ * (`/login`; the back office's is `/staff/login`).
+ */
+export function RouteGuard({ loginPath = '/login' }: { loginPath?: string }) {
   // Checked at every navigation (not on auth-state changes: a logout navigates by itself, and
   // a second redirect from here would replace its message).
   useLocation();
   const status = tokenStatus(readTokenCookie());
   if (status === 'valid') return <Outlet />;
-  return <RedirectToLogin status={status} />;
+  return <RedirectToLogin status={status} loginPath={loginPath} />;
 }
 
-function RedirectToLogin({ status: current }: { status: Exclude<TokenStatus, 'valid'> }) {
+function RedirectToLogin({
+  status: current,
+  loginPath,
+}: {
+  status: Exclude<TokenStatus, 'valid'>;
+  loginPath: string;
+}) {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   // Forgetting the token below turns "expired" into "missing": the message is the first one.
@@ -97,7 +106,7 @@ function RedirectToLogin({ status: current }: { status: Exclude<TokenStatus, 'va
     // is kept, so /login can show the code step.
     if (status === 'invalid' || status === 'expired') forgetSession();
     const state: LoginPageState = { authMessage: guardMessage(status) };
-    navigate('/login', { replace: true, state });
-  }, [navigate, pathname, search, hash, status]);
+    navigate(loginPath, { replace: true, state });
+  }, [navigate, pathname, search, hash, status, loginPath]);
   return null;
 }

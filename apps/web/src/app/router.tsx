@@ -1,11 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountApplicationsRoutes } from '../features/account-applications/routes';
 import { saveReturnPath } from '../features/accounts/return-path';
-import { accountsProtectedRoutes, accountsPublicRoutes } from '../features/accounts/routes';
+import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '../features/accounts/routes';
 import { landRoutes } from '../features/land/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
 import { landWizardRoutes } from '../features/service-wizard/routes';
+import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
 import { loadChunk } from '../lib/chunk-loader';
 import { lazyPage } from '../lib/lazy-route';
@@ -48,6 +49,9 @@ export const routes: RouteObject[] = [
             ),
             children: informationRoutes,
           },
+          // The county officers' sign-in, and the back office behind its own guard.
+          staffLoginRoute,
+          { element: <RouteGuard loginPath="/staff/login" />, children: staffRoutes },
           // /login and /signup send a signed-in user to their account (guest-route.tsx).
           { element: <GuestRoute />, children: accountsPublicRoutes },
           {

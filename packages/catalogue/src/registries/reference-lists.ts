@@ -125,3 +125,64 @@ export function findReferenceList(name: string): ReferenceList | undefined {
     ? (referenceLists as Record<string, ReferenceList>)[name]
     : undefined;
 }
+
+/** One choice of a reference list: what is sent, and what is shown. */
+export interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+/** The call that answers a list for these parameter values; undefined until each has a value. */
+export function referenceListRequest(
+  list: ReferenceList,
+  params: Readonly<Record<string, string>>,
+): { path: string; method: 'GET' | 'POST'; body?: Record<string, string> } | undefined {
+  const names = Object.keys(list.params ?? {});
+  if (names.some((name) => !params[name])) return undefined;
+  const [pathname, existing] = list.path.split('?', 2) as [string, string | undefined];
+  const query = new URLSearchParams(existing ?? '');
+  const body: Record<string, string> = { ...list.body };
+  for (const name of names) {
+    const where = list.params?.[name];
+    if (where === 'body') body[name] = params[name]!;
+    else if (where === 'query') query.set(name, params[name]!);
+    // A `match` parameter is not sent: it only picks the nested entry of the answer.
+  }
+  const search = query.toString();
+  // A path written with an empty parameter ("?land_service_code=") is sent as written.
+  const path = search || existing !== undefined ? `${pathname}?${search}` : pathname;
+  return list.method === 'POST' ? { path, method: 'POST', body } : { path, method: 'GET' };
+}
+
+function at(value: unknown, dotted: string): unknown {
+  let current = value;
+  for (const key of dotted.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** The choices in an answer, read as the list describes (registries/reference-lists.ts). */
+export function readOptions(
+  list: ReferenceList,
+  response: unknown,
+  params: Readonly<Record<string, string>>,
+): ReferenceOption[] {
+  let items = at(response, list.items);
+  if (list.nested && Array.isArray(items)) {
+    const { match, param, items: inner } = list.nested;
+    const parent = items.find(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        String((item as Record<string, unknown>)[match]) === params[param],
+    ) as Record<string, unknown> | undefined;
+    items = parent?.[inner] ?? [];
+  }
+  if (!Array.isArray(items)) return [];
+  return items
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    .map((item) => ({ value: String(item[list.value] ?? ''), label: String(item[list.label] ?? '') }))
+    .filter((option) => option.value !== '');
+}

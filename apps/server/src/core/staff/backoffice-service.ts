@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 import { findService, services } from '@kaunti/catalogue/catalogue';
+import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import {
+  findReferenceList,
+  readOptions,
+  referenceListRequest,
+} from '@kaunti/catalogue/registries/reference-lists';
 import { fieldsOf, fileFieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationStatus } from '@kaunti/contract/api-applications';
 import {
@@ -49,8 +55,43 @@ export function createBackOffice(deps: {
   sms: SmsGateway;
   publicUrl: string;
   log: SmsLog;
+  /**
+   * Answers a reference list's call (the same routes the web app fetches them from), so a code
+   * is shown by its name; wired in app.ts to the app itself.
+   */
+  fetchList: (request: {
+    path: string;
+    method: 'GET' | 'POST';
+    body?: Record<string, string>;
+  }) => Promise<unknown>;
 }) {
   const { db } = deps;
+
+  /** "274" → "Westlands (274)": a reference-list code by its name; the code alone when unknown. */
+  async function listLabel(
+    field: FieldDefinition,
+    values: Record<string, unknown>,
+  ): Promise<string | undefined> {
+    const source = field.options;
+    const value = values[field.name];
+    if (!source || !('list' in source) || typeof value !== 'string' || value === '') return undefined;
+    const list = findReferenceList(source.list);
+    if (!list) return undefined;
+    const params = Object.fromEntries(
+      Object.entries(source.params ?? {}).map(([param, fieldName]) => [
+        param,
+        String(values[fieldName] ?? ''),
+      ]),
+    );
+    const request = referenceListRequest(list, params);
+    if (!request) return undefined;
+    try {
+      const option = readOptions(list, await deps.fetchList(request), params).find((o) => o.value === value);
+      return option ? `${option.label} (${value})` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   /** The services in the officer's areas (optionally one area or service). */
   function servicesFor(officer: LoadedOfficer, area?: string, serviceId?: string): string[] {
@@ -204,7 +245,8 @@ export function createBackOffice(deps: {
         deps.documents.find(a.applicationNo),
       ]);
       const byId = new Map(files.map((f) => [f.id, f]));
-      const values: StaffValue[] = fields.map((field) => {
+      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values)));
+      const values: StaffValue[] = fields.map((field, index) => {
         const value = a.values[field.name];
         const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
         const options = field.options && 'static' in field.options ? [...field.options.static] : undefined;
@@ -213,7 +255,7 @@ export function createBackOffice(deps: {
           label: field.label,
           kind: field.kind,
           value: value ?? null,
-          display: file ? file.originalName : display(field.kind, value, options),
+          display: file ? file.originalName : (labels[index] ?? display(field.kind, value, options)),
           upload: file
             ? {
                 id: file.id,

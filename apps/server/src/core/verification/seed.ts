@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { users } from '../accounts/schema';
 import { identityQrCodes, type StaffStatus, staff } from './schema';
@@ -113,7 +113,7 @@ export const DEMO_CITIZENS: DemoCitizen[] = [
     middleName: 'Mary',
     surName: 'Kariuki',
     idNumber: '27845123',
-    phoneNumber: '254700000101',
+    phoneNumber: '254700000201',
     email: 'wanjiku.kariuki@example.co.ke',
     phoneVerified: true,
   },
@@ -122,7 +122,7 @@ export const DEMO_CITIZENS: DemoCitizen[] = [
     firstName: 'Brian',
     surName: 'Omondi',
     idNumber: '31290456',
-    phoneNumber: '254700000102',
+    phoneNumber: '254700000202',
     email: 'brian.omondi@example.co.ke',
     phoneVerified: false,
   },
@@ -147,6 +147,12 @@ export async function seedVerificationDemo(db: Db): Promise<void> {
     });
 
   for (const citizen of DEMO_CITIZENS) {
+    // Demo data made before the back office had these citizens on 0700000101/102, which are
+    // now the demo officers' phones: they move to their own numbers.
+    await db
+      .update(users)
+      .set({ phoneNumber: citizen.phoneNumber })
+      .where(and(eq(users.customerNo, citizen.customerNo), ne(users.phoneNumber, citizen.phoneNumber)));
     // Any clash (this identifier or phone already taken) leaves the existing account alone.
     await db
       .insert(users)

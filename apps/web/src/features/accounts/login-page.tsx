@@ -28,14 +28,19 @@ export interface LoginPageState {
   notice?: string;
 }
 
-/** /login: phone number or ID and password, then the one-time code. */
-export function LoginPage() {
+/**
+ * /login: phone number or ID and password, then the one-time code. The county officers' door,
+ * /staff/login, is the same sign-in (`forStaff`): its own heading, no sign-up (an administrator
+ * creates officer accounts), and it leads to the back office.
+ */
+export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   const { t } = useTranslation('accounts');
   const message = useServerMessage();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginPageState;
   const auth = useAuthState();
-  const finish = useFinishLogin('/');
+  const home = forStaff ? '/staff' : '/';
+  const finish = useFinishLogin(home);
   const status = tokenStatus(readTokenCookie());
   // Decided once: signing in on this page must not trigger it (the sign-in chooses where to go).
   const [alreadySignedIn] = useState(() => status === 'valid' && auth.isAuthenticated);
@@ -52,12 +57,15 @@ export function LoginPage() {
     onError: (error) => applyFieldErrors(error, form.setError, ['username', 'password']),
   });
 
-  if (alreadySignedIn) return <Navigate to="/" replace />;
+  if (alreadySignedIn) return <Navigate to={home} replace />;
   const onCodeStep = status === 'pending' && auth.pendingPhone !== null;
 
   return (
     <div className={styles.narrow}>
-      <PageHeading title={t('login.title')} lead={onCodeStep ? undefined : t('login.lead')} />
+      <PageHeading
+        title={forStaff ? t('login.staffTitle') : t('login.title')}
+        lead={onCodeStep ? undefined : forStaff ? t('login.staffLead') : t('login.lead')}
+      />
       {state.authMessage ? <Alert variant="warning">{message(state.authMessage)}</Alert> : null}
       {state.notice ? <Alert variant="success">{message(state.notice)}</Alert> : null}
       {onCodeStep ? (
@@ -71,7 +79,7 @@ export function LoginPage() {
           }}
         />
       ) : (
-        <section className={styles.panel} aria-label={t('login.title')}>
+        <section className={styles.panel} aria-label={forStaff ? t('login.staffTitle') : t('login.title')}>
           <ServerError error={login.error} />
           <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
             <UsernameField error={form.formState.errors.username} registration={form.register('username')} />
@@ -90,9 +98,13 @@ export function LoginPage() {
               <Link to="/recover-password">{t('login.forgot')}</Link>
             </div>
           </form>
-          <p className={styles.switch}>
-            {t('login.noAccount')} <Link to="/signup">{t('login.createAccount')}</Link>
-          </p>
+          {forStaff ? (
+            <p className={styles.switch}>{t('login.staffNoAccount')}</p>
+          ) : (
+            <p className={styles.switch}>
+              {t('login.noAccount')} <Link to="/signup">{t('login.createAccount')}</Link>
+            </p>
+          )}
         </section>
       )}
     </div>

@@ -29,6 +29,19 @@ export const accountsPublicRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * /staff/login: the county officers' sign-in (the same sign-in, leading to the back office). Not
+ * behind the guest route: a signed-in officer is sent on to /staff by the page itself.
+ */
+export const staffLoginRoute: RouteObject = {
+  path: 'staff/login',
+  handle: { title: 'titles.staffLogin' },
+  lazy: async () => {
+    const { LoginPage } = await import('./login-page');
+    return { element: <LoginPage forStaff /> };
+  },
+};
+
 /** The profile pages: protected (app/router.tsx puts them under the route guard). */
 export const accountsProtectedRoutes: RouteObject[] = [
   {

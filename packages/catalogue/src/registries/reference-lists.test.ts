@@ -1,6 +1,5 @@
-import { findReferenceList, type ReferenceList } from '@kaunti/catalogue/registries/reference-lists';
 import { describe, expect, it } from 'vitest';
-import { readOptions, referenceListRequest } from './reference-options';
+import { findReferenceList, type ReferenceList, readOptions, referenceListRequest } from './reference-lists';
 
 const list = (name: string): ReferenceList => findReferenceList(name)!;
 

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-route';
+
+/**
+ * The back office, under /staff (the app puts these behind the route guard, whose sign-in is
+ * /staff/login). Its own lazy chunks: nothing of it is in a citizen's first load.
+ */
+export const staffRoutes: RouteObject[] = [
+  {
+    path: 'staff',
+    lazy: lazyPage(
+      () => import('./staff-layout'),
+      (m) => m.StaffLayout,
+    ),
+    children: [
+      {
+        index: true,
+        handle: { title: 'titles.staffQueue' },
+        lazy: lazyPage(
+          () => import('./queue-page'),
+          (m) => m.QueuePage,
+        ),
+      },
+      {
+        path: 'applications/:applicationNo',
+        handle: { title: 'titles.staffApplication' },
+        lazy: lazyPage(
+          () => import('./application-page'),
+          (m) => m.StaffApplicationPage,
+        ),
+      },
+      {
+        path: 'password',
+        handle: { title: 'titles.staffPassword' },
+        lazy: lazyPage(
+          () => import('./password-page'),
+          (m) => m.StaffPasswordPage,
+        ),
+      },
+    ],
+  },
+];

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { Alert } from '../../ui/alert/alert';
+import { ButtonLink } from '../../ui/button/button';
+import { Spinner } from '../../ui/spinner/spinner';
+import styles from './staff.module.css';
+import { useMe } from './staff-api';
+
+/**
+ * The back office's frame: who is signed in and in what roles, and its menu. Anyone who is not
+ * an active officer is told so (the server refuses them anyway); an officer with a start
+ * password is sent to set their own first.
+ */
+export function StaffLayout() {
+  const { t } = useTranslation('staff');
+  const me = useMe();
+  const { pathname } = useLocation();
+  if (me.isPending) return <Spinner label={t('loading')} />;
+  if (me.isError) {
+    const refused = me.error instanceof ApiError && me.error.status === 403;
+    return (
+      <div className={styles.page}>
+        <Alert variant="warning" title={refused ? t('notOfficer.title') : t('failed')}>
+          <p>{refused ? t('notOfficer.lead') : t('failedLead')}</p>
+        </Alert>
+        <ButtonLink to="/" variant="secondary">
+          {t('notOfficer.home')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  const officer = me.data;
+  if (officer.must_set_password && pathname !== '/staff/password')
+    return <Navigate to="/staff/password" replace />;
+  return (
+    <div className={styles.page}>
+      <div className={styles.bar}>
+        <p className={styles.who}>
+          <span className={styles.name}>{officer.name}</span>{' '}
+          <span className={styles.roles}>
+            {officer.roles.map((role) => t(`roles.${role}`)).join(', ')} ·{' '}
+            {officer.areas.map((area) => t(`areas.${area}`)).join(', ')}
+          </span>
+        </p>
+        {officer.must_set_password ? null : (
+          <nav aria-label={t('menu')}>
+            <ul className={styles.menu}>
+              {officer.permissions.includes('applications.read') ? (
+                <li>
+                  <NavLink to="/staff" end>
+                    {t('queue.title')}
+                  </NavLink>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <Outlet />
+    </div>
+  );
+}

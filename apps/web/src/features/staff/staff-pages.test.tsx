@@ -1,0 +1,185 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { StaffApplicationPage } from './application-page';
+import { QueuePage } from './queue-page';
+import { StaffLayout } from './staff-layout';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = {
+  id: '7d0c8a52-6f1e-4a57-9a63-0c1f4e5b2a10',
+  name: 'Achieng Otieno',
+  phone_number: '254700000101',
+  staff_no: 'NCC/0101',
+  roles: ['reviewer'],
+  areas: ['*'],
+  permissions: [
+    'applications.read',
+    'applications.request_info',
+    'applications.reject',
+    'applications.issue',
+  ],
+  active: true,
+  must_set_password: false,
+};
+
+const item = {
+  application_no: 'LND-2026-000123',
+  service_id: 'land-survey',
+  service_title: 'Land Survey',
+  area: 'land',
+  status: 'under_review',
+  reference: '209/10001',
+  applicant_name: 'Wanjiku Kamau',
+  bill_no: 'NCCB40213378',
+  fee_cents: 1_000_000,
+  submitted_at: '2026-11-20T10:00:00.000+03:00',
+  updated_at: '2026-11-21T10:00:00.000+03:00',
+  age_days: 5,
+};
+
+const application = {
+  application_no: 'LND-2026-000123',
+  service_id: 'land-survey',
+  service_title: 'Land Survey',
+  area: 'land',
+  status: 'under_review',
+  reference: '209/10001',
+  applicant: {
+    name: 'Wanjiku Njeri Kamau',
+    customer_no: 'NCC-0001001',
+    phone_number: '254712345678',
+    identifier: '2345678',
+  },
+  values: [
+    {
+      name: 'lr_number',
+      label: 'Land / parcel number (LR number)',
+      kind: 'parcel',
+      value: '209/10001',
+      display: '209/10001',
+      upload: null,
+    },
+    {
+      name: 'proofOfOwnership',
+      label: 'Proof of ownership (e.g. title deed)',
+      kind: 'file',
+      value: 'b157ac14-c42a-4993-a1f3-5f6c8e1f8961',
+      display: 'deed.png',
+      upload: {
+        id: 'b157ac14-c42a-4993-a1f3-5f6c8e1f8961',
+        name: 'deed.png',
+        content_type: 'image/png',
+        url: '/api/staff/applications/LND-2026-000123/uploads/b157ac14-c42a-4993-a1f3-5f6c8e1f8961',
+      },
+    },
+  ],
+  bill: null,
+  payments: [],
+  history: [
+    {
+      from_status: null,
+      to_status: 'submitted',
+      at: '2026-11-20T10:00:00.000+03:00',
+      actor: 'user',
+      note: null,
+      actor_name: 'Wanjiku Kamau',
+    },
+  ],
+  document: null,
+  allowed: ['needs_info', 'rejected'],
+  submitted_at: '2026-11-20T10:00:00.000+03:00',
+};
+
+describe('the back office', () => {
+  it('tells someone who is not an officer that this part is for county officers', async () => {
+    stubApi({
+      'GET /api/staff/me': () =>
+        jsonResponse(403, { message: 'Only county officers can do this.', code: 'forbidden' }),
+    });
+    await renderWithApp(<StaffLayout />);
+    expect(await screen.findByText('This part is for county officers')).toBeInTheDocument();
+  });
+
+  it('sends an officer with a start password to set their own first', async () => {
+    stubApi({ 'GET /api/staff/me': () => jsonResponse(200, { ...me, must_set_password: true }) });
+    const { router } = await renderWithApp(
+      [
+        {
+          path: '/staff',
+          element: <StaffLayout />,
+          children: [
+            { index: true, element: <p>Queue</p> },
+            { path: 'password', element: <p>Password page</p> },
+          ],
+        },
+      ],
+      { path: '/staff' },
+    );
+    expect(await screen.findByText('Password page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/password');
+  });
+
+  it('lists the queue oldest first with counts, and a search goes into the address', async () => {
+    const api = stubApi({
+      'GET /api/staff/me': () => jsonResponse(200, me),
+      'GET /api/staff/applications': () =>
+        jsonResponse(200, {
+          data: [item],
+          counts: { under_review: 1, needs_info: 2 },
+          page: 1,
+          per_page: 25,
+          total: 1,
+        }),
+    });
+    const { router } = await renderWithApp(<QueuePage />, { path: '/staff' });
+    const table = await screen.findByRole('table', { name: '1 application' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'LND-2026-000123' })).toHaveAttribute(
+      'href',
+      '/staff/applications/LND-2026-000123',
+    );
+    expect(row).toHaveTextContent('Wanjiku Kamau');
+    expect(row).toHaveTextContent('5 days');
+    expect(screen.getByRole('button', { name: 'Under review 1' })).toHaveAttribute('aria-pressed', 'true');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Find an application'), '0712345678');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(router.state.location.search).toBe('?q=0712345678');
+    expect(api.calls.at(-1)?.url).toContain('q=0712345678');
+  });
+
+  it('shows an application and records a decision with its reason; a missing reason is named first', async () => {
+    const api = stubApi({
+      'GET /api/staff/applications/:no': () => jsonResponse(200, application),
+      'POST /api/staff/applications/:no/status': () =>
+        jsonResponse(200, { ...application, status: 'needs_info', allowed: [] }),
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    expect(await screen.findByText('Wanjiku Njeri Kamau')).toBeInTheDocument();
+    expect(screen.getByText('Land / parcel number (LR number)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'View Proof of ownership (e.g. title deed)' }),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Ask the applicant for more information'));
+    await user.click(screen.getByRole('button', { name: 'Record the decision' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Please give the reason for this decision (at least 3 characters)',
+      }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText(/^Reason/), 'The deed scan is unreadable');
+    await user.click(screen.getByRole('button', { name: 'Record the decision' }));
+    expect(await screen.findByText('More information asked for')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      status: 'needs_info',
+      reason: 'The deed scan is unreadable',
+    });
+  });
+});
