@@ -32,6 +32,7 @@ import { createPaymentService } from './core/payments/payment-service';
 import { paymentRoutes } from './core/payments/routes';
 import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
+import { createRevenueReports } from './core/staff/revenue-service';
 import { staffRoutes } from './core/staff/routes';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
@@ -216,7 +217,7 @@ export async function buildApp({
       return res.json();
     },
   });
-  await app.register(staffRoutes({ db, guards, officers, backOffice, accounts }));
+  const staffRouteDeps = { db, guards, officers, backOffice, accounts, bills, applications };
 
   // Payments by M-Pesa (the Daraja client: the simulator in development, Safaricom in
   // production), the invoice and receipt of each bill, and the reconciliation job that queries
@@ -231,6 +232,7 @@ export async function buildApp({
     callbackSecret: config.mpesa.callbackSecret,
     log: app.log,
   });
+  await app.register(staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db }) }));
   const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });
   await app.register(
     paymentRoutes({

@@ -281,3 +281,70 @@ export const auditEntrySchema = z.object({
 export const auditResponseSchema = z
   .object({ data: z.array(auditEntrySchema).describe('Newest first.'), page: z.int(), per_page: z.int() })
   .describe('AuditLog');
+
+// -------------------------------------------------------------------------------------- revenue
+
+export const unmatchedPaymentSchema = z.object({
+  payment_id: z.uuid(),
+  account_typed: z.string().describe('The account number the payer typed at the paybill.'),
+  reason: z.string().describe('unknown_bill or bill_cancelled.'),
+  amount_cents: z.int().positive(),
+  phone_number: z.string().nullable(),
+  payer_name: z.string().nullable(),
+  mpesa_receipt_number: z.string().nullable(),
+  paid_at: z.iso.datetime({ offset: true }),
+});
+export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
+
+const revenueReason = z
+  .string({ error: 'Please give the reason (at least 3 characters)' })
+  .trim()
+  .min(3, 'Please give the reason (at least 3 characters)')
+  .max(500, 'Please keep the reason under 500 characters');
+
+export const matchPaymentSchema = z
+  .object({
+    bill_no: z.string().trim().toUpperCase().min(1, 'Please enter the bill number').max(40),
+    reason: revenueReason,
+  })
+  .describe('MatchPayment')
+  .meta({
+    examples: [
+      {
+        bill_no: 'NCCB40213378',
+        reason: 'The payer typed the bill number with a missing digit (call 25 Nov).',
+      },
+    ],
+  });
+
+export const revenueReasonSchema = z
+  .object({ reason: revenueReason })
+  .describe('RevenueReason')
+  .meta({ examples: [{ reason: 'The payer has no bill with the county: return the money.' }] });
+
+const kenyaDate = z.iso.date({ error: 'Please give a date as YYYY-MM-DD' });
+export const collectionsQuerySchema = z.object({
+  from: kenyaDate.describe('First day (Kenya), YYYY-MM-DD.'),
+  to: kenyaDate.describe('Last day (Kenya), YYYY-MM-DD.'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+export const collectionsSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(
+      z.object({
+        day: z.string(),
+        area: z.string(),
+        sub_county_code: z.string().nullable(),
+        sub_county: z.string(),
+        payments: z.int().nonnegative(),
+        amount_cents: z.int().nonnegative(),
+      }),
+    ),
+    total_payments: z.int().nonnegative(),
+    total_cents: z.int().nonnegative(),
+  })
+  .describe('Collections');
+export type Collections = z.infer<typeof collectionsSchema>;

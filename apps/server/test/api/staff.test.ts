@@ -1,7 +1,8 @@
 import type { OfficerRole } from '@kaunti/contract/api-staff';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/core/accounts/schema';
+import { payments } from '../../src/core/payments/schema';
 import { officers as officersTable } from '../../src/core/staff/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { uploadId } from '../support/files';
@@ -251,6 +252,129 @@ describe('from submission to issue, with a request for more information', () => 
     expect(texts).toEqual([
       `County e-services: application ${no} was not approved. Reason: The parcel is under a court order`,
     ]);
+  });
+});
+
+describe('revenue', () => {
+  /** Paybill money whose account number matched no bill (as a confirmed C2B payment leaves it). */
+  async function unmatched(amountCents: number, account = 'NCCB0000000') {
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        billNo: account,
+        method: 'mpesa_c2b',
+        status: 'paid',
+        amountRequestedCents: amountCents,
+        amountPaidCents: amountCents,
+        phoneNumber: '254712345678',
+        payerName: 'WANJIKU',
+        mpesaReceiptNumber: `RK${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+        resultCode: 0,
+        completedAt: new Date(),
+        unmatchedReason: 'unknown_bill',
+      })
+      .returning();
+    return row!;
+  }
+
+  async function surveyAwaitingPayment() {
+    const res = await post(citizen, '/api/applications', {
+      service_id: 'land-survey',
+      values: {
+        lr_number: '209/10002',
+        sub_county_code: '274',
+        ward_code: '1361',
+        survey_type_code: 'SV-BRE',
+        purpose: 'Subdivision for sale',
+        idCard: await uploadId(t, citizen.headers),
+        proofOfOwnership: await uploadId(t, citizen.headers),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as {
+      application: { application_no: string };
+      bill: { bill_no: string; total_cents: number };
+    };
+  }
+
+  it('matches unmatched money to a bill exactly once: the bill is paid and the application moves on', async () => {
+    const { application, bill } = await surveyAwaitingPayment();
+    const payment = await unmatched(bill.total_cents);
+    expect((await get(officers.reviewer, '/api/staff/revenue/unmatched')).statusCode).toBe(403);
+    const list = (await get(officers.revenue, '/api/staff/revenue/unmatched')).json();
+    expect(list.data.map((p: { payment_id: string }) => p.payment_id)).toContain(payment.id);
+    const url = `/api/staff/revenue/unmatched/${payment.id}/match`;
+    const matched = await post(officers.revenue, url, {
+      bill_no: bill.bill_no.toLowerCase(),
+      reason: 'Payer called: typo in the account',
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json()).toMatchObject({ bill_no: bill.bill_no, bill_status: 'paid' });
+    const again = await post(officers.revenue, url, { bill_no: bill.bill_no, reason: 'twice' });
+    expect(again.statusCode).toBe(409);
+    const mine = (await get(citizen, `/api/applications/${application.application_no}`)).json();
+    expect(mine.status).toBe('under_review');
+    expect(mine.bill.paid_cents).toBe(bill.total_cents);
+    const after = (await get(officers.revenue, '/api/staff/revenue/unmatched')).json();
+    expect(after.data.map((p: { payment_id: string }) => p.payment_id)).not.toContain(payment.id);
+  });
+
+  it('marks unmatched money for refund with a reason, once', async () => {
+    const payment = await unmatched(50_000);
+    const url = `/api/staff/revenue/unmatched/${payment.id}/refund`;
+    expect((await post(officers.revenue, url, { reason: '' })).statusCode).toBe(400);
+    expect(
+      (await post(officers.revenue, url, { reason: 'No bill: the payer asked for the money back' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post(officers.revenue, url, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('cancels an unpaid bill with a reason, and the application waiting for it', async () => {
+    const { application, bill } = await surveyAwaitingPayment();
+    const res = await post(officers.revenue, `/api/staff/bills/${bill.bill_no}/cancel`, {
+      reason: 'Raised on the wrong parcel',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().application_no).toBe(application.application_no);
+    const mine = (await get(citizen, `/api/applications/${application.application_no}`)).json();
+    expect(mine.status).toBe('cancelled');
+    expect(mine.history.at(-1).note).toBe(`Bill ${bill.bill_no} cancelled: Raised on the wrong parcel`);
+  });
+
+  it('reports collections by day, area and sub-county whose totals equal the payments, on screen and as CSV', async () => {
+    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const report = (
+      await get(officers.revenue, `/api/staff/revenue/collections?from=${today}&to=${today}`)
+    ).json();
+    const [sum] = await t.database.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(coalesce(${payments.amountPaidCents}, ${payments.amountRequestedCents})), 0)::bigint`,
+      })
+      .from(payments)
+      .where(and(eq(payments.status, 'paid'), isNotNull(payments.appliedAt)));
+    expect(report.total_cents).toBe(Number(sum!.cents));
+    expect(report.total_payments).toBe(Number(sum!.n));
+    expect(report.total_cents).toBeGreaterThan(0);
+    expect(
+      report.rows.find(
+        (r: { area: string; sub_county: string }) => r.area === 'land' && r.sub_county === 'Westlands',
+      ),
+    ).toBeTruthy();
+    const csv = await get(
+      officers.revenue,
+      `/api/staff/revenue/collections?from=${today}&to=${today}&format=csv`,
+    );
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('"Date","Service area","Sub-county","Payments","Amount (KES)"');
+    expect(lines.at(-1)).toBe(
+      `"Total","","","${report.total_payments}","${(report.total_cents / 100).toFixed(2)}"`,
+    );
+    expect(
+      (await get(officers.revenue, `/api/staff/revenue/collections?from=${today}&to=2020-01-01`)).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -279,6 +279,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         lines,
         serviceId: landRatesBill.id,
         sourceKey,
+        subCountyCode: parcel.subCountyCode,
         dueDate: `${year}-12-31`,
         actor,
         ...(requestId ? { requestId } : {}),

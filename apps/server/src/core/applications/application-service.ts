@@ -288,6 +288,8 @@ export function createApplicationService(deps: {
             applicationId: created.id,
             applicationNo,
             serviceId: service.id,
+            // Services that ask where (a sub-county field) are reported by it.
+            subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
             actor,
             ...(requestId ? { requestId } : {}),
           });
@@ -375,6 +377,25 @@ export function createApplicationService(deps: {
         { note: `Bill ${billNo} paid`, requestId },
       );
       return to;
+    },
+
+    /**
+     * For a revenue officer cancelling a bill, in the same transaction: an application waiting
+     * for that bill's payment is cancelled with it (the reason in its history).
+     */
+    async onBillCancelled(tx: Db, billNo: string, actor: Actor, reason: string, requestId?: string) {
+      const [row] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.billNo, billNo))
+        .for('update')
+        .limit(1);
+      if (row?.status !== 'awaiting_payment') return null;
+      await transition(tx, row, 'awaiting_payment', 'cancelled', actor, {
+        note: `Bill ${billNo} cancelled: ${reason}`,
+        requestId,
+      });
+      return row.applicationNo;
     },
 
     /**

@@ -31,6 +31,8 @@ export interface RaiseBillInput {
   serviceId?: string | null;
   /** What raised it, so the raising area can find it again (e.g. "land-rates:209/10001:2026"). */
   sourceKey?: string | null;
+  /** The sub-county of the billed thing, for the collections report. */
+  subCountyCode?: string | null;
   /** Default: 30 days from today (Kenya). */
   dueDate?: string;
   actor: Actor;
@@ -200,6 +202,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             applicationNo: input.applicationNo ?? null,
             serviceId: input.serviceId ?? null,
             sourceKey: input.sourceKey ?? null,
+            subCountyCode: input.subCountyCode ?? null,
             customerName: input.customerName ?? (await accountName(tx, input.userId)),
             status: 'unpaid',
             description: input.description,

@@ -42,6 +42,8 @@ export const bills = pgTable(
     /** The customer's name as it was when the bill became paid: what the receipt prints, forever. */
     receiptName: text('receipt_name'),
     serviceId: text('service_id'),
+    /** The sub-county the billed thing is in (a parcel's, an application's), for the collections report. */
+    subCountyCode: text('sub_county_code'),
     status: text('status', { enum: ['unpaid', 'partially_paid', 'paid', 'cancelled'] }).notNull(),
     description: text('description').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),

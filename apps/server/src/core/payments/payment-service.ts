@@ -733,8 +733,127 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return null;
   }
 
+  /** A paid payment whose money reached no bill and that no officer has dealt with yet. */
+  function isUnresolved(row: PaymentRow): boolean {
+    return (
+      row.status === 'paid' &&
+      row.appliedAt === null &&
+      row.unmatchedReason !== null &&
+      row.resolution === null
+    );
+  }
+
+  async function lockUnresolved(tx: Db, paymentId: string): Promise<PaymentRow> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+    if (!row) throw notFound('We could not find that payment.');
+    if (!isUnresolved(row))
+      throw conflict(
+        'This payment is not waiting to be matched: it was credited or dealt with already.',
+        'illegal_transition',
+      );
+    return row;
+  }
+
   return {
     callbackUrl,
+
+    /** Paid money that reached no bill (paybill with a wrong account number, a cancelled bill), oldest first. */
+    async listUnmatched(): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'paid'),
+            isNull(payments.appliedAt),
+            sql`${payments.unmatchedReason} is not null`,
+            isNull(payments.resolution),
+          ),
+        )
+        .orderBy(payments.createdAt)
+        .limit(500);
+    },
+
+    /**
+     * A revenue officer credits unmatched money to the bill they name: applied exactly once (the
+     * payment is locked and must still be unresolved), with the reason, in the audit log.
+     */
+    async matchUnmatched(
+      paymentId: string,
+      billNo: string,
+      officerId: string,
+      reason: string,
+      requestId?: string,
+    ) {
+      const actor: Actor = { type: 'staff', id: officerId };
+      return db.transaction(async (tx) => {
+        const row = await lockUnresolved(tx, paymentId);
+        // In this transaction (PGlite has one connection: a query beside it would wait for it).
+        const [bill] = await tx
+          .select({ id: bills.id, userId: bills.userId })
+          .from(bills)
+          .where(eq(bills.billNo, billNo.trim().toUpperCase()))
+          .limit(1);
+        if (!bill) throw notFound('There is no bill with this number.');
+        const target = await creditTarget(tx, bill.id);
+        if (target.reason !== undefined) throw conflict('This bill is cancelled: it cannot take a payment.');
+        const amountCents = row.amountPaidCents ?? row.amountRequestedCents;
+        const applied = await deps.bills.applyPayment(tx, {
+          billNo: target.billNo,
+          amountCents,
+          actor,
+          reference: row.mpesaReceiptNumber ?? row.id,
+          ...(requestId ? { requestId } : {}),
+        });
+        if (applied.becamePaid) await deps.applications.onBillPaid(tx, target.billNo, requestId);
+        const at = now();
+        await tx
+          .update(payments)
+          .set({
+            billId: bill.id,
+            billNo: target.billNo,
+            userId: bill.userId,
+            appliedAt: at,
+            resolution: 'matched',
+            resolvedBy: officerId,
+            resolvedAt: at,
+            resolutionReason: reason,
+            updatedAt: at,
+          })
+          .where(eq(payments.id, row.id));
+        await audit(
+          tx,
+          row,
+          'matched',
+          actor,
+          'unmatched',
+          'matched',
+          { bill_no: target.billNo, account_typed: row.billNo, amount_cents: amountCents, reason },
+          requestId,
+        );
+        return { billNo: target.billNo, amountCents, billStatus: applied.status };
+      });
+    },
+
+    /** A revenue officer marks unmatched money to be returned to the payer, with the reason. */
+    async markForRefund(paymentId: string, officerId: string, reason: string, requestId?: string) {
+      const actor: Actor = { type: 'staff', id: officerId };
+      await db.transaction(async (tx) => {
+        const row = await lockUnresolved(tx, paymentId);
+        const at = now();
+        await tx
+          .update(payments)
+          .set({
+            resolution: 'refund',
+            resolvedBy: officerId,
+            resolvedAt: at,
+            resolutionReason: reason,
+            updatedAt: at,
+          })
+          .where(eq(payments.id, row.id));
+        await audit(tx, row, 'marked_for_refund', actor, 'unmatched', 'refund', { reason }, requestId);
+      });
+    },
 
     /**
      * `POST /api/payments/mpesa/stk-push`: sends the prompt for one of the user's bills. Idempotent

@@ -59,6 +59,14 @@ export const payments = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     /** Why a paid payment could not be credited to a bill: `unknown_bill`, `bill_cancelled`. */
     unmatchedReason: text('unmatched_reason'),
+    /**
+     * What a revenue officer did with unmatched money: `matched` (credited to the bill they
+     * named, exactly once) or `refund` (to be returned to the payer), with who, when and why.
+     */
+    resolution: text('resolution', { enum: ['matched', 'refund'] }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionReason: text('resolution_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

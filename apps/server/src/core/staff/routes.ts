@@ -4,13 +4,18 @@ import {
   auditEntrySchema,
   auditQuerySchema,
   auditResponseSchema,
+  collectionsQuerySchema,
+  collectionsSchema,
   decisionSchema,
+  matchPaymentSchema,
   OFFICER_AREAS,
   officerRoleSchema,
   officerSchema,
   queueQuerySchema,
   queueResponseSchema,
+  revenueReasonSchema,
   staffApplicationSchema,
+  unmatchedPaymentSchema,
 } from '@kaunti/contract/api-staff';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import { newPasswordSchema } from '@kaunti/contract/password';
@@ -22,9 +27,13 @@ import type { Db } from '../../platform/db/database';
 import type { AccountServices } from '../accounts/accounts';
 import { currentUser, type Guards } from '../accounts/guard';
 import { users } from '../accounts/schema';
+import type { ApplicationService } from '../applications/application-service';
 import { auditLog } from '../audit/schema';
+import type { BillService } from '../bills/bill-service';
+import type { PaymentService } from '../payments/payment-service';
 import type { BackOffice } from './backoffice-service';
 import { currentOfficer, type OfficerService } from './officer-service';
+import { collectionsCsv, type RevenueReports } from './revenue-service';
 
 const applicationParams = z.object({ application_no: applicationNoSchema });
 
@@ -76,6 +85,10 @@ export function staffRoutes(deps: {
   officers: OfficerService;
   backOffice: BackOffice;
   accounts: AccountServices;
+  payments: PaymentService;
+  bills: BillService;
+  applications: ApplicationService;
+  reports: RevenueReports;
 }): FastifyPluginAsyncZod {
   const { guards, officers, backOffice } = deps;
   return async (app) => {
@@ -290,6 +303,152 @@ export function staffRoutes(deps: {
           { type: 'staff', id: currentUser(request).id },
           request.id,
         ),
+    );
+
+    // Revenue ---------------------------------------------------------------------------------
+    app.get(
+      '/api/staff/revenue/unmatched',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Paid money that reached no bill, oldest first (revenue officers)',
+          description:
+            'Paybill payments whose account number is no open bill (a typo, a cancelled bill), confirmed ' +
+            'with Daraja and waiting for an officer to match them to a bill or mark them for refund.',
+          response: { 200: z.object({ data: z.array(unmatchedPaymentSchema) }) },
+        },
+      },
+      async () => ({
+        data: (await deps.payments.listUnmatched()).map((p) => ({
+          payment_id: p.id,
+          account_typed: p.billNo,
+          reason: p.unmatchedReason ?? 'unknown_bill',
+          amount_cents: p.amountPaidCents ?? p.amountRequestedCents,
+          phone_number: p.phoneNumber,
+          payer_name: p.payerName,
+          mpesa_receipt_number: p.mpesaReceiptNumber,
+          paid_at: (p.completedAt ?? p.createdAt).toISOString(),
+        })),
+      }),
+    );
+
+    const paymentParams = z.object({ payment_id: z.uuid({ message: 'Not found.' }) });
+    app.post(
+      '/api/staff/revenue/unmatched/:payment_id/match',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Credit unmatched money to a bill, with the reason (revenue officers)',
+          description:
+            'Applied exactly once: a payment already matched or marked for refund is a 409, as is a cancelled ' +
+            'bill; an unknown bill is a 404. A paid bill moves its application on as a payment would.',
+          params: paymentParams,
+          body: matchPaymentSchema,
+          response: {
+            200: z.object({ bill_no: z.string(), amount_cents: z.int(), bill_status: z.string() }),
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await deps.payments.matchUnmatched(
+          request.params.payment_id,
+          request.body.bill_no,
+          currentUser(request).id,
+          request.body.reason,
+          request.id,
+        );
+        return { bill_no: result.billNo, amount_cents: result.amountCents, bill_status: result.billStatus };
+      },
+    );
+
+    app.post(
+      '/api/staff/revenue/unmatched/:payment_id/refund',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Mark unmatched money for refund to the payer, with the reason (revenue officers)',
+          description: 'A payment already matched or marked is a 409.',
+          params: paymentParams,
+          body: revenueReasonSchema,
+          response: { 200: z.object({ message: z.string() }), 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        await deps.payments.markForRefund(
+          request.params.payment_id,
+          currentUser(request).id,
+          request.body.reason,
+          request.id,
+        );
+        return { message: 'Marked for refund.' };
+      },
+    );
+
+    app.post(
+      '/api/staff/bills/:bill_no/cancel',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Cancel a bill, with the reason (revenue officers)',
+          description:
+            'Only a bill with nothing paid (409 otherwise). An application waiting for its payment is ' +
+            'cancelled with it, the reason in its history.',
+          params: z.object({ bill_no: z.string().max(40) }),
+          body: revenueReasonSchema,
+          response: {
+            200: z.object({ bill_no: z.string(), application_no: z.string().nullable() }),
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const actor = { type: 'staff' as const, id: currentUser(request).id };
+        const billNo = request.params.bill_no.trim().toUpperCase();
+        const applicationNo = await deps.db.transaction(async (tx) => {
+          await deps.bills.cancel(tx, billNo, actor, request.body.reason, request.id);
+          return deps.applications.onBillCancelled(tx, billNo, actor, request.body.reason, request.id);
+        });
+        return { bill_no: billNo, application_no: applicationNo };
+      },
+    );
+
+    app.get(
+      '/api/staff/revenue/collections',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Collections by day, service area and sub-county, on screen or as CSV (revenue officers)',
+          description:
+            'Money credited to bills between `from` and `to` (Kenyan dates, at most a year). Its totals are ' +
+            'the sums of the payments. `format=csv` answers a spreadsheet (amounts in shillings).',
+          querystring: collectionsQuerySchema,
+          produces: ['application/json', 'text/csv'],
+          response: { 200: collectionsSchema },
+        },
+      },
+      async (request, reply) => {
+        const report = await deps.reports.collections(request.query.from, request.query.to);
+        if (request.query.format === 'csv') {
+          // A string is sent as it is (Fastify serializes only objects): the CSV the document
+          // declares as text/csv; the typed reply knows only the JSON shape.
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="collections-${report.from}-to-${report.to}.csv"`,
+            )
+            .send(collectionsCsv(report) as never);
+        }
+        return report;
+      },
     );
 
     app.get(
