@@ -12,6 +12,7 @@ import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { controlClass, FormField } from '../../ui/form-field/form-field';
+import { toast } from '../../ui/toast/toast-store';
 import styles from './account-applications.module.css';
 
 /** The fields a citizen may change when asked for more information: text they typed, and files. */
@@ -30,7 +31,7 @@ export function AnswerForm({ application }: { application: ApplicationDetail }) 
   const request = [...application.history].reverse().find((event) => event.to_status === 'needs_info');
   return (
     <section className={styles.answer} aria-labelledby={`answer-${application.application_no}`}>
-      <h4 id={`answer-${application.application_no}`}>{t('answer.title')}</h4>
+      <h3 id={`answer-${application.application_no}`}>{t('answer.title')}</h3>
       {request?.note ? (
         <Alert variant="warning" title={t('answer.officerSays')} live={false}>
           <p>{request.note}</p>
@@ -93,6 +94,9 @@ function AnswerFields({
     },
     onSuccess: async () => {
       setErrors([]);
+      // Said twice: here while the form is on screen, and as a toast, because the refreshed list
+      // shows the application under review again and this form goes.
+      toast.success(t('answer.sent'));
       await queryClient.invalidateQueries({ queryKey: ['applications'] });
     },
     onError: (error) => {

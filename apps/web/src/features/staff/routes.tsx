@@ -30,6 +30,30 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'revenue',
+        handle: { title: 'titles.staffRevenue' },
+        lazy: lazyPage(
+          () => import('./revenue-page'),
+          (m) => m.RevenuePage,
+        ),
+      },
+      {
+        path: 'officers',
+        handle: { title: 'titles.staffOfficers' },
+        lazy: lazyPage(
+          () => import('./officers-page'),
+          (m) => m.OfficersPage,
+        ),
+      },
+      {
+        path: 'audit',
+        handle: { title: 'titles.staffAudit' },
+        lazy: lazyPage(
+          () => import('./audit-page'),
+          (m) => m.AuditPage,
+        ),
+      },
+      {
         path: 'password',
         handle: { title: 'titles.staffPassword' },
         lazy: lazyPage(

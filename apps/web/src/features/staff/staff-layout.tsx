@@ -53,6 +53,21 @@ export function StaffLayout() {
                   </NavLink>
                 </li>
               ) : null}
+              {officer.permissions.includes('revenue.manage') ? (
+                <li>
+                  <NavLink to="/staff/revenue">{t('revenue.title')}</NavLink>
+                </li>
+              ) : null}
+              {officer.permissions.includes('officers.manage') ? (
+                <li>
+                  <NavLink to="/staff/officers">{t('officers.title')}</NavLink>
+                </li>
+              ) : null}
+              {officer.permissions.includes('audit.read') ? (
+                <li>
+                  <NavLink to="/staff/audit">{t('audit.title')}</NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
         )}

@@ -1,0 +1,228 @@
+import type { Collections, UnmatchedPayment } from '@kaunti/contract/api-staff';
+import { formatDisplayMoment } from '@kaunti/contract/dates';
+import { formatKes } from '@kaunti/contract/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, apiBlob } from '../../lib/api-client';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { controlClass } from '../../ui/form-field/form-field';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import styles from './staff.module.css';
+
+const kenyaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * /staff/revenue: unmatched paybill money to match to a bill or mark for refund, and the
+ * collections report by day, service area and sub-county (on screen, or as a CSV file).
+ */
+export function RevenuePage() {
+  const { t } = useTranslation('staff');
+  return (
+    <div>
+      <PageHeading title={t('revenue.title')} lead={t('revenue.lead')} />
+      <Unmatched />
+      <CollectionsReport />
+    </div>
+  );
+}
+
+function Unmatched() {
+  const { t, i18n } = useTranslation('staff');
+  const query = useQuery({
+    queryKey: ['staff', 'unmatched'],
+    queryFn: () => api<{ data: UnmatchedPayment[] }>('/api/staff/revenue/unmatched'),
+  });
+  return (
+    <section aria-labelledby="unmatched-heading" className={styles.section}>
+      <h2 id="unmatched-heading">{t('revenue.unmatched')}</h2>
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>
+              <p>{t('revenue.noUnmatched')}</p>
+            </EmptyState>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.map((payment) => (
+                <li key={payment.payment_id} className={styles.item}>
+                  <p>
+                    <strong>{formatKes(payment.amount_cents)}</strong> · {payment.mpesa_receipt_number ?? '-'}{' '}
+                    · {payment.payer_name ?? ''} {payment.phone_number ?? ''} ·{' '}
+                    {formatDisplayMoment(payment.paid_at, i18n.language)}
+                  </p>
+                  <p className={styles.muted}>
+                    {t('revenue.accountTyped', { account: payment.account_typed })} ·{' '}
+                    {t(`revenue.reasons.${payment.reason}`, { defaultValue: payment.reason })}
+                  </p>
+                  <Resolve payment={payment} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+function Resolve({ payment }: { payment: UnmatchedPayment }) {
+  const { t } = useTranslation('staff');
+  const message = useMessageTranslation();
+  const queryClient = useQueryClient();
+  const [billNo, setBillNo] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = payment.payment_id;
+  const act = useMutation({
+    mutationFn: (kind: 'match' | 'refund') =>
+      api(`/api/staff/revenue/unmatched/${id}/${kind}`, {
+        method: 'POST',
+        body: kind === 'match' ? { bill_no: billNo, reason } : { reason },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'unmatched'] }),
+    onError: (e) => setError(e instanceof ApiError ? message(e.message) : t('failed')),
+  });
+  function submit(kind: 'match' | 'refund') {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      setError(null);
+      act.mutate(kind);
+    };
+  }
+  return (
+    <form className={styles.filters} onSubmit={submit('match')} noValidate>
+      {error ? (
+        <Alert variant="danger" title={error}>
+          <p>{t('revenue.nothingChanged')}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.filter}>
+        <label htmlFor={`bill-${id}`}>{t('revenue.billNo')}</label>
+        <input
+          id={`bill-${id}`}
+          className={controlClass('input')}
+          value={billNo}
+          onChange={(event) => setBillNo(event.currentTarget.value)}
+        />
+      </div>
+      <div className={styles.filter}>
+        <label htmlFor={`reason-${id}`}>{t('revenue.reason')}</label>
+        <input
+          id={`reason-${id}`}
+          className={controlClass('input')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+      </div>
+      <Button type="submit" busy={act.isPending} busyLabel={t('decisions.saving')}>
+        {t('revenue.match')}
+      </Button>
+      <Button variant="secondary" onClick={submit('refund')} disabled={act.isPending}>
+        {t('revenue.refund')}
+      </Button>
+    </form>
+  );
+}
+
+function CollectionsReport() {
+  const { t } = useTranslation('staff');
+  const [range, setRange] = useState({ from: kenyaToday(), to: kenyaToday() });
+  const [draft, setDraft] = useState(range);
+  const query = useQuery({
+    queryKey: ['staff', 'collections', range],
+    queryFn: () => api<Collections>(`/api/staff/revenue/collections?from=${range.from}&to=${range.to}`),
+  });
+  async function download() {
+    const blob = await apiBlob(
+      `/api/staff/revenue/collections?from=${range.from}&to=${range.to}&format=csv`,
+      'text/csv',
+    );
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `collections-${range.from}-to-${range.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+  return (
+    <section aria-labelledby="collections-heading" className={styles.section}>
+      <h2 id="collections-heading">{t('revenue.collections')}</h2>
+      <form
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setRange(draft);
+        }}
+      >
+        <div className={styles.filter}>
+          <label htmlFor="collections-from">{t('revenue.from')}</label>
+          <input
+            id="collections-from"
+            type="date"
+            className={controlClass('input')}
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
+          />
+        </div>
+        <div className={styles.filter}>
+          <label htmlFor="collections-to">{t('revenue.to')}</label>
+          <input
+            id="collections-to"
+            type="date"
+            className={controlClass('input')}
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {t('revenue.show')}
+        </Button>
+        <Button variant="secondary" onClick={() => void download()}>
+          {t('revenue.csv')}
+        </Button>
+      </form>
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(report) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">{t('revenue.collections')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('revenue.day')}</th>
+                  <th scope="col">{t('revenue.area')}</th>
+                  <th scope="col">{t('revenue.subCounty')}</th>
+                  <th scope="col">{t('revenue.payments')}</th>
+                  <th scope="col">{t('revenue.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rows.map((row) => (
+                  <tr key={`${row.day}-${row.area}-${row.sub_county_code ?? ''}`}>
+                    <td>{row.day}</td>
+                    <td>{t(`areas.${row.area}`, { defaultValue: row.area })}</td>
+                    <td>{row.sub_county}</td>
+                    <td>{row.payments}</td>
+                    <td>{formatKes(row.amount_cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    {t('revenue.total')}
+                  </th>
+                  <td>{report.total_payments}</td>
+                  <td>{formatKes(report.total_cents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
