@@ -21,6 +21,7 @@ const benches = [
 for (const [name, file] of [
   ['receipt PDF', 'bench/receipt-pdf.mjs'],
   ['M-Pesa callbacks', 'bench/callbacks.mjs'],
+  ['back-office queue', 'bench/staff-queue.mjs'],
 ]) {
   if (existsSync(join(root, file))) {
     benches.push([

@@ -1,0 +1,142 @@
+// The back office's queue with 100,000 applications on PostgreSQL: the first page (and a search)
+// as an officer of every area sees it, timed over real HTTP. Goal: p95 under 100 ms (issue 11).
+//   node --import tsx bench/staff-queue.mjs            (npm run bench runs it too)
+// DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
+// creates its own database beside it and drops it afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { users } from '../apps/server/src/core/accounts/schema.ts';
+import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
+import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
+import { officers } from '../apps/server/src/core/staff/schema.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { seed } from '../apps/server/src/seed.ts';
+import { printTable } from './support.mjs';
+
+const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const admin = new pg.Client({ connectionString: baseUrl });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(`  skipped: PostgreSQL is not reachable at ${baseUrl} (${error.message})`);
+  process.exit(0);
+}
+const name = `kaunti_bench_queue_${process.pid}`;
+await admin.query(`drop database if exists ${name}`);
+await admin.query(`create database ${name}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'kaunti-bench-queue-'));
+const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, name), poolSize: 10 });
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(url, headers) {
+  const samples = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`;
+}
+
+try {
+  await database.migrate();
+  await seed(database.db, { county: 'nairobi', demoData: false });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    KAUNTI_DATA_DIR: dataDir,
+    KAUNTI_WEB_DIST: join(dataDir, 'no-web'),
+    DATABASE_URL: withDatabase(baseUrl, name),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const db = database.db;
+
+  // 2,000 applicants and COUNT applications across the land services and statuses, spread over
+  // a year: generated in SQL (seconds, not minutes).
+  const started = performance.now();
+  await db.execute(`
+    insert into users (customer_no, first_name, sur_name, identifier, identifier_type, phone_number, email, password_hash)
+    select 'BENCH-' || g, 'Applicant', 'No' || g, (20000000 + g)::text, 'id_number', '2547' || lpad((10000000 + g)::text, 8, '0'),
+           'a' || g || '@example.co.ke', 'x'
+    from generate_series(1, 2000) g`);
+  await db.execute(`
+    insert into applications (application_no, user_id, service_id, status, reference, values, fee_cents, created_at, updated_at)
+    select 'LND-2026-' || lpad(g::text, 6, '0'),
+           (select id from users where customer_no = 'BENCH-' || (1 + g % 2000)),
+           (array['land-survey','land-transfer','land-clearance','rates-search','ground-rent'])[1 + g % 5],
+           (array['under_review','under_review','needs_info','approved','issued','rejected','awaiting_payment'])[1 + g % 7],
+           '209/' || (10000 + g % 20), '{}'::jsonb, 100000,
+           now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval, now()
+    from generate_series(1, ${COUNT}) g`);
+  await db.execute('analyze applications; analyze users;');
+  const generated = ((performance.now() - started) / 1000).toFixed(1);
+
+  const [officer] = await db
+    .insert(users)
+    .values({
+      customerNo: 'BENCH-OFFICER',
+      firstName: 'Bench',
+      surName: 'Officer',
+      identifier: '19999999',
+      identifierType: 'id_number',
+      phoneNumber: '254799999999',
+      email: 'officer@example.co.ke',
+      passwordHash: 'x',
+      role: 'staff',
+    })
+    .returning();
+  await db
+    .insert(officers)
+    .values({ userId: officer.id, roles: ['reviewer'], areas: ['*'], mustSetPassword: false });
+  const sessions = createSessionService(db, createTokenSigner(config.jwtSecret));
+  const pending = await sessions.startPending(officer.id);
+  const { token } = await sessions.verify(pending.sessionId, officer.id);
+  const headers = { authorization: `Bearer ${token}` };
+
+  // Warm-up, then the timed requests, one at a time.
+  for (let i = 0; i < 20; i += 1)
+    await (await fetch(`${url}/api/staff/applications`, { headers })).arrayBuffer();
+  printTable(
+    `The back-office queue on PostgreSQL (${COUNT.toLocaleString('en')} applications, ${REQUESTS} requests each)`,
+    [
+      ['generated in', `${generated} s`],
+      ['first page (under review, oldest first)', await time(`${url}/api/staff/applications`, headers)],
+      [
+        'one area, needs_info',
+        await time(`${url}/api/staff/applications?area=land&status=needs_info`, headers),
+      ],
+      [
+        'search by application number',
+        await time(`${url}/api/staff/applications?q=LND-2026-054321`, headers),
+      ],
+      ['goal', 'p95 under 100 ms for the first page'],
+    ],
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
