@@ -223,6 +223,7 @@ export const staffParcelClaimSchema = parcelClaimSchema
     linked_to_account: z.boolean().describe('Whether the parcel is linked to some account now.'),
   })
   .describe('StaffParcelClaim');
+export type StaffParcelClaim = z.infer<typeof staffParcelClaimSchema>;
 export const staffParcelClaimsResponseSchema = z
   .object({ data: z.array(staffParcelClaimSchema) })
   .describe('StaffParcelClaims');

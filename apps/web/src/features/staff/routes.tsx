@@ -38,6 +38,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'claims',
+        handle: { title: 'titles.staffClaims' },
+        lazy: lazyPage(
+          () => import('./claims-page'),
+          (m) => m.ClaimsPage,
+        ),
+      },
+      {
         path: 'officers',
         handle: { title: 'titles.staffOfficers' },
         lazy: lazyPage(

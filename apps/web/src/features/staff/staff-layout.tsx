@@ -53,6 +53,11 @@ export function StaffLayout() {
                   </NavLink>
                 </li>
               ) : null}
+              {officer.permissions.includes('claims.decide') ? (
+                <li>
+                  <NavLink to="/staff/claims">{t('claims.title')}</NavLink>
+                </li>
+              ) : null}
               {officer.permissions.includes('revenue.manage') ? (
                 <li>
                   <NavLink to="/staff/revenue">{t('revenue.title')}</NavLink>

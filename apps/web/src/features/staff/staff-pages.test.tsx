@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { StaffApplicationPage } from './application-page';
+import { ClaimsPage } from './claims-page';
 import { QueuePage } from './queue-page';
 import { StaffLayout } from './staff-layout';
 
@@ -181,5 +182,51 @@ describe('the back office', () => {
       status: 'needs_info',
       reason: 'The deed scan is unreadable',
     });
+  });
+
+  it('decides a parcel claim with a reason, and says why when the server refuses', async () => {
+    const claim = {
+      id: '5b0d6e0c-1f7a-4f2e-9a51-3e2a9c1d7b44',
+      lr_number: '209/10017',
+      status: 'pending',
+      created_at: '2026-11-24T09:00:00.000+03:00',
+      decided_at: null,
+      decision_reason: null,
+      claimant_name: 'Otieno Odhiambo',
+      claimant_phone: '254722334455',
+      claimant_identifier: 'A004416331M',
+      registered_owner_name: 'Wanjiku Njeri Kamau',
+      registered_owner_identifier: '2345678',
+      linked_to_account: false,
+    };
+    let refuse = true;
+    const api = stubApi({
+      'GET /api/staff/parcel-claims': () => jsonResponse(200, { data: [claim] }),
+      'POST /api/staff/parcel-claims/:id/decision': () =>
+        refuse
+          ? jsonResponse(400, {
+              message: 'Please give the reason for the decision',
+              code: 'validation_failed',
+            })
+          : jsonResponse(200, { ...claim, status: 'rejected' }),
+    });
+    await renderWithApp(<ClaimsPage />);
+    expect(await screen.findByRole('heading', { name: 'Parcel 209/10017' })).toBeInTheDocument();
+    expect(screen.getByText('Wanjiku Njeri Kamau · 2345678')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject 209/10017' }));
+    expect(await screen.findByText('Please give the reason for the decision')).toBeInTheDocument();
+    refuse = false;
+    await user.type(
+      screen.getByLabelText('Reason (the claimant sees it)'),
+      'The sale agreement names another seller',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reject 209/10017' }));
+    await vi.waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+        decision: 'rejected',
+        reason: 'The sale agreement names another seller',
+      }),
+    );
   });
 });

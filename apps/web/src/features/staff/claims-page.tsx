@@ -1,0 +1,111 @@
+import type { StaffParcelClaim } from '@kaunti/contract/api-land';
+import { formatDisplayMoment } from '@kaunti/contract/dates';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../lib/api-client';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { controlClass } from '../../ui/form-field/form-field';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import styles from './staff.module.css';
+
+/**
+ * /staff/claims: parcel ownership claims (someone asked to link a parcel registered to another
+ * person), oldest first, each accepted or rejected with a reason the claimant sees.
+ */
+export function ClaimsPage() {
+  const { t } = useTranslation('staff');
+  const query = useQuery({
+    queryKey: ['staff', 'claims'],
+    queryFn: () => api<{ data: StaffParcelClaim[] }>('/api/staff/parcel-claims'),
+  });
+  return (
+    <div>
+      <PageHeading title={t('claims.title')} lead={t('claims.lead')} />
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>
+              <p>{t('claims.empty')}</p>
+            </EmptyState>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.map((claim) => (
+                <li key={claim.id} className={styles.section}>
+                  <Claim claim={claim} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+function Claim({ claim }: { claim: StaffParcelClaim }) {
+  const { t, i18n } = useTranslation('staff');
+  const message = useMessageTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (decision: 'accepted' | 'rejected') =>
+      api(`/api/staff/parcel-claims/${claim.id}/decision`, { method: 'POST', body: { decision, reason } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'claims'] }),
+    onError: (e) => setError(e instanceof ApiError ? message(e.message) : t('failed')),
+  });
+  function submit(decision: 'accepted' | 'rejected') {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      setError(null);
+      decide.mutate(decision);
+    };
+  }
+  return (
+    <>
+      <h2>{t('claims.parcel', { lr: claim.lr_number })}</h2>
+      <dl className={styles.facts}>
+        <dt>{t('claims.claimant')}</dt>
+        <dd>
+          {claim.claimant_name} · {claim.claimant_phone} · {claim.claimant_identifier}
+        </dd>
+        <dt>{t('claims.owner')}</dt>
+        <dd>
+          {claim.registered_owner_name} · {claim.registered_owner_identifier}
+        </dd>
+        <dt>{t('claims.linked')}</dt>
+        <dd>{claim.linked_to_account ? t('claims.yes') : t('claims.no')}</dd>
+        <dt>{t('claims.filed')}</dt>
+        <dd>{formatDisplayMoment(claim.created_at, i18n.language)}</dd>
+      </dl>
+      <form className={styles.filters} onSubmit={submit('accepted')} noValidate>
+        {error ? (
+          <Alert variant="danger" title={error}>
+            <p>{t('revenue.nothingChanged')}</p>
+          </Alert>
+        ) : null}
+        <div className={styles.filter}>
+          <label htmlFor={`claim-reason-${claim.id}`}>{t('claims.reason')}</label>
+          <input
+            id={`claim-reason-${claim.id}`}
+            className={controlClass('input')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+        </div>
+        <Button type="submit" busy={decide.isPending} busyLabel={t('decisions.saving')}>
+          {t('claims.accept')}
+          <span className="visually-hidden"> {claim.lr_number}</span>
+        </Button>
+        <Button variant="secondary" onClick={submit('rejected')} disabled={decide.isPending}>
+          {t('claims.reject')}
+          <span className="visually-hidden"> {claim.lr_number}</span>
+        </Button>
+      </form>
+    </>
+  );
+}
