@@ -6,53 +6,30 @@
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { users } from '../apps/server/src/core/accounts/schema.ts';
 import { bills } from '../apps/server/src/core/bills/schema.ts';
 import { payments } from '../apps/server/src/core/payments/schema.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { seed } from '../apps/server/src/seed.ts';
+import { openBenchDatabase } from './postgres.mjs';
 import { printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_CALLBACKS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECRET = 'bench-callback-secret-0123456789abcdef';
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-const admin = new pg.Client({ connectionString: baseUrl });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(`  skipped: PostgreSQL is not reachable at ${baseUrl} (${error.message})`);
-  process.exit(0);
-}
-const name = `kaunti_bench_cb_${process.pid}`;
-await admin.query(`drop database if exists ${name}`);
-await admin.query(`create database ${name}`);
-const dataDir = mkdtempSync(join(tmpdir(), 'kaunti-bench-cb-'));
-const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, name), poolSize: 10 });
+const bench = await openBenchDatabase('cb');
+if (!bench) process.exit(0);
+const { database, dataDir } = bench;
 
 try {
-  await database.migrate();
-  await seed(database.db, { county: 'nairobi', demoData: false });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     KAUNTI_DATA_DIR: dataDir,
     KAUNTI_WEB_DIST: join(dataDir, 'no-web'),
-    DATABASE_URL: withDatabase(baseUrl, name),
+    DATABASE_URL: bench.url,
     MPESA_CALLBACK_SECRET: SECRET,
   });
   const app = await buildApp({ config, database, logger: false });
@@ -174,8 +151,5 @@ try {
   ]);
   await app.close();
 } finally {
-  await database.close().catch(() => undefined);
-  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.drop();
 }

@@ -3,43 +3,22 @@
 //   node --import tsx bench/staff-queue.mjs            (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { users } from '../apps/server/src/core/accounts/schema.ts';
 import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
 import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
 import { officers } from '../apps/server/src/core/staff/schema.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { seed } from '../apps/server/src/seed.ts';
+import { openBenchDatabase } from './postgres.mjs';
 import { printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-const admin = new pg.Client({ connectionString: baseUrl });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(`  skipped: PostgreSQL is not reachable at ${baseUrl} (${error.message})`);
-  process.exit(0);
-}
-const name = `kaunti_bench_queue_${process.pid}`;
-await admin.query(`drop database if exists ${name}`);
-await admin.query(`create database ${name}`);
-const dataDir = mkdtempSync(join(tmpdir(), 'kaunti-bench-queue-'));
-const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, name), poolSize: 10 });
+const bench = await openBenchDatabase('queue');
+if (!bench) process.exit(0);
+const { database, dataDir } = bench;
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -59,14 +38,12 @@ async function time(url, headers) {
 }
 
 try {
-  await database.migrate();
-  await seed(database.db, { county: 'nairobi', demoData: false });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     KAUNTI_DATA_DIR: dataDir,
     KAUNTI_WEB_DIST: join(dataDir, 'no-web'),
-    DATABASE_URL: withDatabase(baseUrl, name),
+    DATABASE_URL: bench.url,
   });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -135,8 +112,5 @@ try {
   );
   await app.close();
 } finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.drop();
 }

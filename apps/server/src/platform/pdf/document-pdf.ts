@@ -4,13 +4,14 @@ import {
   A4,
   COLOR,
   CONTENT_WIDTH,
+  drawFacts,
   drawFooter,
   drawLetterhead,
-  drawQr,
+  drawVerifyBlock,
   FONT,
   FOOTER_HEIGHT,
   MARGIN,
-  QR_SIZE,
+  QR_CAPTION_WIDTH,
 } from './letterhead';
 
 /**
@@ -51,24 +52,13 @@ export function renderDocumentPdf(model: DocumentPdfModel, county: County): Prom
   });
 
   let top = drawLetterhead(doc, county);
-  const qrX = A4[0] - MARGIN - QR_SIZE;
-  drawQr(doc, model.verifyUrl, qrX, top, QR_SIZE);
-  const captionWidth = QR_SIZE + 40;
-  doc
-    .font(FONT.regular)
-    .fontSize(6.5)
-    .fillColor(COLOR.muted)
-    .text('Scan to verify at', A4[0] - MARGIN - captionWidth, top + QR_SIZE - 2, {
-      width: captionWidth,
-      align: 'right',
-    })
-    .text(model.verifyPage, { width: captionWidth, align: 'right' })
-    .text('or enter the code', { width: captionWidth, align: 'right' })
-    .font(FONT.bold)
-    .fontSize(9)
-    .fillColor(COLOR.text)
-    .text(model.shortCode, { width: captionWidth, align: 'right', characterSpacing: 0.5 });
-  const qrBottom = doc.y;
+  const qrBottom = drawVerifyBlock(doc, {
+    verifyUrl: model.verifyUrl,
+    verifyPage: model.verifyPage,
+    shortCode: model.shortCode,
+    top: top + 4,
+  });
+  const captionWidth = QR_CAPTION_WIDTH;
 
   const leftWidth = CONTENT_WIDTH - captionWidth - 16;
   doc
@@ -83,7 +73,6 @@ export function renderDocumentPdf(model: DocumentPdfModel, county: County): Prom
     .text(`No. ${model.number}`, MARGIN, doc.y + 4, {
       width: leftWidth,
     });
-  let y = doc.y + 8;
   const labelWidth = 110;
   const facts: [string, string][] = [
     ['Issued to', model.holder],
@@ -91,19 +80,7 @@ export function renderDocumentPdf(model: DocumentPdfModel, county: County): Prom
     ['Date of issue', model.issuedOn],
   ];
   if (model.validUntil) facts.push(['Valid until', model.validUntil]);
-  for (const [label, value] of facts) {
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor(COLOR.muted)
-      .text(label, MARGIN, y + 1, { width: labelWidth });
-    doc
-      .font(FONT.bold)
-      .fontSize(9.5)
-      .fillColor(COLOR.text)
-      .text(value, MARGIN + labelWidth, y, { width: leftWidth - labelWidth });
-    y = Math.max(doc.y, y + 11) + 3;
-  }
+  const y = drawFacts(doc, facts, { y: doc.y + 8, labelWidth, valueWidth: leftWidth - labelWidth, gap: 3 });
   top = Math.max(y, qrBottom) + 12;
 
   doc.font(FONT.regular).fontSize(10).fillColor(COLOR.text);

@@ -9,13 +9,14 @@ import {
   COLOR,
   CONTENT_WIDTH,
   type Doc,
+  drawFacts,
   drawFooter,
   drawLetterhead,
-  drawQr,
+  drawVerifyBlock,
   FONT,
   FOOTER_HEIGHT,
   MARGIN,
-  QR_SIZE,
+  QR_CAPTION_WIDTH,
 } from './letterhead';
 
 /**
@@ -152,28 +153,13 @@ function drawTitleFactsAndQr(
   top: number,
   verifyPage: string,
 ): number {
-  const qrX = A4[0] - MARGIN - QR_SIZE;
-  drawQr(doc, model.verifyUrl, qrX, top - 4, QR_SIZE);
-  const captionWidth = QR_SIZE + 40;
-  doc
-    .font(FONT.regular)
-    .fontSize(6.5)
-    .fillColor(COLOR.muted)
-    .text('Scan to verify at', A4[0] - MARGIN - captionWidth, top - 6 + QR_SIZE, {
-      width: captionWidth,
-      align: 'right',
-    })
-    .text(verifyPage, { width: captionWidth, align: 'right' });
-  if (model.verifyShortCode) {
-    // The short code, for checking without a camera: typed on the E-Verify page.
-    doc
-      .text('or enter the code', { width: captionWidth, align: 'right' })
-      .font(FONT.bold)
-      .fontSize(9)
-      .fillColor(COLOR.text)
-      .text(model.verifyShortCode, { width: captionWidth, align: 'right', characterSpacing: 0.5 });
-  }
-  const qrBottom = doc.y;
+  const qrBottom = drawVerifyBlock(doc, {
+    verifyUrl: model.verifyUrl,
+    verifyPage,
+    shortCode: model.verifyShortCode,
+    top,
+  });
+  const captionWidth = QR_CAPTION_WIDTH;
 
   doc
     .font(FONT.bold)
@@ -192,21 +178,12 @@ function drawTitleFactsAndQr(
   if (model.description) facts.push(['Bill description', model.description]);
 
   const labelWidth = 100;
-  const valueWidth = CONTENT_WIDTH - captionWidth - 16 - labelWidth;
-  let y = doc.y + 4;
-  for (const [label, value] of facts) {
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor(COLOR.muted)
-      .text(label, MARGIN, y + 1, { width: labelWidth });
-    doc
-      .font(FONT.bold)
-      .fontSize(9.5)
-      .fillColor(COLOR.text)
-      .text(value, MARGIN + labelWidth, y, { width: valueWidth });
-    y = Math.max(doc.y, y + 11) + 2.5;
-  }
+  const y = drawFacts(doc, facts, {
+    y: doc.y + 4,
+    labelWidth,
+    valueWidth: CONTENT_WIDTH - captionWidth - 16 - labelWidth,
+    gap: 2.5,
+  });
   return Math.max(y, qrBottom);
 }
 

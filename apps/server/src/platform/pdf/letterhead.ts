@@ -132,3 +132,56 @@ export function drawFooter(doc: Doc, county: County, page: number, pages: number
   });
   doc.page.margins.bottom = savedBottom;
 }
+
+/** The width of the QR code's caption column, right-aligned under the code. */
+export const QR_CAPTION_WIDTH = QR_SIZE + 40;
+
+/**
+ * The QR code at the top right with "Scan to verify at <page>" under it and, when there is one,
+ * the short code to type on E-Verify without a camera. Answers the y below the caption.
+ */
+export function drawVerifyBlock(
+  doc: Doc,
+  block: { verifyUrl: string; verifyPage: string; shortCode?: string | null | undefined; top: number },
+): number {
+  drawQr(doc, block.verifyUrl, A4[0] - MARGIN - QR_SIZE, block.top - 4, QR_SIZE);
+  const x = A4[0] - MARGIN - QR_CAPTION_WIDTH;
+  doc
+    .font(FONT.regular)
+    .fontSize(6.5)
+    .fillColor(COLOR.muted)
+    .text('Scan to verify at', x, block.top - 6 + QR_SIZE, { width: QR_CAPTION_WIDTH, align: 'right' })
+    .text(block.verifyPage, { width: QR_CAPTION_WIDTH, align: 'right' });
+  if (block.shortCode) {
+    doc
+      .text('or enter the code', { width: QR_CAPTION_WIDTH, align: 'right' })
+      .font(FONT.bold)
+      .fontSize(9)
+      .fillColor(COLOR.text)
+      .text(block.shortCode, { width: QR_CAPTION_WIDTH, align: 'right', characterSpacing: 0.5 });
+  }
+  return doc.y;
+}
+
+/** Label and value pairs, the label muted, from y down. Answers the y below the last. */
+export function drawFacts(
+  doc: Doc,
+  facts: readonly [string, string][],
+  layout: { y: number; labelWidth: number; valueWidth: number; gap: number },
+): number {
+  let y = layout.y;
+  for (const [label, value] of facts) {
+    doc
+      .font(FONT.regular)
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(label, MARGIN, y + 1, { width: layout.labelWidth });
+    doc
+      .font(FONT.bold)
+      .fontSize(9.5)
+      .fillColor(COLOR.text)
+      .text(value, MARGIN + layout.labelWidth, y, { width: layout.valueWidth });
+    y = Math.max(doc.y, y + 11) + layout.gap;
+  }
+  return y;
+}
