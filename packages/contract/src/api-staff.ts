@@ -54,26 +54,18 @@ export type Permission = (typeof PERMISSIONS)[number];
  * What each role may do. Four eyes is on top of this: the officer who approved an application
  * cannot also issue it, and nobody decides their own application.
  */
+const REVIEWER: readonly Permission[] = [
+  'applications.read',
+  'applications.request_info',
+  'applications.reject',
+  'applications.issue',
+  'documents.read',
+  'customers.check',
+];
+
 export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
-  reviewer: [
-    'applications.read',
-    'applications.request_info',
-    'applications.reject',
-    'applications.issue',
-    'documents.read',
-    'customers.check',
-  ],
-  approver: [
-    'applications.read',
-    'applications.request_info',
-    'applications.reject',
-    'applications.approve',
-    'applications.issue',
-    'documents.read',
-    'documents.revoke',
-    'claims.decide',
-    'customers.check',
-  ],
+  reviewer: REVIEWER,
+  approver: [...REVIEWER, 'applications.approve', 'documents.revoke', 'claims.decide'],
   revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check'],
   admin: ['officers.manage', 'audit.read', 'payments.configure'],
   auditor: ['applications.read', 'documents.read', 'audit.read'],

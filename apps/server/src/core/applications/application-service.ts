@@ -180,6 +180,12 @@ export function createApplicationService(deps: {
     return values;
   }
 
+  /** One application, locked until the transaction ends (status moves take turns). */
+  async function lockApplication(tx: Db, where: SQL): Promise<ApplicationRow | undefined> {
+    const [row] = await tx.select().from(applications).where(where).for('update').limit(1);
+    return row;
+  }
+
   async function findOwned(userId: string, applicationNo: string): Promise<ApplicationRow> {
     const [row] = await db
       .select()
@@ -360,12 +366,7 @@ export function createApplicationService(deps: {
      * the bill has no application waiting.
      */
     async onBillPaid(tx: Db, billNo: string, requestId?: string): Promise<ApplicationStatus | null> {
-      const [row] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.billNo, billNo))
-        .for('update')
-        .limit(1);
+      const row = await lockApplication(tx, eq(applications.billNo, billNo));
       if (row?.status !== 'awaiting_payment') return null;
       const to = findWorkflow(findService(row.serviceId)?.workflow ?? '')?.after_payment ?? 'under_review';
       await transition(
@@ -384,12 +385,7 @@ export function createApplicationService(deps: {
      * for that bill's payment is cancelled with it (the reason in its history).
      */
     async onBillCancelled(tx: Db, billNo: string, actor: Actor, reason: string, requestId?: string) {
-      const [row] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.billNo, billNo))
-        .for('update')
-        .limit(1);
+      const row = await lockApplication(tx, eq(applications.billNo, billNo));
       if (row?.status !== 'awaiting_payment') return null;
       await transition(tx, row, 'awaiting_payment', 'cancelled', actor, {
         note: `Bill ${billNo} cancelled: ${reason}`,
@@ -409,12 +405,7 @@ export function createApplicationService(deps: {
       options: { note?: string; requestId?: string } = {},
     ): Promise<Application> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(applications)
-          .where(eq(applications.applicationNo, applicationNo))
-          .for('update')
-          .limit(1);
+        const row = await lockApplication(tx, eq(applications.applicationNo, applicationNo));
         if (!row) throw notFound('We could not find that application.');
         await transition(tx, row, row.status, to, actor, options);
         return { ...toApi(row), status: to };
@@ -437,12 +428,7 @@ export function createApplicationService(deps: {
       },
     ): Promise<ApplicationRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(applications)
-          .where(eq(applications.applicationNo, applicationNo))
-          .for('update')
-          .limit(1);
+        const row = await lockApplication(tx, eq(applications.applicationNo, applicationNo));
         if (!row) throw notFound('We could not find that application.');
         const [approval] = await tx
           .select({ actorId: applicationEvents.actorId })
@@ -486,12 +472,7 @@ export function createApplicationService(deps: {
       const changed = Object.keys(input.values);
       const actor: Actor = { type: 'user', id: userId };
       await db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(applications)
-          .where(eq(applications.id, row.id))
-          .for('update')
-          .limit(1);
+        const locked = await lockApplication(tx, eq(applications.id, row.id));
         if (locked?.status !== 'needs_info')
           throw conflict(
             'This application is not waiting for more information from you.',

@@ -131,11 +131,13 @@ export function createOfficerService(deps: {
 
     toApi,
 
-    async list(): Promise<Officer[]> {
+    /** Every officer (one when `userId` is given), by surname. */
+    async list(userId?: string): Promise<Officer[]> {
       const rows = await db
         .select({ officer: officers, user: users })
         .from(officers)
         .innerJoin(users, eq(users.id, officers.userId))
+        .where(userId ? eq(officers.userId, userId) : undefined)
         .orderBy(asc(users.surName), asc(users.firstName));
       return rows.map((r) => toApi(r.officer, r.user));
     },

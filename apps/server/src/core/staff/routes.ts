@@ -110,8 +110,7 @@ export function staffRoutes(deps: {
       },
       async (request) => {
         const officer = currentOfficer(request);
-        const list = await officers.list();
-        const me = list.find((o) => o.id === officer.userId);
+        const [me] = await officers.list(officer.userId);
         return { ...me!, must_set_password: officer.mustSetPassword };
       },
     );
