@@ -213,6 +213,11 @@ test.describe('The back office', () => {
     await officer.getByLabel(/^Reason/).fill('Survey report issued');
     await officer.getByRole('button', { name: 'Record the decision' }).click();
     await expect(officer.getByText('Issued: the document is ready')).toBeVisible();
+    // The application page with its bill paid, the survey type by its name, and the document.
+    await expect(officer.getByText('Boundary re-establishment (SV-BRE)')).toBeVisible();
+    await expect(officer.getByRole('link', { name: 'Open the printable document' })).toBeVisible();
+    await expectNoAxeViolations(officer);
+    await expectNoHorizontalScroll(officer);
     await reviewer.close();
 
     // The citizen downloads the document; its QR code verifies on E-Verify.
@@ -230,10 +235,25 @@ test.describe('The back office', () => {
     await expect(verdict.getByRole('heading', { level: 2, name: 'Genuine document' })).toBeVisible();
     await expect(verdict).toContainText(no);
 
-    // Revoked by the approver: E-Verify says so at once.
-    const documentId = (
+    // Its printable page (/downloads/official-letter?id=...) shows the same document, with the
+    // short code the PDF prints; it passes axe and fits the screen.
+    const issuedDocument = (
       await (await page.request.get(`/api/applications/${no}`, { headers: bearer(citizen.token) })).json()
-    ).document.id as string;
+    ).document as { id: string; print_url: string };
+    const documentId = issuedDocument.id;
+    await page.goto('/account/service-applications');
+    await page.getByRole('link', { name: `Print the document ${no}` }).click();
+    await expect(page).toHaveURL(/\/downloads\/official-letter\?id=/);
+    const printable = page.getByTestId('issued-document');
+    await expect(printable.getByRole('heading', { level: 1, name: 'Survey report' })).toBeVisible();
+    await expect(printable).toContainText(`No. ${no}`);
+    const shortCode = (await printable.getByTestId('short-code').textContent())!.trim();
+    expect(read.pages[0]).toContain(shortCode);
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'issued-document');
+
+    // Revoked by the approver: E-Verify says so at once.
     const revoked = await page.request.post(`/api/staff/documents/${documentId}/revoke`, {
       headers: bearer(approver),
       data: { reason: 'Issued on a superseded plan' },
@@ -241,6 +261,9 @@ test.describe('The back office', () => {
     expect(revoked.status()).toBe(200);
     await page.goto(local(qr!));
     await expect(verdict.getByRole('heading', { level: 2, name: 'Revoked' })).toBeVisible();
+    await page.goto(local(issuedDocument.print_url));
+    await expect(page.getByText('This document has been revoked')).toBeVisible();
+    await expect(page.getByTestId('document-stamp')).toHaveText('REVOKED');
   });
 
   test('the queue and the sign-in are accessible and fit the screen', async ({ page }, testInfo) => {
@@ -253,6 +276,19 @@ test.describe('The back office', () => {
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'staff-queue');
+    // The pages of the signed-in officer's role: the audit log (auditor), revenue (revenue officer).
+    const other =
+      testInfo.project.name === 'phone-360'
+        ? { link: 'Revenue', heading: 'Revenue' }
+        : { link: 'Audit log', heading: 'Audit log' };
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: other.link })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: other.heading })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
   });
 
   test('a citizen who opens /staff is told it is for county officers', async ({ page }) => {

@@ -211,8 +211,13 @@ export async function buildApp({
     sms: sms.gateway,
     publicUrl: config.publicUrl,
     log: app.log,
-    fetchList: async ({ path, method, body }) => {
-      const res = await app.inject({ method, url: path, ...(body ? { payload: body } : {}) });
+    fetchList: async ({ path, method, body, authorization }) => {
+      const res = await app.inject({
+        method,
+        url: path,
+        ...(body ? { payload: body } : {}),
+        ...(authorization ? { headers: { authorization } } : {}),
+      });
       if (res.statusCode !== 200) throw new Error(`reference list ${path} answered ${res.statusCode}`);
       return res.json();
     },

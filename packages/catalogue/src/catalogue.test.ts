@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findService, menuOf, services } from './catalogue';
-import { parseService, type ServiceDefinition } from './definition';
+import { parseService, type ServiceDefinition, submitPathOf } from './definition';
 import { findDocumentKind } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
@@ -125,8 +125,16 @@ describe('the catalogue', () => {
       const values = services.map((s) => s[key]);
       expect(new Set(values).size, key).toBe(values.length);
     }
-    const paths = services.map((s) => s.submit.path);
+    const paths = services.map(submitPathOf);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("posts to the spec's path where the definition names one, else to the service's own default", () => {
+    expect(submitPathOf(landTransfer)).toBe('/api/lands/application/add_lr_application');
+    const { path: _spec, ...withoutPath } = landTransfer.submit;
+    expect(submitPathOf({ id: 'food-handlers', submit: withoutPath })).toBe(
+      '/api/services/food-handlers/applications',
+    );
   });
 
   it('covers every land service of the spec', () => {

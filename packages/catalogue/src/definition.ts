@@ -184,7 +184,11 @@ export const submitSchema = z
     path: z
       .string()
       .regex(/^\/api\//, 'An API path starts with /api/')
-      .describe('The API path the web app posts the payload to (the spec path for land services).'),
+      .optional()
+      .describe(
+        'The API path the web app posts the payload to, where the spec names one (the land services); ' +
+          'without it, `/api/services/<service id>/applications` (submitPathOf).',
+      ),
     success_message: z
       .string()
       .min(1)
@@ -242,6 +246,15 @@ export function defineService<const D extends ServiceDefinition>(definition: D):
 /** Parses a definition against the schema (throws a ZodError naming the bad part). */
 export function parseService(definition: ServiceDefinition): ParsedServiceDefinition {
   return serviceDefinitionSchema.parse(definition);
+}
+
+/**
+ * Where a service's finished form is posted: the spec's path where the definition names one, else
+ * `/api/services/<id>/applications`. The server registers every one of them (a `direct` service's
+ * path is its area's own route); `POST /api/applications` with `service_id` takes any service too.
+ */
+export function submitPathOf(definition: Pick<ServiceDefinition, 'id' | 'submit'>): string {
+  return definition.submit.path ?? `/api/services/${definition.id}/applications`;
 }
 
 /** The summary of a service, as menus and `GET /api/catalogue/services` show it. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type FieldDefinition, type ServiceDefinition, serviceSummarySchema } from './definition';
+import {
+  type FieldDefinition,
+  type ServiceDefinition,
+  serviceSummarySchema,
+  submitPathOf,
+} from './definition';
 import { findDocumentKind } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
@@ -178,7 +183,7 @@ export function openDefinitionOf(service: ServiceDefinition): OpenService {
     document: document
       ? { kind: document.name, title: document.title, description: document.description }
       : null,
-    submit: { ...service.submit },
+    submit: { ...service.submit, path: submitPathOf(service) },
     example: exampleValuesOf(service),
   };
 }

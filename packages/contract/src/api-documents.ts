@@ -119,3 +119,37 @@ export type RevokeDocumentBody = z.infer<typeof revokeDocumentBodySchema>;
 
 /** `GET /api/documents/qr.svg?code=<verify code>`: the QR code of a document the county signed. */
 export const documentQrQuerySchema = z.object({ code: z.string().trim().min(1).max(2048) });
+
+/**
+ * An issued county document (a certificate, a letter, a permit) as its printable page shows it:
+ * the same model the PDF is drawn from (`GET /api/documents/{id}`). Public through its id, which
+ * cannot be guessed; `state` says whether it still stands.
+ */
+export const printableDocumentSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().describe('The catalogue document kind, e.g. "survey-report".'),
+    title: z.string().describe('e.g. "Survey report".'),
+    number: z.string().describe('The document number (the application number for application documents).'),
+    holder: z.string().describe('Who it was issued to.'),
+    facts: z
+      .array(z.object({ label: z.string(), value: z.string() }))
+      .describe('The facts printed under the title, in order.'),
+    body: z.array(z.string()).describe('The paragraphs of the document, in order.'),
+    conditions: z.array(z.string()).describe('Numbered conditions, if any.'),
+    issued_on: z.iso.datetime({ offset: true }),
+    valid_until: z.iso.datetime({ offset: true }).nullable().describe('null: it does not expire.'),
+    state: z
+      .enum(['valid', 'revoked', 'expired'])
+      .describe('valid; revoked by the county (see `revocation_reason`); or past `valid_until`.'),
+    revoked_on: z.iso.datetime({ offset: true }).nullable(),
+    revocation_reason: z.string().nullable(),
+    verify_url: z.string().describe('Its E-Verify link: what its QR code holds.'),
+    verify_code: z.string().describe('The signed code inside the QR (for `/api/documents/qr.svg?code=`).'),
+    short_code: z.string().describe('The short verification code printed under the QR code.'),
+    signatory: z.string(),
+    pdf_url: z.string(),
+    print_url: z.string().nullable(),
+  })
+  .describe('PrintableDocument');
+export type PrintableDocument = z.infer<typeof printableDocumentSchema>;

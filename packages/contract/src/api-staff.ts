@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { applicationEventSchema, applicationNoSchema, applicationStatusSchema } from './api-applications';
+import {
+  applicationEventSchema,
+  applicationNoSchema,
+  applicationStatusSchema,
+  issuedDocumentLinkSchema,
+} from './api-applications';
 import { billSchema } from './api-bills';
+import { paymentMethodSchema, paymentStatusSchema } from './api-payments';
 
 /**
  * The county's back office (issue 11): officers, their roles and service areas, and what each
@@ -165,8 +171,8 @@ export const staffEventSchema = applicationEventSchema.extend({
 
 export const staffPaymentSchema = z.object({
   payment_id: z.uuid(),
-  status: z.string(),
-  method: z.string(),
+  status: paymentStatusSchema,
+  method: paymentMethodSchema,
   amount_cents: z.int(),
   mpesa_receipt_number: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
@@ -190,9 +196,7 @@ export const staffApplicationSchema = z
     bill: billSchema.nullable(),
     payments: z.array(staffPaymentSchema),
     history: z.array(staffEventSchema),
-    document: z
-      .object({ id: z.string(), number: z.string(), status: z.string(), url: z.string() })
-      .nullable(),
+    document: issuedDocumentLinkSchema.nullable().describe('Once issued: the document issued for it.'),
     allowed: z
       .array(z.enum(['needs_info', 'approved', 'rejected', 'issued']))
       .describe('The decisions this officer may take now (status table, role, four eyes).'),

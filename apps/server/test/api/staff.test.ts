@@ -150,6 +150,7 @@ describe('from submission to issue, with a request for more information', () => 
     const named = (name: string) => before.values.find((v: { name: string }) => v.name === name)?.display;
     expect(named('sub_county_code')).toBe('Westlands (274)');
     expect(named('ward_code')).toBe('Kitisuru (1361)');
+    expect(named('survey_type_code')).toMatch(/^Boundary .+ \(SV-BRE\)$/);
     const viewed = await get(officers.reviewer, deed.upload.url);
     expect(viewed.statusCode).toBe(200);
     expect(viewed.headers['content-type']).toBe('image/png');
@@ -210,7 +211,7 @@ describe('from submission to issue, with a request for more information', () => 
     expect(detail.document).toMatchObject({ number: no, status: 'issued' });
     const issuedSms = (await sms(citizen.phoneNumber)).filter((m) => m.includes(no) && m.includes('issued'));
     expect(issuedSms).toHaveLength(1);
-    expect(issuedSms[0]).toContain(detail.document.pdf_url);
+    expect(issuedSms[0]).toContain(`Print it at ${detail.document.print_url}`);
     const pdfRes = await t.app.inject({ method: 'GET', url: new URL(detail.document.pdf_url).pathname });
     expect(pdfRes.statusCode).toBe(200);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');
@@ -225,6 +226,27 @@ describe('from submission to issue, with a request for more information', () => 
     ).json();
     expect(verified.status).toBe('valid');
 
+    // Its printable page (public, by its unguessable id) shows what the PDF shows.
+    const printUrl = new URL(detail.document.print_url);
+    expect(printUrl.pathname).toBe('/downloads/official-letter');
+    expect(printUrl.searchParams.get('id')).toBe(detail.document.id);
+    const printable = await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}` });
+    expect(printable.statusCode).toBe(200);
+    expect(printable.json()).toMatchObject({
+      title: 'Survey report',
+      number: no,
+      state: 'valid',
+      verify_url: detail.document.url,
+      pdf_url: detail.document.pdf_url,
+      print_url: detail.document.print_url,
+    });
+    expect(printable.json().facts).toContainEqual({ label: 'Parcel (LR number)', value: '209/10001' });
+    expect(printable.json().body.join(' ')).toContain(`application ${no}`);
+    expect(pdf.pages[0]).toContain(printable.json().short_code);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}x` })).statusCode,
+    ).toBe(404);
+
     // Revoked by an approver: E-Verify says so at once.
     const revoke = await post(officers.approver, `/api/staff/documents/${detail.document.id}/revoke`, {
       reason: 'Issued on a superseded plan',
@@ -234,6 +256,10 @@ describe('from submission to issue, with a request for more information', () => 
       await t.app.inject({ method: 'GET', url: `/api/verify?code=${encodeURIComponent(code)}` })
     ).json();
     expect(after.status).toBe('revoked');
+    const revokedView = (
+      await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}` })
+    ).json();
+    expect(revokedView).toMatchObject({ state: 'revoked', revocation_reason: 'Issued on a superseded plan' });
     expect(
       (
         await post(officers.reviewer, `/api/staff/documents/${detail.document.id}/revoke`, {

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountApplicationsRoutes } from '../features/account-applications/routes';
 import { saveReturnPath } from '../features/accounts/return-path';
 import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '../features/accounts/routes';
+import { documentRoutes } from '../features/documents/routes';
 import { landRoutes } from '../features/land/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
@@ -73,6 +74,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // Issued documents' printable pages (certificates, letters, permits), public by their id.
+          ...documentRoutes,
           {
             // The protected routes (spec section 2): every page that needs a signed-in user is a
             // child of this guard. Add a feature's protected routes here (see route-guard.tsx).

@@ -1,3 +1,5 @@
+import type { PrintableRoute } from '@kaunti/contract/printables';
+
 /**
  * The documents a service can produce, by name. The documents issue renders them (PDF with the
  * county letterhead and an E-Verify QR code); here they are only named and described.
@@ -7,7 +9,7 @@ export interface DocumentKind {
   title: string;
   description: string;
   /** Printable route under /downloads/ when the spec names one. */
-  download_route?: string;
+  download_route?: PrintableRoute;
   /** Carries an E-Verify QR code. */
   verifiable: boolean;
   /** Where issued ones are registered (the E-Verify register's kinds); none for invoices and receipts. */

@@ -1,6 +1,3 @@
-import { findService } from '@kaunti/catalogue/catalogue';
-import { applicationSchemaOf, exampleValuesOf } from '@kaunti/catalogue/schema-builder';
-import { applicationSubmittedSchema, draftIdField } from '@kaunti/contract/api-applications';
 import {
   consultantsQuerySchema,
   consultantsResponseSchema,
@@ -34,20 +31,12 @@ import { currentUser, type Guards } from '../../core/accounts/guard';
 import type { ApplicationService } from '../../core/applications/application-service';
 import type { LandService } from './land-service';
 
-/** The spec's land application paths (section 7) and the catalogue service each submits. */
-export const LAND_APPLICATION_PATHS = {
-  '/api/lands/application/add_lr_application': 'land-transfer',
-  '/api/globalms/ground_rent/application': 'ground-rent',
-  '/api/lands/land_survey/Applylandsurveyapplication': 'land-survey',
-  '/api/lands/land_clearence/Applylandclearanceapplication': 'land-clearance',
-  '/api/lands/rate_search/application': 'rates-search',
-} as const;
-
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
 
 /**
  * The land area's API, exactly at the spec's methods and paths (section 7), every route behind
- * a verified session. The application paths are thin routes over the application engine.
+ * a verified session. The land applications' submit paths are the engine's (applications/routes.ts,
+ * from each definition's `submit.path`).
  */
 export function landRoutes(deps: {
   land: LandService;
@@ -170,52 +159,6 @@ export function landRoutes(deps: {
       },
       async (request) => ({ data: await land.consultants(request.query.profession) }),
     );
-
-    // Applications: thin routes over the engine -----------------------------------------------
-    for (const [path, serviceId] of Object.entries(LAND_APPLICATION_PATHS)) {
-      const service = findService(serviceId)!;
-      app.post(
-        path,
-        {
-          onRequest,
-          // The catalogue validates (in submit) so the answer carries the spec's own messages;
-          // the schema below documents the payload.
-          attachValidation: true,
-          config: {
-            rateLimit: {
-              max: 30,
-              timeWindow: '10 minutes',
-              keyGenerator: (request) => request.user?.id ?? request.ip,
-            },
-          },
-          schema: {
-            tags,
-            security,
-            summary: `Submit a ${service.title} application`,
-            description:
-              `The ${service.title} payload (catalogue service "${service.id}"). A missing item answers 400 ` +
-              'with its message (e.g. "Please upload copy of your ID card") and every problem in `details`. ' +
-              'Uploads are the ids POST /api/uploads answered. An optional `draft_id` is deleted on success.',
-            body: applicationSchemaOf(service)
-              .extend({ draft_id: draftIdField })
-              .meta({ examples: [exampleValuesOf(service)] }),
-            response: { 201: applicationSubmittedSchema, ...errors, 503: errorBodySchema },
-          },
-        },
-        async (request, reply) => {
-          const body = (request.body ?? {}) as Record<string, unknown>;
-          const draftId = typeof body.draft_id === 'string' ? body.draft_id : undefined;
-          const submitted = await deps.applications.submit({
-            user: currentUser(request),
-            serviceId,
-            payload: body,
-            draftId,
-            requestId: request.id,
-          });
-          return reply.status(201).send(submitted);
-        },
-      );
-    }
 
     // Parcels and rates ------------------------------------------------------------------------
     app.post(

@@ -2,6 +2,7 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
+import type { PrintableDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
@@ -35,14 +36,77 @@ export function createApplicationDocuments(deps: {
 }) {
   const { db } = deps;
 
-  const link = (row: DocumentRow): ApplicationDocumentLink => ({
+  /** Its printable page: the kind's route under /downloads/ (catalogue), naming the document's id. */
+  const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
+    const produces = serviceId ? findService(serviceId)?.produces : undefined;
+    const route = produces ? findDocumentKind(produces)?.download_route : undefined;
+    return route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}` : null;
+  };
+
+  const link = (row: DocumentRow, serviceId: string | undefined): ApplicationDocumentLink => ({
     id: row.id,
     number: row.number,
     status: row.status,
     pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf`,
-    print_url: null,
+    print_url: printUrl(row, serviceId),
     url: deps.documents.verifyUrl(row.token),
   });
+
+  /**
+   * An issued application document as its printable page and its PDF show it (public: the id
+   * cannot be guessed). Its wording comes from the catalogue's document kind, filled in with the
+   * facts the register keeps; `state` says whether it still stands.
+   */
+  async function view(id: string): Promise<{ document: DocumentRow; view: PrintableDocument }> {
+    const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+    const applicationNo = row?.facts.application_no;
+    if (!row || !applicationNo || row.kind === 'invoice' || row.kind === 'receipt')
+      throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
+    const [application] = await db
+      .select({ serviceId: applications.serviceId, reference: applications.reference })
+      .from(applications)
+      .where(eq(applications.applicationNo, applicationNo))
+      .limit(1);
+    const service = application ? findService(application.serviceId) : undefined;
+    const kind = service ? findDocumentKind(service.produces) : undefined;
+    const county = await deps.county.get();
+    const fill = (text: string) =>
+      text
+        .replaceAll('{holder}', row.holderName)
+        .replaceAll('{reference}', application?.reference ?? '')
+        .replaceAll('{service}', service?.title ?? '')
+        .replaceAll('{application_no}', applicationNo)
+        .replaceAll('{county}', county.name);
+    const facts = [{ label: 'Application number', value: applicationNo }];
+    if (row.facts.parcel) facts.push({ label: 'Parcel (LR number)', value: row.facts.parcel });
+    if (service) facts.push({ label: 'Service', value: service.title });
+    const expired = row.expiresAt !== null && row.expiresAt.getTime() <= Date.now();
+    const links = link(row, application?.serviceId);
+    return {
+      document: row,
+      view: {
+        id: row.id,
+        kind: service?.produces ?? row.kind,
+        title: kind?.title ?? row.facts.description ?? 'County document',
+        number: row.number,
+        holder: row.holderName,
+        facts,
+        body: (kind?.body ?? []).map(fill),
+        conditions: (kind?.conditions ?? []).map(fill),
+        issued_on: row.issuedAt.toISOString(),
+        valid_until: row.expiresAt?.toISOString() ?? null,
+        state: row.status === 'revoked' ? 'revoked' : expired ? 'expired' : 'valid',
+        revoked_on: row.revokedAt?.toISOString() ?? null,
+        revocation_reason: row.status === 'revoked' ? row.revocationReason : null,
+        verify_url: links.url,
+        verify_code: row.token,
+        short_code: await deps.documents.shortCodeOf(row),
+        signatory: `For the ${county.name}`,
+        pdf_url: links.pdf_url,
+        print_url: links.print_url,
+      },
+    };
+  }
 
   return {
     /** Issues the application's document inside `tx` (nothing for a service that issues none). */
@@ -82,62 +146,51 @@ export function createApplicationDocuments(deps: {
 
     /** The document issued for an application, if any. */
     async find(applicationNo: string, tx: Db = db): Promise<ApplicationDocumentLink | null> {
-      const [row] = await tx
-        .select()
+      const [found] = await tx
+        .select({ row: documents, serviceId: applications.serviceId })
         .from(documents)
+        .innerJoin(applications, eq(applications.applicationNo, documents.subject))
         .where(and(eq(documents.subject, applicationNo), eq(documents.number, applicationNo)))
         .limit(1);
-      return row ? link(row) : null;
+      return found ? link(found.row, found.serviceId) : null;
     },
 
     /** The documents of several applications, by application number (one query). */
     async findMany(applicationNos: string[]): Promise<Map<string, ApplicationDocumentLink>> {
       if (applicationNos.length === 0) return new Map();
-      const rows = await db.select().from(documents).where(inArray(documents.subject, applicationNos));
-      return new Map(rows.filter((r) => r.number === r.subject).map((r) => [r.number, link(r)]));
+      const rows = await db
+        .select({ row: documents, serviceId: applications.serviceId })
+        .from(documents)
+        .innerJoin(applications, eq(applications.applicationNo, documents.subject))
+        .where(inArray(documents.subject, applicationNos));
+      return new Map(
+        rows
+          .filter(({ row }) => row.number === row.subject)
+          .map(({ row, serviceId }) => [row.number, link(row, serviceId)]),
+      );
     },
 
-    link,
+    view,
 
-    /** The PDF of an issued application document, by its id (public: the id is unguessable). */
+    /** The PDF of an issued application document: the printable page's model, drawn. */
     async pdf(id: string): Promise<{ document: DocumentRow; bytes: Buffer }> {
-      const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-      const applicationNo = row?.facts.application_no;
-      if (!row || !applicationNo || row.kind === 'invoice' || row.kind === 'receipt')
-        throw notFound('We could not find that document.');
-      const [application] = await db
-        .select({ serviceId: applications.serviceId, reference: applications.reference })
-        .from(applications)
-        .where(eq(applications.applicationNo, applicationNo))
-        .limit(1);
-      const service = application ? findService(application.serviceId) : undefined;
-      const kind = service ? findDocumentKind(service.produces) : undefined;
+      const { document, view: shown } = await view(id);
       const county = await deps.county.get();
-      const fill = (text: string) =>
-        text
-          .replaceAll('{holder}', row.holderName)
-          .replaceAll('{reference}', application?.reference ?? '')
-          .replaceAll('{service}', service?.title ?? '')
-          .replaceAll('{application_no}', applicationNo)
-          .replaceAll('{county}', county.name);
-      const facts: [string, string][] = [['Application number', applicationNo]];
-      if (row.facts.parcel) facts.push(['Parcel (LR number)', row.facts.parcel]);
-      if (service) facts.push(['Service', service.title]);
       const model: DocumentPdfModel = {
-        title: kind?.title ?? row.facts.description ?? 'County document',
-        number: row.number,
-        holder: row.holderName,
-        facts,
-        body: (kind?.body ?? []).map(fill),
-        conditions: (kind?.conditions ?? []).map(fill),
-        issuedOn: formatDocumentDate(row.issuedAt),
-        validUntil: row.expiresAt ? formatDocumentDate(row.expiresAt) : null,
-        verifyUrl: deps.documents.verifyUrl(row.token),
-        shortCode: await deps.documents.shortCodeOf(row),
+        title: shown.title,
+        number: shown.number,
+        holder: shown.holder,
+        facts: shown.facts.map((f) => [f.label, f.value]),
+        body: shown.body,
+        conditions: shown.conditions,
+        issuedOn: formatDocumentDate(document.issuedAt),
+        validUntil: document.expiresAt ? formatDocumentDate(document.expiresAt) : null,
+        verifyUrl: shown.verify_url,
+        shortCode: shown.short_code,
         verifyPage: `${deps.publicUrl}/e-verify`,
-        signatory: `For the ${county.name}`,
+        signatory: shown.signatory,
       };
-      return { document: row, bytes: await renderDocumentPdf(model, county) };
+      return { document, bytes: await renderDocumentPdf(model, county) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { findService, services } from '@kaunti/catalogue/catalogue';
-import type { ServiceDefinition } from '@kaunti/catalogue/definition';
+import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definition';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
 import type {
@@ -507,7 +507,7 @@ export function createApplicationService(deps: {
           description: s.description,
           menu: s.menu,
           order: s.order,
-          submit_path: s.submit.path,
+          submit_path: submitPathOf(s),
         }));
     },
   };

@@ -1,6 +1,7 @@
 import { findService, services } from '@kaunti/catalogue/catalogue';
+import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definition';
 import { openDefinitionOf, openServiceSchema } from '@kaunti/catalogue/open-definition';
-import { exampleValuesOf } from '@kaunti/catalogue/schema-builder';
+import { applicationSchemaOf, exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import {
   applicationDetailSchema,
   applicationParamsSchema,
@@ -10,7 +11,9 @@ import {
   cancelApplicationRequestSchema,
   catalogueServicesResponseSchema,
   createApplicationRequestSchema,
+  draftIdField,
 } from '@kaunti/contract/api-applications';
+import { printableDocumentSchema } from '@kaunti/contract/api-documents';
 import { answerSchema } from '@kaunti/contract/api-staff';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +22,9 @@ import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
+
+/** The API document's tag of an area's own routes (the others are under `applications`). */
+const AREA_TAGS: Partial<Record<ServiceDefinition['area'], string>> = { land: 'land' };
 
 /** The service whose example payload the document shows for the generic submit path. */
 const EXAMPLE_SERVICE = services.find((service) => service.id === 'land-survey') ?? services[0]!;
@@ -67,6 +73,28 @@ export function applicationRoutes(deps: {
         if (!service) throw notFound('There is no such service in the catalogue.');
         reply.header('cache-control', 'public, max-age=300');
         return openDefinitionOf(service);
+      },
+    );
+
+    app.get(
+      '/api/documents/:id',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['documents'],
+          summary: 'An issued document (certificate, letter, permit), as its printable page shows it',
+          description:
+            'The model of an issued document: title, number, holder, facts, wording, conditions, validity, ' +
+            'its QR code and short verification code, and whether it still stands (`state`: valid, revoked ' +
+            'or expired). Public, as a printable is: its id (in `document.print_url`) cannot be guessed.',
+          params: z.object({ id: z.string().min(1).max(40) }),
+          response: { 200: printableDocumentSchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { view } = await deps.documents.view(request.params.id);
+        reply.header('cache-control', 'no-store');
+        return view;
       },
     );
 
@@ -143,6 +171,57 @@ export function applicationRoutes(deps: {
         return reply.status(201).send(submitted);
       },
     );
+
+    // Every service's own submit path (the spec's where it names one: submitPathOf), registered
+    // from the catalogue; a `direct` service (no application) is its area's own route.
+    for (const service of services.filter((s) => s.workflow !== 'direct')) {
+      app.post(
+        submitPathOf(service),
+        {
+          onRequest: deps.guards.requireUser,
+          // The catalogue validates (in submit) so the answer carries the definition's own
+          // messages; the schema below documents the payload.
+          attachValidation: true,
+          config: {
+            rateLimit: {
+              max: 30,
+              timeWindow: '10 minutes',
+              keyGenerator: (request) => request.user?.id ?? request.ip,
+            },
+          },
+          schema: {
+            tags: [AREA_TAGS[service.area] ?? 'applications'],
+            security,
+            summary: `Submit a ${service.title} application`,
+            description:
+              `The ${service.title} payload (catalogue service "${service.id}"). A missing item answers 400 ` +
+              'with its message (e.g. "Please upload copy of your ID card") and every problem in `details`. ' +
+              'Uploads are the ids POST /api/uploads answered. An optional `draft_id` is deleted on success.',
+            body: applicationSchemaOf(service)
+              .extend({ draft_id: draftIdField })
+              .meta({ examples: [exampleValuesOf(service)] }),
+            response: {
+              201: applicationSubmittedSchema,
+              400: errorBodySchema,
+              401: errorBodySchema,
+              404: errorBodySchema,
+              503: errorBodySchema,
+            },
+          },
+        },
+        async (request, reply) => {
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          const submitted = await deps.applications.submit({
+            user: currentUser(request),
+            serviceId: service.id,
+            payload: body,
+            draftId: typeof body.draft_id === 'string' ? body.draft_id : undefined,
+            requestId: request.id,
+          });
+          return reply.status(201).send(submitted);
+        },
+      );
+    }
 
     app.get(
       '/api/applications',

@@ -63,6 +63,8 @@ export function createBackOffice(deps: {
     path: string;
     method: 'GET' | 'POST';
     body?: Record<string, string>;
+    /** The officer's own credentials: some lists are for signed-in users only. */
+    authorization?: string;
   }) => Promise<unknown>;
 }) {
   const { db } = deps;
@@ -71,6 +73,7 @@ export function createBackOffice(deps: {
   async function listLabel(
     field: FieldDefinition,
     values: Record<string, unknown>,
+    authorization: string | undefined,
   ): Promise<string | undefined> {
     const source = field.options;
     const value = values[field.name];
@@ -86,7 +89,11 @@ export function createBackOffice(deps: {
     const request = referenceListRequest(list, params);
     if (!request) return undefined;
     try {
-      const option = readOptions(list, await deps.fetchList(request), params).find((o) => o.value === value);
+      const option = readOptions(
+        list,
+        await deps.fetchList({ ...request, ...(authorization ? { authorization } : {}) }),
+        params,
+      ).find((o) => o.value === value);
       return option ? `${option.label} (${value})` : undefined;
     } catch {
       return undefined;
@@ -220,7 +227,12 @@ export function createBackOffice(deps: {
       };
     },
 
-    async get(officer: LoadedOfficer, applicationNo: string): Promise<StaffApplication> {
+    /** One application as an officer sees it; `authorization` (the officer's own) reads list names. */
+    async get(
+      officer: LoadedOfficer,
+      applicationNo: string,
+      authorization?: string,
+    ): Promise<StaffApplication> {
       const { application: a, user, service } = await loadFor(officer, applicationNo);
       const fields = fieldsOf(service);
       const fileIds = fileFieldsOf(service)
@@ -245,7 +257,7 @@ export function createBackOffice(deps: {
         deps.documents.find(a.applicationNo),
       ]);
       const byId = new Map(files.map((f) => [f.id, f]));
-      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values)));
+      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values, authorization)));
       const values: StaffValue[] = fields.map((field, index) => {
         const value = a.values[field.name];
         const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
@@ -299,16 +311,20 @@ export function createBackOffice(deps: {
           note: e.note,
           actor_name: firstName ? `${firstName} ${surName}` : null,
         })),
-        document: document
-          ? { id: document.id, number: document.number, status: document.status, url: document.url }
-          : null,
+        document,
         allowed: allowedDecisions(officer, a, approvedBy),
         submitted_at: a.createdAt.toISOString(),
       };
     },
 
     /** One decision, with its reason; the citizen is told by SMS when it concerns them. */
-    async decide(officer: LoadedOfficer, applicationNo: string, decision: Decision, requestId?: string) {
+    async decide(
+      officer: LoadedOfficer,
+      applicationNo: string,
+      decision: Decision,
+      requestId?: string,
+      authorization?: string,
+    ) {
       if (!officer.permissions.includes(DECISION_PERMISSION[decision.status]))
         throw forbidden('Your role does not allow this decision.');
       const { application } = await loadFor(officer, applicationNo);
@@ -344,10 +360,10 @@ export function createBackOffice(deps: {
         const document = await deps.documents.find(no);
         await notify(
           row.userId,
-          `County e-services: your document for application ${no} has been issued.${document ? ` Download: ${document.pdf_url}` : ''}`,
+          `County e-services: your document for application ${no} has been issued.${document ? ` Print it at ${document.print_url ?? document.pdf_url}` : ''}`,
         );
       }
-      return this.get(officer, no);
+      return this.get(officer, no, authorization);
     },
 
     /** An upload of an application in the officer's areas, to view inline. */

@@ -176,7 +176,8 @@ export function staffRoutes(deps: {
           response: { 200: staffApplicationSchema },
         },
       },
-      async (request) => backOffice.get(currentOfficer(request), request.params.application_no),
+      async (request) =>
+        backOffice.get(currentOfficer(request), request.params.application_no, request.headers.authorization),
     );
 
     app.post(
@@ -198,7 +199,13 @@ export function staffRoutes(deps: {
         },
       },
       async (request) =>
-        backOffice.decide(currentOfficer(request), request.params.application_no, request.body, request.id),
+        backOffice.decide(
+          currentOfficer(request),
+          request.params.application_no,
+          request.body,
+          request.id,
+          request.headers.authorization,
+        ),
     );
 
     app.get(

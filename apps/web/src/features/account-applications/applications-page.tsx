@@ -116,7 +116,16 @@ function ApplicationItem({ application }: { application: Application }) {
       {application.status === 'needs_info' ? <NeedsInfo applicationNo={application.application_no} /> : null}
       {application.document ? (
         <p className={styles.actions}>
-          <a className={buttonClass('primary')} href={application.document.pdf_url}>
+          {application.document.print_url ? (
+            <a className={buttonClass('primary')} href={application.document.print_url}>
+              {t('applications.print')}
+              <span className="visually-hidden"> {application.application_no}</span>
+            </a>
+          ) : null}
+          <a
+            className={buttonClass(application.document.print_url ? 'secondary' : 'primary')}
+            href={application.document.pdf_url}
+          >
             {t('applications.download')}
             <span className="visually-hidden"> {application.application_no}</span>
           </a>

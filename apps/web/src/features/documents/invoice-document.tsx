@@ -3,9 +3,9 @@ import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
-import { VERIFY_PATH } from '@kaunti/contract/verify-code';
 import { useTranslation } from 'react-i18next';
-import styles from './invoice-document.module.css';
+import styles from './document.module.css';
+import { DocumentFooter, DocumentQr, Letterhead } from './document-parts';
 
 /**
  * The printable invoice / receipt: the same model and the same layout (`layoutInvoice`) as the
@@ -20,7 +20,6 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
   const layout = layoutInvoice(model);
   const pages = layout.pageCount;
   const documentNo = model.isReceipt && model.receiptNo ? model.receiptNo : model.billNo;
-  const verifyPage = verifyPageOf(model.verifyUrl);
   const titleClass = layout.isReceipt ? styles.receiptTitle : styles.invoiceTitle;
   const pageList = (numbers: number[]) =>
     numbers.length <= 1
@@ -47,15 +46,7 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
       data-testid="invoice-document"
     >
       <section className={styles.page} data-testid="document-page">
-        <header className={styles.letterhead}>
-          <DocumentEmblem />
-          <div>
-            <p className={styles.countyTitle}>{county.letterhead.title}</p>
-            <p className={styles.subtitle}>{county.letterhead.subtitle}</p>
-            <p className={styles.muted}>{county.letterhead.address_lines.join('  |  ')}</p>
-            <p className={styles.motto}>{county.letterhead.motto}</p>
-          </div>
-        </header>
+        <Letterhead county={county} />
 
         <div className={styles.titleRow}>
           <div className={styles.titleBlock}>
@@ -69,26 +60,11 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
               ))}
             </dl>
           </div>
-          <figure className={styles.qr}>
-            <img
-              src={`/api/documents/qr.svg?code=${encodeURIComponent(model.verifyCode)}`}
-              alt={t('document.qrAlt')}
-              width={128}
-              height={128}
-            />
-            <figcaption>
-              {t('document.scanToVerify')} <span className={styles.url}>{verifyPage}</span>
-              {model.verifyShortCode ? (
-                <>
-                  <br />
-                  {t('document.orEnterCode')}{' '}
-                  <strong className={styles.shortCode} data-testid="short-code">
-                    {model.verifyShortCode}
-                  </strong>
-                </>
-              ) : null}
-            </figcaption>
-          </figure>
+          <DocumentQr
+            verifyCode={model.verifyCode}
+            verifyUrl={model.verifyUrl}
+            shortCode={model.verifyShortCode}
+          />
         </div>
 
         {/* On a phone the lines stack (each cell under its column's name, from data-label); the
@@ -228,45 +204,5 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
         </section>
       ))}
     </article>
-  );
-}
-
-function verifyPageOf(verifyUrl: string): string {
-  try {
-    return `${new URL(verifyUrl).origin}${VERIFY_PATH}`;
-  } catch {
-    return VERIFY_PATH;
-  }
-}
-
-function DocumentFooter({ county, page, pages }: { county: County; page: number; pages: number }) {
-  const { t } = useTranslation('documents');
-  const { contacts } = county;
-  return (
-    <footer className={styles.footer}>
-      <div>
-        <p className={styles.strong}>
-          {county.name} | {contacts.postal_address} | {contacts.physical_address}
-        </p>
-        <p>
-          {t('document.tel')}: {contacts.phones.join(', ')} | {t('document.email')}:{' '}
-          {contacts.emails.join(', ')}
-        </p>
-        <p>{contacts.website}</p>
-      </div>
-      <p className={styles.pageNumber}>{t('document.pageOf', { page, pages })}</p>
-    </footer>
-  );
-}
-
-/** The county emblem as drawn on the PDF (decorative: the county's name is beside it). */
-function DocumentEmblem() {
-  return (
-    <svg className={styles.emblem} viewBox="0 0 36 43" aria-hidden="true" focusable="false">
-      <path d="M0 0h36v23.65Q36 37.84 18 43 0 37.84 0 23.65Z" fill="#0b6b3a" />
-      <rect x="3" y="12.9" width="30" height="5" fill="#c9a227" />
-      <circle cx="18" cy="26.66" r="6.5" fill="#fff" />
-      <circle cx="18" cy="26.66" r="3" fill="#0b6b3a" />
-    </svg>
   );
 }

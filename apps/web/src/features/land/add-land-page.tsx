@@ -1,3 +1,4 @@
+import { submitPathOf } from '@kaunti/catalogue/definition';
 import { addLand } from '@kaunti/catalogue/services/land/add-land';
 import {
   type LinkParcelResponse,
@@ -27,7 +28,7 @@ const CLAIMS_KEY = ['land', 'parcel-claims'];
  * an error even on HTTP 200. The message is then read from the body by the spec's rule.
  */
 export async function linkParcel(lrNumber: string): Promise<LinkParcelResponse> {
-  const answer = await api<Partial<LinkParcelResponse> | undefined>(addLand.submit.path, {
+  const answer = await api<Partial<LinkParcelResponse> | undefined>(submitPathOf(addLand), {
     method: 'POST',
     body: { lr_number: lrNumber },
   });

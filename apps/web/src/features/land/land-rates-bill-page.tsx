@@ -1,3 +1,4 @@
+import { submitPathOf } from '@kaunti/catalogue/definition';
 import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
 import type { Bill } from '@kaunti/contract/api-bills';
 import { useMutation } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ export function LandRatesBillPage() {
   const translate = useMessageTranslation();
   const request = useMutation({
     mutationFn: (lrNumber: string) =>
-      api<Bill>(landRatesBill.submit.path, { method: 'POST', body: { lr_number: lrNumber } }),
+      api<Bill>(submitPathOf(landRatesBill), { method: 'POST', body: { lr_number: lrNumber } }),
   });
   const intro = step.content?.[0];
 

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
+import {
+  type FieldDefinition,
+  type ServiceDefinition,
+  type StepDefinition,
+  submitPathOf,
+} from '@kaunti/catalogue/definition';
 import { stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -218,7 +223,7 @@ export function ServiceWizard({
       await saveNow();
       // `draft_id`: the server deletes the draft in the same transaction as it creates the
       // application (api-applications.ts, draftIdField), so a submitted form never lingers.
-      const answer = await api<ApplicationSubmitted>(service.submit.path, {
+      const answer = await api<ApplicationSubmitted>(submitPathOf(service), {
         method: service.submit.method,
         body: { ...payload, draft_id: start.draftId },
       });

@@ -42,7 +42,7 @@ export function StaffApplicationPage() {
 }
 
 function ApplicationView({ application }: { application: StaffApplication }) {
-  const { t, i18n } = useTranslation(['staff', 'applications']);
+  const { t, i18n } = useTranslation(['staff', 'applications', 'payments']);
   return (
     <>
       <PageHeading title={`${application.service_title}: ${application.application_no}`} />
@@ -86,7 +86,7 @@ function ApplicationView({ application }: { application: StaffApplication }) {
                 <dt>{t('application.billPaid')}</dt>
                 <dd>{formatKes(application.bill.paid_cents)}</dd>
                 <dt>{t('application.billStatus')}</dt>
-                <dd>{application.bill.status}</dd>
+                <dd>{t(`payments:billStatuses.${application.bill.status}`)}</dd>
               </dl>
             ) : (
               <p>{t('application.noBill')}</p>
@@ -95,7 +95,8 @@ function ApplicationView({ application }: { application: StaffApplication }) {
               <ul className={styles.plain} aria-label={t('application.payments')}>
                 {application.payments.map((payment) => (
                   <li key={payment.payment_id}>
-                    {formatKes(payment.amount_cents)} · {payment.status}
+                    {formatKes(payment.amount_cents)} · {t(`payments:methods.${payment.method}`)} ·{' '}
+                    {t(`payments:paymentStatuses.${payment.status}`)}
                     {payment.mpesa_receipt_number ? ` · ${payment.mpesa_receipt_number}` : ''} ·{' '}
                     {formatDisplayMoment(payment.created_at, i18n.language)}
                   </li>
@@ -110,7 +111,14 @@ function ApplicationView({ application }: { application: StaffApplication }) {
             <section aria-labelledby="document-heading" className={styles.section}>
               <h2 id="document-heading">{t('application.document')}</h2>
               <p>
-                {application.document.number} · {application.document.status} ·{' '}
+                {application.document.number} ·{' '}
+                {t(`application.documentStatuses.${application.document.status}`)}
+              </p>
+              <p className={styles.links}>
+                {application.document.print_url ? (
+                  <a href={application.document.print_url}>{t('application.printDocument')}</a>
+                ) : null}
+                <a href={application.document.pdf_url}>{t('application.documentPdf')}</a>
                 <a href={application.document.url}>{t('application.verifyDocument')}</a>
               </p>
             </section>

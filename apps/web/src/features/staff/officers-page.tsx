@@ -1,6 +1,6 @@
 import { OFFICER_AREAS, OFFICER_ROLES, type Officer } from '@kaunti/contract/api-staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
@@ -24,7 +24,10 @@ const TEXT_FIELDS = [
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
-/** /staff/officers: officer accounts — create one (no self sign-up), and deactivate or reactivate (administrators). */
+/**
+ * /staff/officers: officer accounts — create one (no self sign-up), change an officer's roles and
+ * service areas, deactivate or reactivate (administrators; never their own).
+ */
 export function OfficersPage() {
   const { t } = useTranslation('staff');
   const me = useMe();
@@ -33,6 +36,7 @@ export function OfficersPage() {
     queryKey: ['staff', 'officers'],
     queryFn: () => api<{ data: Officer[] }>('/api/staff/officers'),
   });
+  const [editing, setEditing] = useState<Officer | null>(null);
   const toggle = useMutation({
     mutationFn: (officer: Officer) =>
       api(`/api/staff/officers/${officer.id}`, { method: 'PATCH', body: { active: !officer.active } }),
@@ -61,7 +65,15 @@ export function OfficersPage() {
                     <th scope="row">{officer.name}</th>
                     <td>{officer.phone_number}</td>
                     <td>{officer.roles.map((r) => t(`roles.${r}`)).join(', ')}</td>
-                    <td>{officer.areas.map((a) => t(`areas.${a}`)).join(', ')}</td>
+                    <td>
+                      {officer.areas.map((a) => t(`areas.${a}`)).join(', ')}{' '}
+                      {officer.id === me.data?.id ? null : (
+                        <Button variant="secondary" onClick={() => setEditing(officer)}>
+                          {t('officers.edit')}
+                          <span className="visually-hidden"> {officer.name}</span>
+                        </Button>
+                      )}
+                    </td>
                     <td>
                       {officer.active ? t('officers.active') : t('officers.inactive')}{' '}
                       {officer.id === me.data?.id ? null : (
@@ -82,6 +94,7 @@ export function OfficersPage() {
           </div>
         )}
       </QueryState>
+      {editing ? <EditOfficer key={editing.id} officer={editing} onDone={() => setEditing(null)} /> : null}
       <CreateOfficer />
     </div>
   );
@@ -127,8 +140,6 @@ function CreateOfficer() {
     event.preventDefault();
     create.mutate();
   }
-  const toggle = (list: string[], set: (next: string[]) => void, value: string) =>
-    set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
   return (
     <section aria-labelledby="new-officer" className={styles.section}>
       <h2 id="new-officer">{t('officers.create')}</h2>
@@ -164,37 +175,119 @@ function CreateOfficer() {
             )}
           </FormField>
         ))}
-        <fieldset className={styles.fieldset} id="officer-roles">
-          <legend>{t('officers.roles')}</legend>
-          {OFFICER_ROLES.map((role) => (
-            <div key={role} className={styles.radio}>
-              <input
-                type="checkbox"
-                id={`role-${role}`}
-                checked={roles.includes(role)}
-                onChange={() => toggle(roles, setRoles, role)}
-              />
-              <label htmlFor={`role-${role}`}>{t(`roles.${role}`)}</label>
-            </div>
-          ))}
-        </fieldset>
-        <fieldset className={styles.fieldset} id="officer-areas">
-          <legend>{t('officers.areas')}</legend>
-          {OFFICER_AREAS.map((area) => (
-            <div key={area} className={styles.radio}>
-              <input
-                type="checkbox"
-                id={`area-${area === '*' ? 'all' : area}`}
-                checked={areas.includes(area)}
-                onChange={() => toggle(areas, setAreas, area)}
-              />
-              <label htmlFor={`area-${area === '*' ? 'all' : area}`}>{t(`areas.${area}`)}</label>
-            </div>
-          ))}
-        </fieldset>
+        <RolesAndAreas idPrefix="officer" roles={roles} areas={areas} onRoles={setRoles} onAreas={setAreas} />
         <Button type="submit" busy={create.isPending} busyLabel={t('decisions.saving')}>
           {t('officers.submit')}
         </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The roles and service areas of an officer, as two groups of check boxes (create and edit). */
+function RolesAndAreas({
+  idPrefix,
+  roles,
+  areas,
+  onRoles,
+  onAreas,
+}: {
+  idPrefix: string;
+  roles: string[];
+  areas: string[];
+  onRoles: (next: string[]) => void;
+  onAreas: (next: string[]) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const toggle = (list: string[], set: (next: string[]) => void, value: string) =>
+    set(list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  return (
+    <>
+      <fieldset className={styles.fieldset} id={`${idPrefix}-roles`}>
+        <legend>{t('officers.roles')}</legend>
+        {OFFICER_ROLES.map((role) => (
+          <div key={role} className={styles.radio}>
+            <input
+              type="checkbox"
+              id={`${idPrefix}-role-${role}`}
+              checked={roles.includes(role)}
+              onChange={() => toggle(roles, onRoles, role)}
+            />
+            <label htmlFor={`${idPrefix}-role-${role}`}>{t(`roles.${role}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className={styles.fieldset} id={`${idPrefix}-areas`}>
+        <legend>{t('officers.areas')}</legend>
+        {OFFICER_AREAS.map((area) => (
+          <div key={area} className={styles.radio}>
+            <input
+              type="checkbox"
+              id={`${idPrefix}-area-${area === '*' ? 'all' : area}`}
+              checked={areas.includes(area)}
+              onChange={() => toggle(areas, onAreas, area)}
+            />
+            <label htmlFor={`${idPrefix}-area-${area === '*' ? 'all' : area}`}>{t(`areas.${area}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+/** Changes an officer's roles and service areas (administrators; not their own roles). */
+function EditOfficer({ officer, onDone }: { officer: Officer; onDone: () => void }) {
+  const { t } = useTranslation('staff');
+  const message = useMessageTranslation();
+  const queryClient = useQueryClient();
+  const [roles, setRoles] = useState<string[]>(officer.roles);
+  const [areas, setAreas] = useState<string[]>(officer.areas);
+  const [errors, setErrors] = useState<{ fieldId: string; message: string }[]>([]);
+  const [focusKey, setFocusKey] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const save = useMutation({
+    mutationFn: () =>
+      api<Officer>(`/api/staff/officers/${officer.id}`, { method: 'PATCH', body: { roles, areas } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'officers'] });
+      onDone();
+    },
+    onError: (error) => {
+      const details = error instanceof ApiError ? error.details : [];
+      setErrors(
+        details.length
+          ? details.map((d) => ({ fieldId: `edit-${d.path.split('.')[0]}`, message: message(d.message) }))
+          : [
+              {
+                fieldId: 'edit-roles',
+                message: error instanceof ApiError ? message(error.message) : t('failed'),
+              },
+            ],
+      );
+      setFocusKey((k) => k + 1);
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+  return (
+    <section aria-labelledby="edit-officer" className={styles.section}>
+      <h2 id="edit-officer" ref={heading} tabIndex={-1}>
+        {t('officers.editTitle', { name: officer.name })}
+      </h2>
+      <form onSubmit={submit} noValidate className={styles.decision}>
+        <ErrorSummary title={t('decisions.problem')} errors={errors} focusKey={focusKey} />
+        <RolesAndAreas idPrefix="edit" roles={roles} areas={areas} onRoles={setRoles} onAreas={setAreas} />
+        <p className={styles.links}>
+          <Button type="submit" busy={save.isPending} busyLabel={t('decisions.saving')}>
+            {t('officers.save')}
+          </Button>
+          <Button variant="secondary" onClick={onDone}>
+            {t('officers.cancel')}
+          </Button>
+        </p>
       </form>
     </section>
   );

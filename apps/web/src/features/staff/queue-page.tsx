@@ -1,4 +1,6 @@
+import { services } from '@kaunti/catalogue/catalogue';
 import { APPLICATION_STATUSES } from '@kaunti/contract/api-applications';
+import { OFFICER_AREAS } from '@kaunti/contract/api-staff';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,11 +13,11 @@ import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import styles from './staff.module.css';
 import { staffApi, useMe } from './staff-api';
 
-const AREAS = ['land', 'business', 'parking', 'health', 'markets', 'property', 'other'] as const;
+const AREAS = OFFICER_AREAS.filter((a) => a !== '*');
 
 /**
  * /staff: the queue. Applications in the officer's areas, oldest first, by status (under review
- * by default), area and a search by application or bill number, phone, ID number or KRA PIN.
+ * by default), area, service (from the catalogue) and a search by application or bill number, phone, ID number or KRA PIN.
  * The filters live in the address, so a view can be bookmarked and the back button works.
  */
 export function QueuePage() {
@@ -24,15 +26,17 @@ export function QueuePage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const area = params.get('area') ?? '';
+  const serviceId = params.get('service_id') ?? '';
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
   const [search, setSearch] = useState(q);
   const query = useQuery({
-    queryKey: ['staff', 'queue', { status, area, q, page }],
-    queryFn: () => staffApi.queue({ status, area, q, page }),
+    queryKey: ['staff', 'queue', { status, area, serviceId, q, page }],
+    queryFn: () => staffApi.queue({ status, area, service_id: serviceId, q, page }),
     placeholderData: keepPreviousData,
   });
   const areas = me.data?.areas.includes('*') ? AREAS : AREAS.filter((a) => me.data?.areas.includes(a));
+  const areaServices = services.filter((s) => (area ? s.area === area : areas.includes(s.area)));
 
   function set(next: Record<string, string>) {
     const merged = new URLSearchParams(params);
@@ -90,12 +94,28 @@ export function QueuePage() {
               id="queue-area"
               className={controlClass('select')}
               value={area}
-              onChange={(event) => set({ area: event.currentTarget.value })}
+              onChange={(event) => set({ area: event.currentTarget.value, service_id: '' })}
             >
               <option value="">{t('queue.allAreas')}</option>
               {areas.map((a) => (
                 <option key={a} value={a}>
                   {t(`areas.${a}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.filter}>
+            <label htmlFor="queue-service">{t('queue.service')}</label>
+            <select
+              id="queue-service"
+              className={controlClass('select')}
+              value={serviceId}
+              onChange={(event) => set({ service_id: event.currentTarget.value })}
+            >
+              <option value="">{t('queue.allServices')}</option>
+              {areaServices.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
                 </option>
               ))}
             </select>

@@ -17,6 +17,7 @@ export function useMe() {
 export interface QueueFilters {
   status?: string;
   area?: string;
+  service_id?: string;
   q?: string;
   page?: number;
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { StaffApplicationPage } from './application-page';
 import { ClaimsPage } from './claims-page';
+import { OfficersPage } from './officers-page';
 import { QueuePage } from './queue-page';
 import { StaffLayout } from './staff-layout';
 
@@ -150,6 +151,13 @@ describe('the back office', () => {
     await user.click(screen.getByRole('button', { name: 'Find' }));
     expect(router.state.location.search).toBe('?q=0712345678');
     expect(api.calls.at(-1)?.url).toContain('q=0712345678');
+    // The services of the catalogue, narrowed by the chosen area, filter the queue too.
+    await user.selectOptions(screen.getByLabelText('Service area'), 'land');
+    const service = screen.getByLabelText('Service');
+    expect(within(service).getByRole('option', { name: 'Land Survey' })).toBeInTheDocument();
+    await user.selectOptions(service, 'land-survey');
+    expect(router.state.location.search).toBe('?q=0712345678&area=land&service_id=land-survey');
+    await vi.waitFor(() => expect(api.calls.at(-1)?.url).toContain('service_id=land-survey'));
   });
 
   it('shows an application and records a decision with its reason; a missing reason is named first', async () => {
@@ -226,6 +234,107 @@ describe('the back office', () => {
       expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
         decision: 'rejected',
         reason: 'The sale agreement names another seller',
+      }),
+    );
+  });
+
+  it("shows the bill and payment states in words, and the issued document's printable page, PDF and E-Verify", async () => {
+    stubApi({
+      'GET /api/staff/applications/:no': () =>
+        jsonResponse(200, {
+          ...application,
+          status: 'issued',
+          allowed: [],
+          bill: {
+            bill_no: 'NCCB40213378',
+            status: 'paid',
+            total_cents: 1_000_000,
+            paid_cents: 1_000_000,
+          },
+          payments: [
+            {
+              payment_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+              status: 'paid',
+              method: 'mpesa_stk',
+              amount_cents: 1_000_000,
+              mpesa_receipt_number: 'TKL8XQ2M4P',
+              created_at: '2026-11-20T10:05:00.000+03:00',
+            },
+          ],
+          document: {
+            id: 'AbCdEf123456',
+            number: 'LND-2026-000123',
+            status: 'issued',
+            pdf_url: 'https://eservices.test.go.ke/api/documents/AbCdEf123456/pdf',
+            print_url: 'https://eservices.test.go.ke/downloads/official-letter?id=AbCdEf123456',
+            url: 'https://eservices.test.go.ke/e-verify?code=x.y.z',
+          },
+        }),
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const money = (await screen.findByRole('heading', { name: 'Bill and payments' })).closest('section')!;
+    expect(money).toHaveTextContent('Paid');
+    expect(money).not.toHaveTextContent(/\bpaid\b/);
+    expect(within(money).getByRole('list', { name: 'Payments' })).toHaveTextContent(
+      'M-Pesa (prompt on phone) · Paid · TKL8XQ2M4P',
+    );
+    const document = screen.getByRole('heading', { name: 'Issued document' }).closest('section')!;
+    expect(document).toHaveTextContent('LND-2026-000123 · Issued, valid');
+    expect(within(document).getByRole('link', { name: 'Open the printable document' })).toHaveAttribute(
+      'href',
+      'https://eservices.test.go.ke/downloads/official-letter?id=AbCdEf123456',
+    );
+    expect(within(document).getByRole('link', { name: 'The PDF' })).toHaveAttribute(
+      'href',
+      'https://eservices.test.go.ke/api/documents/AbCdEf123456/pdf',
+    );
+  });
+
+  it("changes an officer's roles and areas (not the administrator's own)", async () => {
+    const admin = {
+      ...me,
+      id: 'a1e2c3d4-0000-4000-8000-000000000104',
+      roles: ['administrator'],
+      name: 'Admin One',
+    };
+    const reviewer = {
+      id: '7d0c8a52-6f1e-4a57-9a63-0c1f4e5b2a10',
+      name: 'Achieng Otieno',
+      phone_number: '254700000101',
+      identifier: '12345678',
+      email: 'achieng@nairobi.go.ke',
+      staff_no: 'NCC/0101',
+      roles: ['reviewer'],
+      areas: ['*'],
+      active: true,
+      must_set_password: false,
+    };
+    const api = stubApi({
+      'GET /api/staff/me': () => jsonResponse(200, admin),
+      'GET /api/staff/officers': () =>
+        jsonResponse(200, { data: [{ ...reviewer }, { ...reviewer, ...admin }] }),
+      'PATCH /api/staff/officers/:id': ({ body }) => jsonResponse(200, { ...reviewer, ...(body as object) }),
+    });
+    await renderWithApp(<OfficersPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change roles and areas Achieng Otieno' }));
+    expect(screen.queryByRole('button', { name: 'Change roles and areas Admin One' })).toBeNull();
+    const form = screen
+      .getByRole('heading', { name: 'Roles and service areas of Achieng Otieno' })
+      .closest('section')!;
+    expect(screen.getByRole('heading', { name: 'Roles and service areas of Achieng Otieno' })).toHaveFocus();
+    const roles = within(form).getByRole('group', { name: 'Roles' });
+    await user.click(within(roles).getByLabelText('Approver'));
+    const areas = within(form).getByRole('group', { name: 'Service areas' });
+    await user.click(within(areas).getByLabelText('All service areas'));
+    await user.click(within(areas).getByLabelText('Land'));
+    await user.click(within(form).getByRole('button', { name: 'Save the roles and areas' }));
+    await vi.waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({
+        url: `/api/staff/officers/${reviewer.id}`,
+        body: { roles: ['reviewer', 'approver'], areas: ['land'] },
       }),
     );
   });

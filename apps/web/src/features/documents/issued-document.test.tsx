@@ -1,0 +1,130 @@
+import type { PrintableDocument } from '@kaunti/contract/api-documents';
+import { screen, within } from '@testing-library/react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { documentRoutes } from './routes';
+
+const TOKEN = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImFiYyJ9.eyJqdGkiOiJ4In0.c2lnbmF0dXJl';
+
+function fixture(overrides: Partial<PrintableDocument> = {}): PrintableDocument {
+  return {
+    id: 'doc_AbCdEf123456',
+    kind: 'clearance-certificate',
+    title: 'Rates clearance certificate',
+    number: 'LND-2026-000412',
+    holder: 'Wanjiku Mary Kariuki',
+    facts: [
+      { label: 'Application number', value: 'LND-2026-000412' },
+      { label: 'Parcel (LR number)', value: '209/10001' },
+    ],
+    body: ['This is to certify that all land rates due in respect of parcel 209/10001 have been paid.'],
+    conditions: [
+      'This certificate is valid for 90 days from the date of issue.',
+      'Any alteration makes it void.',
+    ],
+    issued_on: '2026-03-14T09:00:00.000Z',
+    valid_until: '2026-06-12T09:00:00.000Z',
+    state: 'valid',
+    revoked_on: null,
+    revocation_reason: null,
+    verify_url: `https://eservices.test.go.ke/e-verify?code=${TOKEN}`,
+    verify_code: TOKEN,
+    short_code: 'ABCD-EFGH-JKLM',
+    signatory: 'For the Test City County',
+    pdf_url: 'https://eservices.test.go.ke/api/documents/doc_AbCdEf123456/pdf',
+    print_url: 'https://eservices.test.go.ke/downloads/certificate-of-verification?id=doc_AbCdEf123456',
+    ...overrides,
+  };
+}
+
+function ErrorStatus() {
+  const error = useRouteError();
+  return <p>Route error {isRouteErrorResponse(error) ? error.status : 'other'}</p>;
+}
+
+const open = (path: string, language: 'en' | 'sw' = 'en') =>
+  renderWithApp(
+    [{ path: '/', errorElement: <ErrorStatus />, HydrateFallback: () => null, children: documentRoutes }],
+    { path, language },
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the printable page of an issued document (/downloads/<name>?id=)', () => {
+  it('shows the letterhead, the title, the facts, the QR with its short code, the wording and the conditions', async () => {
+    const api = stubApi({ 'GET /api/documents/:id': () => jsonResponse(200, fixture()) });
+    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456');
+    const document = await screen.findByTestId('issued-document');
+    expect(api.calls[0]!.url).toBe('/api/documents/doc_AbCdEf123456');
+    expect(
+      within(document).getByRole('heading', { level: 1, name: 'Rates clearance certificate' }),
+    ).toBeVisible();
+    expect(document).toHaveTextContent('TEST CITY COUNTY');
+    expect(document).toHaveTextContent('No. LND-2026-000412');
+    const facts = document.querySelector('dl')!;
+    expect(facts).toHaveTextContent('Issued toWanjiku Mary Kariuki');
+    expect(facts).toHaveTextContent('Parcel (LR number)209/10001');
+    expect(facts).toHaveTextContent('Date of issue14th March 2026');
+    expect(facts).toHaveTextContent('Valid until12th June 2026');
+    expect(within(document).getByRole('img', { name: 'QR code to verify this document' })).toHaveAttribute(
+      'src',
+      `/api/documents/qr.svg?code=${encodeURIComponent(TOKEN)}`,
+    );
+    expect(within(document).getByTestId('short-code')).toHaveTextContent('ABCD-EFGH-JKLM');
+    expect(document).toHaveTextContent('all land rates due in respect of parcel 209/10001');
+    const conditions = within(document).getByRole('region', { name: 'Conditions' });
+    expect(
+      within(conditions)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(fixture().conditions);
+    expect(screen.queryByTestId('document-stamp')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', fixture().pdf_url);
+  });
+
+  it('says so, above the document and across it, when the county revoked it', async () => {
+    stubApi({
+      'GET /api/documents/:id': () =>
+        jsonResponse(
+          200,
+          fixture({
+            state: 'revoked',
+            revoked_on: '2026-04-02T10:00:00.000Z',
+            revocation_reason: 'Issued in error',
+          }),
+        ),
+    });
+    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456');
+    expect(await screen.findByText('This document has been revoked')).toBeVisible();
+    expect(
+      screen.getByText(/revoked this document on 2nd April 2026\. Reason: Issued in error\./),
+    ).toBeVisible();
+    expect(screen.getByTestId('document-stamp')).toHaveTextContent('REVOKED');
+  });
+
+  it('says when it has expired, in Kiswahili too', async () => {
+    stubApi({ 'GET /api/documents/:id': () => jsonResponse(200, fixture({ state: 'expired' })) });
+    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456', 'sw');
+    expect(await screen.findByText('Muda wa hati hii umeisha')).toBeVisible();
+    expect(screen.getByText('Hati hii ilikuwa halali hadi 12th June 2026. Si halali tena.')).toBeVisible();
+    expect(screen.getByTestId('document-stamp')).toHaveTextContent('IMEISHA MUDA');
+  });
+
+  it('says what is wrong for a link without an id, or an unknown document', async () => {
+    await open('/downloads/official-letter');
+    expect(await screen.findByText(/This link does not name a document/)).toBeVisible();
+    stubApi({
+      'GET /api/documents/:id': () =>
+        jsonResponse(404, { code: 'not_found', message: 'We could not find that document.' }),
+    });
+    await open('/downloads/official-letter?id=nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that document.');
+  });
+
+  it('is a 404 under a name the spec does not list', async () => {
+    await open('/downloads/not-a-printable?id=doc_AbCdEf123456');
+    expect(await screen.findByText('Route error 404')).toBeVisible();
+  });
+});
