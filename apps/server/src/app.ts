@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
 import { createAccountServices } from './core/accounts/accounts';
@@ -13,10 +14,12 @@ import { createSessionService } from './core/accounts/sessions';
 import { createTokenSigner } from './core/accounts/tokens';
 import { createApplicationDocuments } from './core/applications/application-documents';
 import { createApplicationService } from './core/applications/application-service';
+import { createReferenceChoices } from './core/applications/reference-choices';
 import { applicationRoutes } from './core/applications/routes';
 import { createBillService } from './core/bills/bill-service';
 import { billRoutes } from './core/bills/routes';
 import { clientErrorRoutes } from './core/client-errors/routes';
+import { registerCountyLists } from './core/county/county-lists';
 import { createCountyService } from './core/county/county-service';
 import { countyRoutes } from './core/county/routes';
 import { issueDemoDocuments } from './core/documents/demo-documents';
@@ -190,12 +193,17 @@ export async function buildApp({
     county,
     publicUrl: config.publicUrl,
   });
+  // Reference lists' choices by name: each module that owns a list registers where its choices
+  // come from (county: sub-counties and wards; land: land uses, zones...).
+  const choices = createReferenceChoices();
+  registerCountyLists(choices, county);
   const applications = createApplicationService({
     db,
     bills,
     uploads,
     drafts,
     documents: applicationDocuments,
+    choices,
   });
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
@@ -211,16 +219,7 @@ export async function buildApp({
     sms: sms.gateway,
     publicUrl: config.publicUrl,
     log: app.log,
-    fetchList: async ({ path, method, body, authorization }) => {
-      const res = await app.inject({
-        method,
-        url: path,
-        ...(body ? { payload: body } : {}),
-        ...(authorization ? { headers: { authorization } } : {}),
-      });
-      if (res.statusCode !== 200) throw new Error(`reference list ${path} answered ${res.statusCode}`);
-      return res.json();
-    },
+    choices,
   });
   const staffRouteDeps = { db, guards, officers, backOffice, accounts, bills, applications };
 
@@ -276,6 +275,10 @@ export async function buildApp({
   // 3. areas
   const land = createLandService({ db, bills, county });
   applications.addValidator('land', land.validateApplication);
+  registerLandLists(choices, land);
+  const unanswered = choices.unanswered();
+  if (unanswered.length > 0)
+    throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);
   customerRecords.add(land.customerRecordSource);
   await app.register(landRoutes({ land, applications, guards }));
 

@@ -9,14 +9,18 @@ import type { Db } from './platform/db/database';
 /**
  * Seeds what every deployment needs (the county and its reference data) and, when
  * KAUNTI_DEMO_DATA is on, demo records for trying the portal. Idempotent: it runs at every start.
+ * All of it or nothing: one transaction, so a start that fails half-way (a crash, a kill, a
+ * second process) never leaves half the demo data behind.
  */
 export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>): Promise<void> {
   const profile = countyProfiles[config.county];
-  await seedCounty(db, profile);
-  await seedLand(db, profile, { demoData: config.demoData });
-  // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
-  if (config.demoData) await seedVerificationDemo(db);
-  if (config.demoData) await seedDemoUsers(db, profile.name);
-  // The back office: one demo officer per role (README).
-  if (config.demoData) await seedDemoOfficers(db);
+  await db.transaction(async (tx) => {
+    await seedCounty(tx, profile);
+    await seedLand(tx, profile, { demoData: config.demoData });
+    // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
+    if (config.demoData) await seedVerificationDemo(tx);
+    if (config.demoData) await seedDemoUsers(tx, profile.name);
+    // The back office: one demo officer per role (README).
+    if (config.demoData) await seedDemoOfficers(tx);
+  });
 }

@@ -74,7 +74,7 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
   });
 
   it.each(services.map((service) => [service.id]))(
-    '%s: the whole definition, and its example payload submits (uploads made by the user)',
+    '%s: the whole definition; its example submits, and a choice its lists did not offer is refused',
     async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/catalogue/services/${id}` });
       expect(res.statusCode).toBe(200);
@@ -97,6 +97,21 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
       const values = { ...open.example };
       for (const field of fields.filter((f) => f.kind === 'file'))
         values[field.name] = await uploadId(t, applicant.headers);
+      // A choice the list did not offer is refused on the service's own submit path, by list name.
+      for (const field of fields.filter((f) => f.options?.path)) {
+        const refused = await t.app.inject({
+          method: 'POST',
+          url: open.submit.path,
+          headers: applicant.headers,
+          payload: { ...values, [field.name]: 'ZZ-NOT-LISTED' },
+        });
+        expect(refused.statusCode, `${field.name}: ${refused.body}`).toBe(400);
+        // (A parent list's bad value leaves its dependants — the wards, the zones — unoffered too.)
+        expect(refused.json().details, field.name).toContainEqual({
+          path: field.name,
+          message: expect.stringMatching(/^Please select /),
+        });
+      }
       const submitted = await t.app.inject({
         method: 'POST',
         url: '/api/applications',

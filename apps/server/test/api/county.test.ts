@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/platform/db/database';
 import { seed } from '../../src/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -41,5 +43,40 @@ describe('county configuration', () => {
     await seed(t.database.db, { county: 'nairobi', demoData: true });
     const res = await t.app.inject({ method: 'GET', url: '/api/county/sub-counties' });
     expect(res.json().data.flatMap((s: { wards: unknown[] }) => s.wards)).toHaveLength(85);
+  });
+
+  it('seeds all or nothing: a start that fails half-way leaves no demo data behind', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      // The last step (the demo officers) fails, as a crash or a second process would make it.
+      await database.db.execute(sql`
+        create function refuse_officer() returns trigger language plpgsql as
+          $$ begin raise exception 'officers refused by the test'; end $$
+      `);
+      await database.db.execute(sql`
+        create trigger refuse_officer before insert on officers
+          for each row execute function refuse_officer()
+      `);
+      await expect(seed(database.db, { county: 'nairobi', demoData: true })).rejects.toThrow();
+      const count = async (table: 'sub_counties' | 'parcels' | 'users' | 'officers') => {
+        const result = (await database.db.execute(
+          sql.raw(`select count(*)::int as n from ${table}`),
+        )) as unknown as {
+          rows: { n: number }[];
+        };
+        return result.rows[0]!.n;
+      };
+      expect(await count('sub_counties')).toBe(0);
+      expect(await count('parcels')).toBe(0);
+      expect(await count('users')).toBe(0);
+      // Once nothing is in the way, the same start seeds everything.
+      await database.db.execute(sql`drop trigger refuse_officer on officers`);
+      await seed(database.db, { county: 'nairobi', demoData: true });
+      expect(await count('sub_counties')).toBeGreaterThan(0);
+      expect(await count('officers')).toBe(6);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
+import { registerLandLists } from '../../src/areas/land/land-lists';
+import { createLandService } from '../../src/areas/land/land-service';
 import { createApplicationDocuments } from '../../src/core/applications/application-documents';
 import { createApplicationService } from '../../src/core/applications/application-service';
+import { createReferenceChoices } from '../../src/core/applications/reference-choices';
 import { createBillService } from '../../src/core/bills/bill-service';
+import { registerCountyLists } from '../../src/core/county/county-lists';
 import { createCountyService } from '../../src/core/county/county-service';
 import { createDocumentService } from '../../src/core/documents/document-service';
 import { createDraftService } from '../../src/core/drafts/draft-service';
@@ -30,12 +34,16 @@ export async function createEngine(t: TestApp) {
     county,
     publicUrl: t.config.publicUrl,
   });
+  const choices = createReferenceChoices();
+  registerCountyLists(choices, county);
+  registerLandLists(choices, createLandService({ db, bills, county }));
   const applications = createApplicationService({
     db,
     bills,
     uploads,
     drafts: createDraftService({ db }),
     documents: applicationDocuments,
+    choices,
   });
   return { bills, uploads, documents, applicationDocuments, applications };
 }

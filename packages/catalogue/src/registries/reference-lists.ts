@@ -27,6 +27,8 @@ export interface ReferenceList {
   nested?: { match: string; param: string; items: string };
   value: string;
   label: string;
+  /** What the server answers for a value not among the choices (a field's own `invalid_message` wins). */
+  invalid_message: string;
 }
 
 export const referenceLists = {
@@ -39,6 +41,7 @@ export const referenceLists = {
     items: 'data',
     value: 'land_use_code',
     label: 'description',
+    invalid_message: 'Please select a land use from the list',
   },
   'land-reasons': {
     name: 'land-reasons',
@@ -48,6 +51,7 @@ export const referenceLists = {
     items: 'data',
     value: 'reason_code',
     label: 'description',
+    invalid_message: 'Please select a reason from the list',
   },
   'sub-counties': {
     name: 'sub-counties',
@@ -57,6 +61,7 @@ export const referenceLists = {
     items: 'data',
     value: 'code',
     label: 'name',
+    invalid_message: 'Please select a sub-county from the list',
   },
   wards: {
     name: 'wards',
@@ -68,6 +73,7 @@ export const referenceLists = {
     nested: { match: 'code', param: 'sub_county_code', items: 'wards' },
     value: 'code',
     label: 'name',
+    invalid_message: 'Please select a ward of the chosen sub-county',
   },
   'ground-rent-service-types': {
     name: 'ground-rent-service-types',
@@ -77,6 +83,7 @@ export const referenceLists = {
     items: 'data',
     value: 'service_type_code',
     label: 'name',
+    invalid_message: 'Please select ground rent or stand premium',
   },
   'ground-rent-zones': {
     name: 'ground-rent-zones',
@@ -87,6 +94,7 @@ export const referenceLists = {
     items: 'data',
     value: 'zone_code',
     label: 'zone_name',
+    invalid_message: 'Please select a zone of the chosen ward',
   },
   'land-services': {
     name: 'land-services',
@@ -96,6 +104,7 @@ export const referenceLists = {
     items: 'data',
     value: 'land_service_code',
     label: 'name',
+    invalid_message: 'Please select a land service from the list',
   },
   'land-survey-service-types': {
     name: 'land-survey-service-types',
@@ -106,6 +115,7 @@ export const referenceLists = {
     items: 'data',
     value: 'service_type_code',
     label: 'name',
+    invalid_message: 'Please select a type of survey from the list',
   },
   surveyors: {
     name: 'surveyors',
@@ -115,6 +125,7 @@ export const referenceLists = {
     items: 'data',
     value: 'consultant_code',
     label: 'name',
+    invalid_message: 'Please select a surveyor from the list',
   },
 } as const satisfies Record<string, ReferenceList>;
 

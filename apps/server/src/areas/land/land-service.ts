@@ -10,7 +10,6 @@ import {
   parcelNotFoundMessage,
   ratesPaidMessage,
 } from '@kaunti/contract/api-land';
-import type { FieldError } from '@kaunti/contract/errors';
 import { maskName } from '@kaunti/contract/masking';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
@@ -103,52 +102,17 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     });
   }
 
-  const exists = async (
-    table: 'landUses' | 'landReasons' | 'grst' | 'survey' | 'consultant',
-    code: string,
-  ) => {
-    const t = {
-      landUses: [landUses, landUses.code],
-      landReasons: [landReasons, landReasons.code],
-      grst: [groundRentServiceTypes, groundRentServiceTypes.code],
-      survey: [surveyServiceTypes, surveyServiceTypes.code],
-      consultant: [landConsultants, landConsultants.code],
-    } as const;
-    const [table_, column] = t[table];
-    const rows = await db.select({ code: column }).from(table_).where(eq(column, code)).limit(1);
-    return rows.length > 0;
-  };
-
-  /** The land area's checks on an application, after the catalogue's: parcel and codes exist. */
+  /**
+   * The land area's own rule: the parcel must be in the county's register. (Choices from the
+   * reference lists — sub-county, ward, land use, zone, survey type, surveyor — are checked by
+   * the engine for every service, by list name: core/applications/reference-choices.ts.)
+   */
   const validateApplication: AreaValidator = async ({ service, values }) => {
-    const errors: FieldError[] = [];
-    const names = new Set(fieldsOf(service).map((f) => f.name));
-    const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-    const lr = str('lr_number');
-    if (lr && !(await findParcel(lr))) errors.push({ path: 'lr_number', message: parcelNotFoundMessage(lr) });
-    const sc = str('sub_county_code');
-    const ward = str('ward_code');
-    if (names.has('sub_county_code') && sc && ward && !(await deps.county.findWard(sc, ward))) {
-      errors.push({ path: 'ward_code', message: 'Please select a ward of the chosen sub-county' });
-    }
-    const checks: [string, Parameters<typeof exists>[0], string][] = [
-      ['current_land_use_code', 'landUses', 'Please select a land use from the list'],
-      ['reason_for_application', 'landReasons', 'Please select a reason from the list'],
-      ['service_type_code', 'grst', 'Please select ground rent or stand premium'],
-      ['survey_type_code', 'survey', 'Please select a type of survey from the list'],
-      ['surveyor_code', 'consultant', 'Please select a surveyor from the list'],
-    ];
-    for (const [field, table, message] of checks) {
-      const value = str(field);
-      if (names.has(field) && value && !(await exists(table, value))) errors.push({ path: field, message });
-    }
-    const zone = str('zone_code');
-    if (names.has('zone_code') && zone) {
-      const [row] = await db.select().from(groundRentZones).where(eq(groundRentZones.code, zone)).limit(1);
-      if (!row || row.wardCode !== ward)
-        errors.push({ path: 'zone_code', message: 'Please select a zone of the chosen ward' });
-    }
-    return errors;
+    const parcelField = fieldsOf(service).find((f) => f.kind === 'parcel');
+    const lr = parcelField ? values[parcelField.name] : undefined;
+    if (typeof lr === 'string' && lr && !(await findParcel(lr)))
+      return [{ path: parcelField!.name, message: parcelNotFoundMessage(lr) }];
+    return [];
   };
 
   /** The account a parcel's obligations sit on: the linked one, else the rated owner's own. */

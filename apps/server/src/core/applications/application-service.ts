@@ -21,6 +21,7 @@ import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
 import { priceService } from './fees';
+import type { ReferenceChoices } from './reference-choices';
 import { applicationCounters, applicationEvents, applications } from './schema';
 import { applicationStatus, CANCELLABLE_BY_APPLICANT } from './status';
 
@@ -67,6 +68,8 @@ export function createApplicationService(deps: {
   drafts: DraftService;
   /** Issues the document of an application made `issued` (in the same transaction). */
   documents: ApplicationDocuments;
+  /** The reference lists' choices: a list field's value must be one the form offered. */
+  choices: ReferenceChoices;
 }) {
   const { db, bills } = deps;
   const validators = new Map<string, AreaValidator[]>();
@@ -173,6 +176,8 @@ export function createApplicationService(deps: {
       .filter((f) => !owned.has(values[f] as string))
       .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
     if (uploadErrors.length > 0) invalid(uploadErrors);
+    const choiceErrors = await deps.choices.check(service, values);
+    if (choiceErrors.length > 0) invalid(choiceErrors);
     const areaErrors = (
       await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
     ).flat();

@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
 import { findService, services } from '@kaunti/catalogue/catalogue';
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
-import {
-  findReferenceList,
-  readOptions,
-  referenceListRequest,
-} from '@kaunti/catalogue/registries/reference-lists';
 import { fieldsOf, fileFieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationStatus } from '@kaunti/contract/api-applications';
 import {
@@ -25,6 +20,7 @@ import type { StorageDriver } from '../../platform/storage/storage';
 import { users } from '../accounts/schema';
 import type { ApplicationDocuments } from '../applications/application-documents';
 import type { ApplicationService } from '../applications/application-service';
+import type { ReferenceChoices } from '../applications/reference-choices';
 import { applicationEvents, applications } from '../applications/schema';
 import { applicationStatus } from '../applications/status';
 import { recordAudit } from '../audit/audit';
@@ -59,42 +55,18 @@ export function createBackOffice(deps: {
    * Answers a reference list's call (the same routes the web app fetches them from), so a code
    * is shown by its name; wired in app.ts to the app itself.
    */
-  fetchList: (request: {
-    path: string;
-    method: 'GET' | 'POST';
-    body?: Record<string, string>;
-    /** The officer's own credentials: some lists are for signed-in users only. */
-    authorization?: string;
-  }) => Promise<unknown>;
+  /** The reference lists' choices: a code is shown by its name. */
+  choices: ReferenceChoices;
 }) {
   const { db } = deps;
 
-  /** "274" → "Westlands (274)": a reference-list code by its name; the code alone when unknown. */
+  /** "274" → "Westlands (274)": a reference-list code by its name; undefined when unknown. */
   async function listLabel(
     field: FieldDefinition,
     values: Record<string, unknown>,
-    authorization: string | undefined,
   ): Promise<string | undefined> {
-    const source = field.options;
-    const value = values[field.name];
-    if (!source || !('list' in source) || typeof value !== 'string' || value === '') return undefined;
-    const list = findReferenceList(source.list);
-    if (!list) return undefined;
-    const params = Object.fromEntries(
-      Object.entries(source.params ?? {}).map(([param, fieldName]) => [
-        param,
-        String(values[fieldName] ?? ''),
-      ]),
-    );
-    const request = referenceListRequest(list, params);
-    if (!request) return undefined;
     try {
-      const option = readOptions(
-        list,
-        await deps.fetchList({ ...request, ...(authorization ? { authorization } : {}) }),
-        params,
-      ).find((o) => o.value === value);
-      return option ? `${option.label} (${value})` : undefined;
+      return await deps.choices.labelOf(field, values);
     } catch {
       return undefined;
     }
@@ -227,12 +199,8 @@ export function createBackOffice(deps: {
       };
     },
 
-    /** One application as an officer sees it; `authorization` (the officer's own) reads list names. */
-    async get(
-      officer: LoadedOfficer,
-      applicationNo: string,
-      authorization?: string,
-    ): Promise<StaffApplication> {
+    /** One application as an officer sees it: every value under its label, list codes by name. */
+    async get(officer: LoadedOfficer, applicationNo: string): Promise<StaffApplication> {
       const { application: a, user, service } = await loadFor(officer, applicationNo);
       const fields = fieldsOf(service);
       const fileIds = fileFieldsOf(service)
@@ -257,7 +225,7 @@ export function createBackOffice(deps: {
         deps.documents.find(a.applicationNo),
       ]);
       const byId = new Map(files.map((f) => [f.id, f]));
-      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values, authorization)));
+      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values)));
       const values: StaffValue[] = fields.map((field, index) => {
         const value = a.values[field.name];
         const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
@@ -318,13 +286,7 @@ export function createBackOffice(deps: {
     },
 
     /** One decision, with its reason; the citizen is told by SMS when it concerns them. */
-    async decide(
-      officer: LoadedOfficer,
-      applicationNo: string,
-      decision: Decision,
-      requestId?: string,
-      authorization?: string,
-    ) {
+    async decide(officer: LoadedOfficer, applicationNo: string, decision: Decision, requestId?: string) {
       if (!officer.permissions.includes(DECISION_PERMISSION[decision.status]))
         throw forbidden('Your role does not allow this decision.');
       const { application } = await loadFor(officer, applicationNo);
@@ -363,7 +325,7 @@ export function createBackOffice(deps: {
           `County e-services: your document for application ${no} has been issued.${document ? ` Print it at ${document.print_url ?? document.pdf_url}` : ''}`,
         );
       }
-      return this.get(officer, no, authorization);
+      return this.get(officer, no);
     },
 
     /** An upload of an application in the officer's areas, to view inline. */

@@ -176,8 +176,7 @@ export function staffRoutes(deps: {
           response: { 200: staffApplicationSchema },
         },
       },
-      async (request) =>
-        backOffice.get(currentOfficer(request), request.params.application_no, request.headers.authorization),
+      async (request) => backOffice.get(currentOfficer(request), request.params.application_no),
     );
 
     app.post(
@@ -199,13 +198,7 @@ export function staffRoutes(deps: {
         },
       },
       async (request) =>
-        backOffice.decide(
-          currentOfficer(request),
-          request.params.application_no,
-          request.body,
-          request.id,
-          request.headers.authorization,
-        ),
+        backOffice.decide(currentOfficer(request), request.params.application_no, request.body, request.id),
     );
 
     app.get(

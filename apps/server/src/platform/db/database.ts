@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder } from './folder-lock';
 
 /**
  * The one database type the code uses. Both drivers (PGlite in-process, node-postgres) give a
@@ -61,11 +62,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  // One process per embedded folder: a second one would diverge from the first and break the
+  // folder for both (folder-lock.ts).
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockFolder(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -77,7 +90,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     dump: async () => client.dumpDataDir('gzip'),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

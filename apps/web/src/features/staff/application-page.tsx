@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, apiBlob } from '../../lib/api-client';
+import { ApiError, api, apiBlob } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -13,13 +13,15 @@ import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { controlClass, FormField } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
+import { ReasonForm } from './reason-form';
 import styles from './staff.module.css';
-import { staffApi } from './staff-api';
+import { staffApi, useMe } from './staff-api';
 
 /**
  * /staff/applications/{application_no}: everything about one application — the applicant,
  * every value under its field label, the uploads viewed inline, the bill and its payments, the
- * history — and the decisions this officer may take now, each with a reason.
+ * history — and the decisions this officer may take now, each with a reason; an approver revokes
+ * an issued document here.
  */
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff');
@@ -43,6 +45,10 @@ export function StaffApplicationPage() {
 
 function ApplicationView({ application }: { application: StaffApplication }) {
   const { t, i18n } = useTranslation(['staff', 'applications', 'payments']);
+  const me = useMe();
+  const queryClient = useQueryClient();
+  // Revoked from this page: its form stays, to show the confirmation.
+  const [revokedHere, setRevokedHere] = useState(false);
   return (
     <>
       <PageHeading title={`${application.service_title}: ${application.application_no}`} />
@@ -107,6 +113,28 @@ function ApplicationView({ application }: { application: StaffApplication }) {
         </div>
         <div>
           <DecisionForm application={application} />
+          {(application.document?.status === 'issued' || revokedHere) &&
+          me.data?.permissions.includes('documents.revoke') ? (
+            <ReasonForm
+              once
+              heading={t('revoke.heading')}
+              lead={t('revoke.lead')}
+              submitLabel={t('revoke.submit')}
+              doneTitle={() => t('revoke.done')}
+              action={({ reason }) =>
+                api(`/api/staff/documents/${encodeURIComponent(application.document!.id)}/revoke`, {
+                  method: 'POST',
+                  body: { reason },
+                })
+              }
+              onDone={() => {
+                setRevokedHere(true);
+                void queryClient.invalidateQueries({
+                  queryKey: ['staff', 'application', application.application_no],
+                });
+              }}
+            />
+          ) : null}
           {application.document ? (
             <section aria-labelledby="document-heading" className={styles.section}>
               <h2 id="document-heading">{t('application.document')}</h2>

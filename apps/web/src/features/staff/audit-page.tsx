@@ -8,6 +8,7 @@ import { controlClass } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './staff.module.css';
+import { TableRegion } from './table-region';
 
 interface AuditEntry {
   id: number;
@@ -63,7 +64,7 @@ export function AuditPage() {
       </form>
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {({ data }) => (
-          <div className={styles.tableWrap}>
+          <TableRegion label={t('audit.title')}>
             <table className={styles.table}>
               <caption className="visually-hidden">{t('audit.title')}</caption>
               <thead>
@@ -89,7 +90,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </QueryState>
     </div>

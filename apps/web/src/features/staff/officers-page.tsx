@@ -12,6 +12,7 @@ import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './staff.module.css';
 import { useMe } from './staff-api';
+import { TableRegion } from './table-region';
 
 const TEXT_FIELDS = [
   'first_name',
@@ -47,7 +48,7 @@ export function OfficersPage() {
       <PageHeading title={t('officers.title')} lead={t('officers.lead')} />
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {({ data }) => (
-          <div className={styles.tableWrap}>
+          <TableRegion label={t('officers.title')}>
             <table className={styles.table}>
               <caption className="visually-hidden">{t('officers.title')}</caption>
               <thead>
@@ -91,7 +92,7 @@ export function OfficersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </QueryState>
       {editing ? <EditOfficer key={editing.id} officer={editing} onDone={() => setEditing(null)} /> : null}

@@ -12,6 +12,7 @@ import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import styles from './staff.module.css';
 import { staffApi, useMe } from './staff-api';
+import { TableRegion } from './table-region';
 
 const AREAS = OFFICER_AREAS.filter((a) => a !== '*');
 
@@ -147,7 +148,7 @@ export function QueuePage() {
                 <p>{t('queue.empty')}</p>
               </EmptyState>
             ) : (
-              <div className={styles.tableWrap}>
+              <TableRegion label={t('queue.caption', { count: queue.total })}>
                 <table className={styles.table}>
                   <caption className="visually-hidden">{t('queue.caption', { count: queue.total })}</caption>
                   <thead>
@@ -177,7 +178,7 @@ export function QueuePage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
             )}
             <p className={styles.pager}>
               {t('queue.showing', {

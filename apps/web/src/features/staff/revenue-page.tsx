@@ -11,12 +11,15 @@ import { Button } from '../../ui/button/button';
 import { controlClass } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { ReasonForm } from './reason-form';
 import styles from './staff.module.css';
+import { TableRegion } from './table-region';
 
 const kenyaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 
 /**
- * /staff/revenue: unmatched paybill money to match to a bill or mark for refund, and the
+ * /staff/revenue: unmatched paybill money to match to a bill or mark for refund, cancelling a
+ * bill with nothing paid (with the reason), and the
  * collections report by day, service area and sub-county (on screen, or as a CSV file).
  */
 export function RevenuePage() {
@@ -25,6 +28,23 @@ export function RevenuePage() {
     <div>
       <PageHeading title={t('revenue.title')} lead={t('revenue.lead')} />
       <Unmatched />
+      <ReasonForm<{ bill_no: string; application_no: string | null }>
+        heading={t('cancelBill.heading')}
+        lead={t('cancelBill.lead')}
+        subject={{ label: t('cancelBill.billNo'), hint: t('cancelBill.billHint') }}
+        submitLabel={t('cancelBill.submit')}
+        doneTitle={(cancelled) =>
+          cancelled.application_no
+            ? t('cancelBill.doneWithApplication', {
+                bill: cancelled.bill_no,
+                application: cancelled.application_no,
+              })
+            : t('cancelBill.done', { bill: cancelled.bill_no })
+        }
+        action={({ subject, reason }) =>
+          api(`/api/staff/bills/${encodeURIComponent(subject)}/cancel`, { method: 'POST', body: { reason } })
+        }
+      />
       <CollectionsReport />
     </div>
   );
@@ -187,7 +207,7 @@ function CollectionsReport() {
       </form>
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {(report) => (
-          <div className={styles.tableWrap}>
+          <TableRegion label={t('revenue.collectionsTable')}>
             <table className={styles.table}>
               <caption className="visually-hidden">{t('revenue.collections')}</caption>
               <thead>
@@ -220,7 +240,7 @@ function CollectionsReport() {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableRegion>
         )}
       </QueryState>
     </section>

@@ -6,6 +6,7 @@ import { StaffApplicationPage } from './application-page';
 import { ClaimsPage } from './claims-page';
 import { OfficersPage } from './officers-page';
 import { QueuePage } from './queue-page';
+import { RevenuePage } from './revenue-page';
 import { StaffLayout } from './staff-layout';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -337,5 +338,100 @@ describe('the back office', () => {
         body: { roles: ['reviewer', 'approver'], areas: ['land'] },
       }),
     );
+  });
+
+  it('lets an approver revoke the issued document, with the reason', async () => {
+    const document = {
+      id: 'AbCdEf123456',
+      number: 'LND-2026-000123',
+      status: 'issued',
+      pdf_url: 'https://eservices.test.go.ke/api/documents/AbCdEf123456/pdf',
+      print_url: 'https://eservices.test.go.ke/downloads/official-letter?id=AbCdEf123456',
+      url: 'https://eservices.test.go.ke/e-verify?code=x.y.z',
+    };
+    let revoked = false;
+    const api = stubApi({
+      'GET /api/staff/me': () =>
+        jsonResponse(200, {
+          ...me,
+          roles: ['approver'],
+          permissions: [...me.permissions, 'documents.revoke'],
+        }),
+      'GET /api/staff/applications/:no': () =>
+        jsonResponse(200, {
+          ...application,
+          status: 'issued',
+          allowed: [],
+          document: { ...document, status: revoked ? 'revoked' : 'issued' },
+        }),
+      'POST /api/staff/documents/:id/revoke': () => {
+        revoked = true;
+        return jsonResponse(200, {});
+      },
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const section = (await screen.findByRole('heading', { name: 'Revoke the document' })).closest('section')!;
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Revoke the document' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Please give the reason for this decision (at least 3 characters)',
+      }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(section).getByLabelText(/^Reason/), 'Issued on a superseded plan');
+    await user.click(within(section).getByRole('button', { name: 'Revoke the document' }));
+    expect(await screen.findByText('The document is revoked')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/staff/documents/AbCdEf123456/revoke',
+      body: { reason: 'Issued on a superseded plan' },
+    });
+    // The page reads the application again: the document is revoked; only the confirmation stays.
+    expect(await screen.findByText(/LND-2026-000123 · Revoked/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Revoke the document' })).toBeNull();
+  });
+
+  it('cancels a bill by its number with a reason, and shows why the server refused one', async () => {
+    const api = stubApi({
+      'GET /api/staff/revenue/unmatched': () => jsonResponse(200, { data: [] }),
+      'GET /api/staff/revenue/collections': () =>
+        jsonResponse(200, {
+          from: '2026-11-25',
+          to: '2026-11-25',
+          rows: [],
+          total_payments: 0,
+          total_cents: 0,
+        }),
+      'POST /api/staff/bills/:no/cancel': ({ url }) =>
+        url.includes('NCCB40213378')
+          ? jsonResponse(409, {
+              code: 'conflict',
+              message: 'This bill has payments: it cannot be cancelled.',
+            })
+          : jsonResponse(200, { bill_no: 'NCCB40213386', application_no: 'LND-2026-000124' }),
+    });
+    await renderWithApp(<RevenuePage />);
+    const section = (await screen.findByRole('heading', { name: 'Cancel a bill' })).closest('section')!;
+    const user = userEvent.setup();
+    await user.type(within(section).getByLabelText(/^Bill number/), 'NCCB40213378');
+    await user.type(within(section).getByLabelText(/^Reason/), 'Raised twice by mistake');
+    await user.click(within(section).getByRole('button', { name: 'Cancel the bill' }));
+    expect(
+      await within(section).findByRole('link', { name: 'This bill has payments: it cannot be cancelled.' }),
+    ).toBeInTheDocument();
+    // Nothing typed is lost.
+    expect(within(section).getByLabelText(/^Bill number/)).toHaveValue('NCCB40213378');
+    await user.clear(within(section).getByLabelText(/^Bill number/));
+    await user.type(within(section).getByLabelText(/^Bill number/), 'NCCB40213386');
+    await user.click(within(section).getByRole('button', { name: 'Cancel the bill' }));
+    expect(
+      await screen.findByText('Bill NCCB40213386 is cancelled, and application LND-2026-000124 with it'),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      url: '/api/staff/bills/NCCB40213386/cancel',
+      body: { reason: 'Raised twice by mistake' },
+    });
   });
 });
