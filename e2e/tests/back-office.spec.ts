@@ -253,12 +253,22 @@ test.describe('The back office', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'issued-document');
 
-    // Revoked by the approver: E-Verify says so at once.
-    const revoked = await page.request.post(`/api/staff/documents/${documentId}/revoke`, {
-      headers: bearer(approver),
-      data: { reason: 'Issued on a superseded plan' },
+    // Revoked by the approver on the application's page: E-Verify says so at once.
+    const approverContext = await browser.newContext({
+      viewport: page.viewportSize() ?? { width: 1280, height: 800 },
     });
-    expect(revoked.status()).toBe(200);
+    const approverPage = await approverContext.newPage();
+    await staffSignIn(approverPage, approverLogin.phone, approverLogin.password);
+    await approverPage.goto(`/staff/applications/${no}`);
+    const revoke = approverPage.getByRole('region', { name: 'Revoke the document' });
+    await revoke.getByLabel(/^Reason/).fill('Issued on a superseded plan');
+    await revoke.getByRole('button', { name: 'Revoke the document' }).click();
+    await expect(approverPage.getByText('The document is revoked')).toBeVisible();
+    await expect(approverPage.getByText(`${no} · Revoked`)).toBeVisible();
+    await expectNoAxeViolations(approverPage);
+    await approverContext.close();
+    const after = await page.request.get(`/api/applications/${no}`, { headers: bearer(citizen.token) });
+    expect((await after.json()).document).toMatchObject({ id: documentId, status: 'revoked' });
     await page.goto(local(qr!));
     await expect(verdict.getByRole('heading', { level: 2, name: 'Revoked' })).toBeVisible();
     await page.goto(local(issuedDocument.print_url));

@@ -117,7 +117,7 @@ export async function buildApp({
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(fastifyCookie);
-  await registerRateLimit(app, config.redisUrl);
+  const redis = await registerRateLimit(app, config.redisUrl);
   await registerOpenApi(app, config.publicUrl);
   // Uploads: one file per request, at most config.uploads.maxBytes (routes in core/uploads).
   await app.register(fastifyMultipart, {
@@ -144,7 +144,7 @@ export async function buildApp({
     customerRecords,
     secret: config.jwtSecret,
   });
-  await app.register(healthRoutes({ database }));
+  await app.register(healthRoutes({ database, redis }));
   await app.register(clientErrorRoutes());
   await app.register(countyRoutes({ county }));
   await app.register(

@@ -18,12 +18,13 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz answers ready with the database kind', async () => {
+  it('/readyz answers ready with the database kind and each dependency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      checks: { database: 'ok', redis: 'not_configured' },
     });
   });
 });

@@ -1,9 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
+import type { RateLimitDependency } from '../../platform/http/rate-limit';
 
-/** Liveness (the process answers) and readiness (the database answers too). */
-export function healthRoutes(deps: { database: Database }): FastifyPluginAsyncZod {
+/**
+ * Liveness (the process answers) and readiness (each dependency, by name). Without the database
+ * nothing works: 503, out of rotation. Without Redis the portal still serves (rate limits count
+ * per instance): 200 `degraded`, so an outage shared by every instance does not empty the pool.
+ */
+const checksSchema = z
+  .object({
+    database: z.enum(['ok', 'unavailable']),
+    redis: z.enum(['ok', 'unavailable', 'not_configured']),
+  })
+  .describe('Each dependency: ok, unavailable, or not configured.');
+
+export function healthRoutes(deps: {
+  database: Database;
+  redis: RateLimitDependency;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
@@ -25,27 +40,50 @@ export function healthRoutes(deps: { database: Database }): FastifyPluginAsyncZo
         logLevel: 'warn',
         schema: {
           tags: ['health'],
-          summary: 'Readiness: the database answers',
+          summary: 'Readiness: each dependency answers',
           description:
-            'Answers 200 when the database answers a query, else 503: take this instance out of rotation until it is ready.',
+            'Answers 200 `ready` when the database and Redis (if configured) answer, 200 `degraded` when ' +
+            'only Redis does not (rate limits are then counted per instance), and 503 when the database does ' +
+            'not: take this instance out of rotation until it is ready. `checks` names each dependency.',
           response: {
-            200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
-            503: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.string() }),
+            200: z.object({
+              status: z.enum(['ready', 'degraded']),
+              database: z.enum(['pglite', 'postgres']),
+              checks: checksSchema,
+            }),
+            503: z.object({
+              status: z.literal('unavailable'),
+              message: z.string(),
+              code: z.string(),
+              checks: checksSchema,
+            }),
           },
         },
       },
       async (request, reply) => {
-        try {
-          await deps.database.ping();
-          return { status: 'ready' as const, database: deps.database.kind };
-        } catch (err) {
-          request.log.error({ err }, 'readiness check failed');
+        const [database, redis] = await Promise.all([
+          deps.database.ping().then(
+            () => 'ok' as const,
+            (err: unknown) => {
+              request.log.error({ err }, 'readiness check: the database is not answering');
+              return 'unavailable' as const;
+            },
+          ),
+          deps.redis.check(),
+        ]);
+        const checks = { database, redis };
+        if (database !== 'ok')
           return reply.status(503).send({
             status: 'unavailable' as const,
             message: 'The database is not answering.',
             code: 'service_unavailable',
+            checks,
           });
-        }
+        return {
+          status: redis === 'unavailable' ? ('degraded' as const) : ('ready' as const),
+          database: deps.database.kind,
+          checks,
+        };
       },
     );
   };
