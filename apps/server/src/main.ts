@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
   await database.migrate();

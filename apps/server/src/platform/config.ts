@@ -70,6 +70,14 @@ const trustProxy = z
     return list;
   });
 
+/** A time limit in milliseconds, from the environment. */
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .positive({ message: 'must be a whole number of milliseconds' })
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default(BUILT ? 'production' : 'development'),
   HOST: z.string().min(1).optional(),
@@ -89,6 +97,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds(15_000),
+  DATABASE_IDLE_TIMEOUT_MS: milliseconds(30_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
@@ -149,6 +160,12 @@ export interface Config {
   demoData: boolean;
   webDist: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL pool limits: how long to wait for a connection, for a query's answer (also the
+   * server-side statement_timeout), and how long an idle connection is kept. A request that
+   * cannot get the database in time answers 503 with Retry-After, never a hang.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number; idleMs: number };
   redisUrl: string | undefined;
   jwtSecret: string;
   sms: {
@@ -255,6 +272,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.KAUNTI_DEMO_DATA ?? !isProduction,
     webDist: env.KAUNTI_WEB_DIST ? resolve(env.KAUNTI_WEB_DIST) : join(repoRoot, 'apps', 'web', 'dist'),
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: env.DATABASE_QUERY_TIMEOUT_MS,
+      idleMs: env.DATABASE_IDLE_TIMEOUT_MS,
+    },
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? devSecret(dataDir, 'jwt-secret', env.NODE_ENV),
     sms: {

@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
@@ -44,19 +45,17 @@ export function healthRoutes(deps: {
           description:
             'Answers 200 `ready` when the database and Redis (if configured) answer, 200 `degraded` when ' +
             'only Redis does not (rate limits are then counted per instance), and 503 when the database does ' +
-            'not: take this instance out of rotation until it is ready. `checks` names each dependency.',
+            "not: take this instance out of rotation until it is ready. `checks` (or the 503's `details`) " +
+            'names each dependency.',
           response: {
             200: z.object({
               status: z.enum(['ready', 'degraded']),
               database: z.enum(['pglite', 'postgres']),
               checks: checksSchema,
             }),
-            503: z.object({
-              status: z.literal('unavailable'),
-              message: z.string(),
-              code: z.string(),
-              checks: checksSchema,
-            }),
+            503: errorBodySchema.describe(
+              'Not ready: `details` names each dependency (`path`) and its state (`message`).',
+            ),
           },
         },
       },
@@ -74,10 +73,9 @@ export function healthRoutes(deps: {
         const checks = { database, redis };
         if (database !== 'ok')
           return reply.status(503).send({
-            status: 'unavailable' as const,
-            message: 'The database is not answering.',
+            message: 'Not ready: the database is not answering.',
             code: 'service_unavailable',
-            checks,
+            details: Object.entries(checks).map(([path, state]) => ({ path, message: state })),
           });
         return {
           status: redis === 'unavailable' ? ('degraded' as const) : ('ready' as const),

@@ -29,14 +29,32 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Waits on PostgreSQL (config.databaseTimeouts); a hung server must not hang requests. */
+      timeouts?: { connectMs: number; queryMs: number; idleMs: number };
+    }
   /** dataDir undefined = in memory; loadDataDir = a dump to start from (used by tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens PGlite (on disk or in memory) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeouts = options.timeouts ?? { connectMs: 5_000, queryMs: 15_000, idleMs: 30_000 };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Waiting for a connection (a full pool, a server that does not answer the handshake).
+      connectionTimeoutMillis: timeouts.connectMs,
+      // A query's answer: the client gives up (a hung server), and the server cancels its side.
+      query_timeout: timeouts.queryMs,
+      statement_timeout: timeouts.queryMs,
+      idleTimeoutMillis: timeouts.idleMs,
+      // A connection whose server vanished without a word is noticed by TCP keep-alive.
+      keepAlive: true,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
@@ -106,3 +124,45 @@ export const migrationsFolder = (() => {
   const candidates = [join(here, '..', '..', 'migrations'), join(here, '..', 'src', 'migrations')];
   return candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json'))) ?? candidates[0]!;
 })();
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  // PostgreSQL: shutting down, cannot connect now, too many connections, connection failures,
+  // a statement cancelled by statement_timeout.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '57014',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'connection is closed',
+];
+
+/**
+ * Whether an error means the database could not be reached or did not answer in time (as
+ * opposed to a query that is wrong): such a request answers 503 with Retry-After. Looks through
+ * the error's causes (drizzle wraps the driver's error in "Failed query").
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    current = cause;
+  }
+  return false;
+}

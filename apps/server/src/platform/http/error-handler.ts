@@ -2,7 +2,13 @@ import type { Duplex } from 'node:stream';
 import { type ErrorBody, type FieldError, INTERNAL_ERROR_MESSAGE } from '@kaunti/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database';
 import { AppError } from '../errors';
+
+/** What a request that cannot get the database in time answers (503), and when to try again. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is busy or briefly unavailable. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const partLabel: Record<string, string> = {
   body: 'request body',
@@ -105,6 +111,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'internal_error' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database did not answer in time');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'service_unavailable',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

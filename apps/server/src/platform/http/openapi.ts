@@ -13,7 +13,7 @@ import { z } from 'zod';
  * forgotten:
  *  - the errors the platform itself can answer: 400 (invalid or control characters), 413/415
  *    (a body too large, a content type not taken), 414 (a path parameter over 100 characters),
- *    429 (the route's rate limit), 401/403 (the route's guard), 500; all as the Error schema;
+ *    429 (the route's rate limit), 401/403 (the route's guard), 500, 503; all as the Error schema;
  *  - `security` for every guarded route, and an operationId from the method and path;
  *  - `produces` is the media type of a successful answer only: errors are always JSON.
  * The contract test (test/support/contract.ts) holds every response the API tests receive
@@ -172,7 +172,8 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
     }
   }
 
-  const errors = new Set<number>([400, 500]);
+  // 503: the database (or another dependency) did not answer in time; Retry-After says when.
+  const errors = new Set<number>([400, 500, 503]);
   if (BODY_METHODS.has(method)) for (const status of [413, 415]) errors.add(status);
   if (out.url.includes('{')) errors.add(414);
   const config = route.config as { rateLimit?: unknown } | undefined;
