@@ -262,6 +262,19 @@ export async function buildApp({
         },
       }),
     );
+    // Uploads a killed process left half-done (a partial file, or a file whose row was never
+    // written): swept every hour, once they are a day old.
+    stopJobs.push(
+      startPeriodic({
+        name: 'upload sweep',
+        intervalMs: 60 * 60_000,
+        log: app.log,
+        task: async () => {
+          const removed = await uploads.sweep(24 * 60 * 60_000);
+          if (removed.orphans + removed.partials > 0) app.log.info(removed, 'left-over upload files removed');
+        },
+      }),
+    );
     // Development only, against the simulator: register the C2B URLs so paybill payments work
     // with no set-up. Never against Safaricom (an operator registers once per deployment).
     if (config.mpesa.simulator && !config.isProduction && config.env !== 'test') {

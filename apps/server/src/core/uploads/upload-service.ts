@@ -136,6 +136,43 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
       }
     },
 
+    /**
+     * Removes what a killed process left in storage: partial writes, and whole files whose row
+     * was never recorded (the file is stored first, then recorded; a kill in between leaves a
+     * file nobody can reach). Only what is older than `olderThanMs`, so an upload in flight —
+     * stored, its row not yet written — is never taken. Answers what it removed.
+     */
+    async sweep(olderThanMs: number): Promise<{ orphans: number; partials: number }> {
+      const removed = { orphans: 0, partials: 0 };
+      const batch: string[] = [];
+      const flush = async () => {
+        const known = new Set(
+          (
+            await db
+              .select({ key: uploads.storageKey })
+              .from(uploads)
+              .where(inArray(uploads.storageKey, batch))
+          ).map((r) => r.key),
+        );
+        for (const key of batch.filter((k) => !known.has(k))) {
+          await storage.delete(key);
+          removed.orphans += 1;
+        }
+        batch.length = 0;
+      };
+      for await (const stored of storage.listOlderThan(new Date(Date.now() - olderThanMs))) {
+        if (stored.kind === 'partial') {
+          await storage.deletePartial(stored.name);
+          removed.partials += 1;
+          continue;
+        }
+        batch.push(stored.key);
+        if (batch.length >= 500) await flush();
+      }
+      if (batch.length > 0) await flush();
+      return removed;
+    },
+
     /** Which of these upload ids are the user's own (for checking an application payload). */
     async findOwned(userId: string, ids: readonly string[]): Promise<UploadRow[]> {
       if (ids.length === 0) return [];

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertStorageKey, type StorageDriver, StorageNotFoundError } from './storage';
+import {
+  assertStorageKey,
+  STORAGE_KEY,
+  type StorageDriver,
+  StorageNotFoundError,
+  type StoredObject,
+} from './storage';
+
+/** A file a write left behind: `<key>.<12 hex>.tmp`. */
+const PARTIAL = /^([0-9a-f]{32})\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Files on the local disk under one directory (config.uploads.dir), one file per key in a
@@ -35,6 +44,32 @@ export function createLocalDiskStorage(root: string): StorageDriver {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *listOlderThan(before: Date): AsyncIterable<StoredObject> {
+      let shards: string[];
+      try {
+        shards = await readdir(root);
+      } catch {
+        return;
+      }
+      for (const shard of shards.filter((name) => /^[0-9a-f]{2}$/.test(name))) {
+        for (const name of await readdir(join(root, shard)).catch(() => [] as string[])) {
+          const modified = await stat(join(root, shard, name)).then(
+            (s) => s.mtime,
+            () => undefined,
+          );
+          if (!modified || modified >= before) continue;
+          const key = `${shard}/${name}`;
+          if (STORAGE_KEY.test(key)) yield { kind: 'object', key };
+          else if (PARTIAL.test(name)) yield { kind: 'partial', name: key };
+        }
+      }
+    },
+    async deletePartial(name: string) {
+      const [shard, file] = name.split('/');
+      if (!shard || !file || !/^[0-9a-f]{2}$/.test(shard) || !PARTIAL.test(file))
+        throw new Error(`Not a partial file: ${JSON.stringify(name)}`);
+      await rm(join(root, shard, file), { force: true });
     },
   };
 }

@@ -12,7 +12,16 @@ export interface StorageDriver {
   get(key: string): Promise<Readable>;
   /** Removes the object; nothing happens when it is not there. */
   delete(key: string): Promise<void>;
+  /**
+   * Everything stored that was last written before `before`: whole objects by key, and
+   * `partial` ones a write left unfinished (a process killed while writing), to sweep.
+   */
+  listOlderThan(before: Date): AsyncIterable<StoredObject>;
+  /** Removes a partial object listed by listOlderThan. */
+  deletePartial(name: string): Promise<void>;
 }
+
+export type StoredObject = { kind: 'object'; key: string } | { kind: 'partial'; name: string };
 
 export class StorageNotFoundError extends Error {
   override name = 'StorageNotFoundError';
