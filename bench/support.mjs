@@ -21,6 +21,15 @@ export async function waitFor(url, timeoutMs = 60_000) {
   }
 }
 
+/** Portals a benchmark started and has not stopped yet: stopped when the run ends, however it ends. */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => process.exit(130));
+}
+
 /** Starts apps/server/dist/main.js (build first) on a port; PostgreSQL when DATABASE_URL is set. */
 export async function startPortal(port, extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaunti-bench-'));
@@ -36,16 +45,22 @@ export async function startPortal(port, extraEnv = {}) {
       ...extraEnv,
     },
   });
+  running.add(child);
+  const exited = new Promise((r) => child.once('exit', r));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`, 120_000);
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    running.delete(child);
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitFor(`${url}/readyz`, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 export function printTable(title, rows) {

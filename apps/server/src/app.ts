@@ -256,6 +256,7 @@ export async function buildApp({
         name: 'auth throttle pruning',
         intervalMs: 10 * 60_000,
         log: app.log,
+        once: { db },
         task: async () => {
           const deleted = await accounts.throttle.prune();
           if (deleted > 0) app.log.info({ deleted }, 'ended sign-in limit counters deleted');
@@ -269,6 +270,7 @@ export async function buildApp({
         name: 'upload sweep',
         intervalMs: 60 * 60_000,
         log: app.log,
+        once: { db },
         task: async () => {
           const removed = await uploads.sweep(24 * 60 * 60_000);
           if (removed.orphans + removed.partials > 0) app.log.info(removed, 'left-over upload files removed');

@@ -1,3 +1,6 @@
+import type { Db } from './db/database';
+import { claimJobRun } from './jobs/lease';
+
 /**
  * Runs `task` every `intervalMs` while the server is up: never two runs at once (a tick that
  * finds the previous run still going is skipped), a failure logged and the next tick tried
@@ -9,12 +12,20 @@ export function startPeriodic(options: {
   intervalMs: number;
   task: () => Promise<void>;
   log: { error(details: object, message: string): void };
+  /**
+   * With a database: the run of each period goes to one instance among all that share it
+   * (jobs/lease.ts), so N instances run the job once per period, not N times.
+   */
+  once?: { db: Db };
 }): () => Promise<void> {
   let current: Promise<void> | undefined;
+  const run = async () => {
+    if (options.once && !(await claimJobRun(options.once.db, options.name, options.intervalMs))) return;
+    await options.task();
+  };
   const timer = setInterval(() => {
     if (current) return;
-    current = options
-      .task()
+    current = run()
       .catch((error: unknown) => options.log.error({ err: error }, `${options.name} failed`))
       .finally(() => {
         current = undefined;

@@ -1301,6 +1301,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         name: 'payment reconciliation',
         intervalMs,
         log,
+        once: { db },
         task: async () => {
           const summary = await reconcileOnce();
           if (summary.queried + summary.expired > 0) log.info({ ...summary }, 'payments reconciled');
