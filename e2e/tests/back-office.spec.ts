@@ -266,6 +266,7 @@ test.describe('The back office', () => {
     await expect(approverPage.getByText('The document is revoked')).toBeVisible();
     await expect(approverPage.getByText(`${no} · Revoked`)).toBeVisible();
     await expectNoAxeViolations(approverPage);
+    await screenshot(approverPage, 'staff-application-revoked');
     await approverContext.close();
     const after = await page.request.get(`/api/applications/${no}`, { headers: bearer(citizen.token) });
     expect((await after.json()).document).toMatchObject({ id: documentId, status: 'revoked' });
@@ -299,6 +300,7 @@ test.describe('The back office', () => {
     await expect(page.getByRole('table').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
+    await screenshot(page, 'staff-role-page');
   });
 
   test('a citizen who opens /staff is told it is for county officers', async ({ page }) => {

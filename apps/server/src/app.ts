@@ -14,6 +14,7 @@ import { createSessionService } from './core/accounts/sessions';
 import { createTokenSigner } from './core/accounts/tokens';
 import { createApplicationDocuments } from './core/applications/application-documents';
 import { createApplicationService } from './core/applications/application-service';
+import { issueDemoApplicationDocuments } from './core/applications/demo-applications';
 import { createReferenceChoices } from './core/applications/reference-choices';
 import { applicationRoutes } from './core/applications/routes';
 import { createBillService } from './core/bills/bill-service';
@@ -50,6 +51,7 @@ import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
 import { loggerOptions, registerRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/web-app';
+import { registerMetrics } from './platform/metrics';
 import { createDarajaClient } from './platform/mpesa/daraja-client';
 import { startPeriodic } from './platform/periodic';
 import { loadKeyRing } from './platform/signing/key-ring';
@@ -107,6 +109,8 @@ export async function buildApp({
   registerErrorHandler(app);
   const allowedMethods = trackAllowedMethods(app);
   registerRequestLog(app);
+  // Prometheus metrics: counted always, served at /metrics only with METRICS_TOKEN.
+  registerMetrics(app, config.metricsToken);
   refuseControlCharacters(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -172,14 +176,6 @@ export async function buildApp({
   const verification = createVerificationService({ db, county, publicUrl: config.publicUrl });
   const demoDocuments = config.demoData ? await issueDemoDocuments(documents) : undefined;
   await app.register(documentRoutes({ documents, keyRing, guards }));
-  await app.register(
-    verificationRoutes({
-      verification,
-      guards,
-      publicUrl: config.publicUrl,
-      ...(demoDocuments ? { demo: { db, documents, issued: demoDocuments } } : {}),
-    }),
-  );
 
   // The service engine: uploads, drafts, bills and applications (every catalogue service).
   const storage = createLocalDiskStorage(config.uploads.dir);
@@ -209,6 +205,29 @@ export async function buildApp({
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
   await app.register(applicationRoutes({ applications, documents: applicationDocuments, guards }));
+  // E-Verify's other checks, and with demo data the samples: the demo documents above, and an
+  // issued application of every service that issues a document (printable page and PDF too).
+  const demoApplicationDocuments = config.demoData
+    ? await issueDemoApplicationDocuments({ db, documents: applicationDocuments })
+    : [];
+  await app.register(
+    verificationRoutes({
+      verification,
+      guards,
+      publicUrl: config.publicUrl,
+      ...(demoDocuments
+        ? {
+            demo: {
+              db,
+              documents,
+              issued: demoDocuments,
+              applicationDocuments: demoApplicationDocuments,
+              links: applicationDocuments,
+            },
+          }
+        : {}),
+    }),
+  );
   // The back office: the queue, decisions, officers and the audit log (core/staff).
   const backOffice = createBackOffice({
     db,

@@ -186,10 +186,16 @@ export const verifySamplesResponseSchema = z
     documents: z.array(
       z.object({
         kind: documentKindSchema,
+        title: z.string().describe('What it is, e.g. "Survey report".'),
         number: z.string(),
         status: verifyStatusSchema,
         url: z.string(),
         short_code: z.string().describe('The short code printed under its QR code, to type on /e-verify.'),
+        print_url: z
+          .string()
+          .nullable()
+          .describe('Its public printable page under /downloads/ (issued application documents).'),
+        pdf_url: z.string().nullable().describe('Its PDF (issued application documents).'),
       }),
     ),
     staff: z.array(

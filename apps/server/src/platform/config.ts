@@ -100,6 +100,10 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_QUERY_TIMEOUT_MS: milliseconds(15_000),
   DATABASE_IDLE_TIMEOUT_MS: milliseconds(30_000),
+  METRICS_TOKEN: z
+    .string()
+    .min(24, { message: 'must be at least 24 characters (it guards /metrics)' })
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
@@ -167,6 +171,8 @@ export interface Config {
    */
   databaseTimeouts: { connectMs: number; queryMs: number; idleMs: number };
   redisUrl: string | undefined;
+  /** With it, `/metrics` (Prometheus) answers to `Authorization: Bearer <token>`; without it, there is none. */
+  metricsToken: string | undefined;
   jwtSecret: string;
   sms: {
     driver: 'outbox' | 'africastalking';
@@ -278,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idleMs: env.DATABASE_IDLE_TIMEOUT_MS,
     },
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     jwtSecret: env.JWT_SECRET ?? devSecret(dataDir, 'jwt-secret', env.NODE_ENV),
     sms: {
       driver: smsDriver,

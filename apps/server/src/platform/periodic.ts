@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import { claimJobRun } from './jobs/lease';
+import { jobRuns } from './metrics';
 
 /**
  * Runs `task` every `intervalMs` while the server is up: never two runs at once (a tick that
@@ -20,8 +21,17 @@ export function startPeriodic(options: {
 }): () => Promise<void> {
   let current: Promise<void> | undefined;
   const run = async () => {
-    if (options.once && !(await claimJobRun(options.once.db, options.name, options.intervalMs))) return;
-    await options.task();
+    if (options.once && !(await claimJobRun(options.once.db, options.name, options.intervalMs))) {
+      jobRuns.inc({ job: options.name, outcome: 'skipped' });
+      return;
+    }
+    try {
+      await options.task();
+      jobRuns.inc({ job: options.name, outcome: 'ran' });
+    } catch (error) {
+      jobRuns.inc({ job: options.name, outcome: 'failed' });
+      throw error;
+    }
   };
   const timer = setInterval(() => {
     if (current) return;

@@ -4,6 +4,7 @@ import type { Obligations, Payment, PaymentStatus, StkPushResponse } from '@kaun
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { paymentOutcomes } from '../../platform/metrics';
 import {
   type C2bPayment,
   type C2bRejectReason,
@@ -169,6 +170,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     data: Record<string, unknown>,
     requestId?: string,
   ) {
+    if (toState && toState !== fromState) paymentOutcomes.inc({ status: toState });
     await recordAudit(tx, {
       actor,
       entityType: 'payment',

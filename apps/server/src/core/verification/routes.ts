@@ -11,8 +11,10 @@ import { identityVerifyUrlFor, staffVerifyUrlFor } from '@kaunti/contract/verify
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database';
 import { currentUser, type Guards } from '../accounts/guard';
+import type { ApplicationDocuments } from '../applications/application-documents';
 import type { DocumentService, IssuedDocument } from '../documents/document-service';
 import { VERIFY_RATE_LIMIT } from '../documents/routes';
+import type { DocumentRow } from '../documents/schema';
 import { demoVerificationRecords } from './seed';
 import type { VerificationService } from './verification-service';
 
@@ -21,7 +23,14 @@ export interface VerificationRoutesDeps {
   guards: Guards;
   publicUrl: string;
   /** Present only with KAUNTI_DEMO_DATA: the demo documents, for `/api/verify/samples`. */
-  demo?: { db: Db; documents: DocumentService; issued: IssuedDocument[] };
+  demo?: {
+    db: Db;
+    documents: DocumentService;
+    issued: IssuedDocument[];
+    /** Issued demo applications' documents, and how to link them (printable page, PDF). */
+    applicationDocuments: DocumentRow[];
+    links: Pick<ApplicationDocuments, 'findMany'>;
+  };
 }
 
 /**
@@ -97,15 +106,33 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
           },
         },
         async (): Promise<VerifySamplesResponse> => {
-          const documents = await Promise.all(
+          const documents: VerifySamplesResponse['documents'] = await Promise.all(
             demo.issued.map(async ({ document, token, verifyUrl }) => ({
               kind: document.kind,
+              title: document.facts.description ?? document.kind,
               number: document.number,
               status: (await demo.documents.verify(token)).status,
               url: verifyUrl,
               short_code: await demo.documents.shortCodeOf(document),
+              print_url: null,
+              pdf_url: null,
             })),
           );
+          const links = await demo.links.findMany(demo.applicationDocuments.map((d) => d.number));
+          for (const document of demo.applicationDocuments) {
+            const link = links.get(document.number);
+            if (!link) continue;
+            documents.push({
+              kind: document.kind,
+              title: document.facts.description ?? document.kind,
+              number: document.number,
+              status: (await demo.documents.verify(document.token)).status,
+              url: link.url,
+              short_code: await demo.documents.shortCodeOf(document),
+              print_url: link.print_url,
+              pdf_url: link.pdf_url,
+            });
+          }
           const { officers, citizens } = await demoVerificationRecords(demo.db);
           return {
             documents,

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { watchPool } from '../metrics';
 import { lockFolder } from './folder-lock';
 
 /**
@@ -55,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // A connection whose server vanished without a word is noticed by TCP keep-alive.
       keepAlive: true,
     });
+    const unwatch = watchPool(pool);
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
@@ -77,7 +79,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           lockClient.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        unwatch();
+        await pool.end();
+      },
     };
   }
   // One process per embedded folder: a second one would diverge from the first and break the

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { smsSent } from '../metrics';
 import { createAfricasTalkingDriver } from './africastalking-driver';
 import { createOutboxDriver, type OutboxGateway } from './outbox-driver';
 import type { SmsGateway, SmsLogger } from './sms-gateway';
@@ -9,6 +10,27 @@ import type { SmsGateway, SmsLogger } from './sms-gateway';
  * africastalking in production), and the outbox itself when that is the driver.
  */
 export function createSmsGateway(
+  config: Config,
+  db: Db,
+  logger: SmsLogger,
+): { gateway: SmsGateway; outbox?: OutboxGateway } {
+  const made = chooseGateway(config, db, logger);
+  return { ...made, gateway: counted(made.gateway) };
+}
+
+/** Counts each message and whether the gateway took it (kaunti_sms_total). */
+function counted(gateway: SmsGateway): SmsGateway {
+  return {
+    driver: gateway.driver,
+    async send(phoneNumber, message) {
+      const result = await gateway.send(phoneNumber, message);
+      smsSent.inc({ driver: gateway.driver, accepted: String(result.accepted) });
+      return result;
+    },
+  };
+}
+
+function chooseGateway(
   config: Config,
   db: Db,
   logger: SmsLogger,

@@ -1,0 +1,82 @@
+import { services } from '@kaunti/catalogue/catalogue';
+import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
+import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
+import { exampleValuesOf, fieldsOf } from '@kaunti/catalogue/schema-builder';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { users } from '../accounts/schema';
+import type { DocumentRow } from '../documents/schema';
+import type { ApplicationDocuments } from './application-documents';
+import { applicationEvents, applications } from './schema';
+
+/** The demo citizen who holds the demo applications (core/accounts/seed.ts). */
+const DEMO_HOLDER_PHONE = '254712345678';
+/** Demo application numbers: year 2025, from 900001 (never reached by real numbering). */
+const DEMO_YEAR = 2025;
+const DEMO_FIRST = 900_001;
+
+/**
+ * Demo data (KAUNTI_DEMO_DATA): one issued application, with its document, for every service of
+ * the catalogue that issues one — so that E-Verify, the printable page and the PDF of every
+ * document kind can be tried at once (`GET /api/verify/samples`). Issued when the server starts,
+ * because documents are signed with the server's own keys; idempotent (the same numbers every
+ * time, a document issued once). Each is recorded as demo data in its history.
+ */
+export async function issueDemoApplicationDocuments(deps: {
+  db: Db;
+  documents: ApplicationDocuments;
+}): Promise<DocumentRow[]> {
+  const { db } = deps;
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
+  if (!holder) return [];
+  const issuing = services.filter(
+    (s) => findDocumentKind(s.produces)?.register && findWorkflow(s.workflow)?.creates_application,
+  );
+  const issued: DocumentRow[] = [];
+  for (const [index, service] of issuing.entries()) {
+    const applicationNo = `${service.application_prefix}-${DEMO_YEAR}-${DEMO_FIRST + index}`;
+    const document = await db.transaction(async (tx) => {
+      let [row] = await tx.select().from(applications).where(eq(applications.applicationNo, applicationNo));
+      if (!row) {
+        // The example answers of the definition, without uploads (a demo has no files).
+        const files = new Set(
+          fieldsOf(service)
+            .filter((f) => f.kind === 'file')
+            .map((f) => f.name),
+        );
+        const values = Object.fromEntries(
+          Object.entries(exampleValuesOf(service)).filter(([k]) => !files.has(k)),
+        );
+        const parcel = fieldsOf(service).find((f) => f.kind === 'parcel');
+        [row] = await tx
+          .insert(applications)
+          .values({
+            applicationNo,
+            userId: holder.id,
+            serviceId: service.id,
+            status: 'issued',
+            reference:
+              parcel && typeof values[parcel.name] === 'string' ? (values[parcel.name] as string) : null,
+            values,
+            createdAt: new Date(`${DEMO_YEAR}-06-02T07:00:00Z`),
+            updatedAt: new Date(`${DEMO_YEAR}-06-02T07:00:00Z`),
+          })
+          .returning();
+        await tx.insert(applicationEvents).values({
+          applicationId: row!.id,
+          fromStatus: null,
+          toStatus: 'issued',
+          actorType: 'system',
+          actorId: 'demo-seed',
+          note: 'Demo data: an issued application, to try the printable document and E-Verify.',
+        });
+      }
+      return deps.documents.issue(tx, row!, { type: 'system', id: 'demo-seed' });
+    });
+    if (document) issued.push(document);
+  }
+  return issued;
+}
