@@ -29,7 +29,9 @@ export default defineConfig({
   // In CI a test that fails is run once more (a timing hiccup on a loaded 2-core machine); a
   // test that passes only the second time is reported as flaky in the list, never hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A whole journey (sign-up to receipt) with axe-core on every page takes most of a minute on a
+  // quiet 2-core machine; on a busy one the same run needs more. Each step still waits 10 s at most.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {

@@ -110,7 +110,8 @@ test.describe('The back office', () => {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Four officers sign in, a citizen pays, a PDF is read twice: more than the default minute.
+    test.setTimeout(180_000);
     // The citizen applies and pays through the API (the wizard and payments have their own tests).
     const citizen = await signUpThroughApi(page.request);
     const submitted = await page.request.post('/api/applications', {

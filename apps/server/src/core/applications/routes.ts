@@ -16,12 +16,29 @@ import {
 import { printableDocumentSchema } from '@kaunti/contract/api-documents';
 import { answerSchema } from '@kaunti/contract/api-staff';
 import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
+
+/** Submitting an application, by any path: 30 in 10 minutes per user. */
+const SUBMIT_CONFIG = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '10 minutes',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+const SUBMIT_RESPONSES = {
+  201: applicationSubmittedSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /** The API document's tag of an area's own routes (the others are under `applications`). */
 const AREA_TAGS: Partial<Record<ServiceDefinition['area'], string>> = { land: 'land' };
@@ -128,13 +145,7 @@ export function applicationRoutes(deps: {
       '/api/applications',
       {
         onRequest: deps.guards.requireUser,
-        config: {
-          rateLimit: {
-            max: 30,
-            timeWindow: '10 minutes',
-            keyGenerator: (request) => request.user?.id ?? request.ip,
-          },
-        },
+        config: SUBMIT_CONFIG,
         schema: {
           tags: ['applications'],
           summary: 'Submit an application for any catalogue service',
@@ -151,13 +162,7 @@ export function applicationRoutes(deps: {
             .meta({
               examples: [{ service_id: EXAMPLE_SERVICE.id, values: exampleValuesOf(EXAMPLE_SERVICE) }],
             }),
-          response: {
-            201: applicationSubmittedSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            503: errorBodySchema,
-          },
+          response: SUBMIT_RESPONSES,
         },
       },
       async (request, reply) => {
@@ -182,13 +187,7 @@ export function applicationRoutes(deps: {
           // The catalogue validates (in submit) so the answer carries the definition's own
           // messages; the schema below documents the payload.
           attachValidation: true,
-          config: {
-            rateLimit: {
-              max: 30,
-              timeWindow: '10 minutes',
-              keyGenerator: (request) => request.user?.id ?? request.ip,
-            },
-          },
+          config: SUBMIT_CONFIG,
           schema: {
             tags: [AREA_TAGS[service.area] ?? 'applications'],
             security,
@@ -200,13 +199,7 @@ export function applicationRoutes(deps: {
             body: applicationSchemaOf(service)
               .extend({ draft_id: draftIdField })
               .meta({ examples: [exampleValuesOf(service)] }),
-            response: {
-              201: applicationSubmittedSchema,
-              400: errorBodySchema,
-              401: errorBodySchema,
-              404: errorBodySchema,
-              503: errorBodySchema,
-            },
+            response: SUBMIT_RESPONSES,
           },
         },
         async (request, reply) => {
@@ -294,13 +287,7 @@ export function applicationRoutes(deps: {
       '/api/applications/:application_no/answer',
       {
         onRequest: deps.guards.requireUser,
-        config: {
-          rateLimit: {
-            max: 30,
-            timeWindow: '10 minutes',
-            keyGenerator: (request) => request.user?.id ?? request.ip,
-          },
-        },
+        config: SUBMIT_CONFIG,
         schema: {
           tags: ['applications'],
           summary: 'Answer a request for more information and send the application back for review',

@@ -23,6 +23,20 @@ export function Letterhead({ county }: { county: County }) {
   );
 }
 
+/** A document's facts, label and value, in order. */
+export function DocumentFacts({ facts }: { facts: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className={styles.facts}>
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The QR code (the signed code, linking to E-Verify) with the short code printed under it. */
 export function DocumentQr({
   verifyCode,

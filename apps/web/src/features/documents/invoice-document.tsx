@@ -5,7 +5,7 @@ import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
 import { useTranslation } from 'react-i18next';
 import styles from './document.module.css';
-import { DocumentFooter, DocumentQr, Letterhead } from './document-parts';
+import { DocumentFacts, DocumentFooter, DocumentQr, Letterhead } from './document-parts';
 
 /**
  * The printable invoice / receipt: the same model and the same layout (`layoutInvoice`) as the
@@ -51,14 +51,7 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
         <div className={styles.titleRow}>
           <div className={styles.titleBlock}>
             <h1 className={titleClass}>{layout.title}</h1>
-            <dl className={styles.facts}>
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DocumentFacts facts={facts} />
           </div>
           <DocumentQr
             verifyCode={model.verifyCode}

@@ -3,7 +3,7 @@ import type { PrintableDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { useTranslation } from 'react-i18next';
 import styles from './document.module.css';
-import { DocumentFooter, DocumentQr, Letterhead } from './document-parts';
+import { DocumentFacts, DocumentFooter, DocumentQr, Letterhead } from './document-parts';
 
 /**
  * An issued county document (a certificate, a letter, a permit) on one A4 sheet, from the same
@@ -38,14 +38,7 @@ export function IssuedDocumentView({ model, county }: { model: PrintableDocument
           <div className={styles.titleBlock}>
             <h1 className={styles.documentTitle}>{model.title}</h1>
             <p className={styles.documentNumber}>{t('issued.number', { number: model.number })}</p>
-            <dl className={styles.facts}>
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DocumentFacts facts={facts} />
           </div>
           <DocumentQr
             verifyCode={model.verify_code}
