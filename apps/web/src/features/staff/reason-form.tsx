@@ -92,7 +92,7 @@ export function ReasonForm<T>({
       {done && once ? null : <p>{lead}</p>}
       {done ? (
         <Alert variant="success" title={done}>
-          <p>{t('decisions.recorded')}</p>
+          <p>{t('reasonForm.recorded')}</p>
         </Alert>
       ) : null}
       {done && once ? null : (
@@ -122,7 +122,7 @@ export function ReasonForm<T>({
           <FormField
             id={`${id}-reason`}
             label={t('decisions.reason')}
-            hint={t('decisions.reasonHint')}
+            hint={t('reasonForm.hint')}
             error={errorOf('reason')}
             required
             requiredLabel={t('required')}
