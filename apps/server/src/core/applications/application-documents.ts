@@ -2,6 +2,7 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
+import type { County } from '@kaunti/contract/api-county';
 import type { PrintableDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -57,7 +58,9 @@ export function createApplicationDocuments(deps: {
    * cannot be guessed). Its wording comes from the catalogue's document kind, filled in with the
    * facts the register keeps; `state` says whether it still stands.
    */
-  async function view(id: string): Promise<{ document: DocumentRow; view: PrintableDocument }> {
+  async function view(
+    id: string,
+  ): Promise<{ document: DocumentRow; view: PrintableDocument; county: County }> {
     const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
     const applicationNo = row?.facts.application_no;
     if (!row || !applicationNo || row.kind === 'invoice' || row.kind === 'receipt')
@@ -84,6 +87,7 @@ export function createApplicationDocuments(deps: {
     const links = link(row, application?.serviceId);
     return {
       document: row,
+      county,
       view: {
         id: row.id,
         kind: service?.produces ?? row.kind,
@@ -174,8 +178,7 @@ export function createApplicationDocuments(deps: {
 
     /** The PDF of an issued application document: the printable page's model, drawn. */
     async pdf(id: string): Promise<{ document: DocumentRow; bytes: Buffer }> {
-      const { document, view: shown } = await view(id);
-      const county = await deps.county.get();
+      const { document, view: shown, county } = await view(id);
       const model: DocumentPdfModel = {
         title: shown.title,
         number: shown.number,

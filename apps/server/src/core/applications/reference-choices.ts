@@ -32,10 +32,14 @@ export function createReferenceChoices() {
     );
   }
 
+  /** One reading of a form: each source is asked once for the parameters it is sent. */
+  type Answers = Map<ReferenceListSource, Map<string, Promise<unknown>>>;
+
   /** The choices a list field offered for these values; undefined when it is not a list field. */
   async function optionsOf(
     field: FieldDefinition,
     values: Record<string, unknown>,
+    answers: Answers = new Map(),
   ): Promise<ReferenceOption[] | undefined> {
     const source = field.options;
     if (!source || !('list' in source)) return undefined;
@@ -45,7 +49,17 @@ export function createReferenceChoices() {
     const params = paramsOf(field, values);
     // A dependent list without its parent's value offers nothing.
     if (Object.keys(list.params ?? {}).some((name) => !params[name])) return [];
-    return readOptions(list, await answer(params), params);
+    // Sub-counties and wards are one answer (a `match` parameter is not sent): asked once per
+    // reading of a form, not once per field.
+    const sent = JSON.stringify(Object.entries(params).filter(([name]) => list.params?.[name] !== 'match'));
+    const asked = answers.get(answer) ?? new Map<string, Promise<unknown>>();
+    answers.set(answer, asked);
+    let pending = asked.get(sent);
+    if (!pending) {
+      pending = answer(params);
+      asked.set(sent, pending);
+    }
+    return readOptions(list, await pending, params);
   }
 
   return {
@@ -60,16 +74,15 @@ export function createReferenceChoices() {
       return Object.keys(referenceLists).filter((name) => !sources.has(name));
     },
 
-    optionsOf,
-
     /** Every list field whose value is not among the choices the form offered for it. */
     async check(service: ServiceDefinition, values: Record<string, unknown>): Promise<FieldError[]> {
       const errors: FieldError[] = [];
+      const answers: Answers = new Map();
       for (const field of fieldsOf(service)) {
         const value = values[field.name];
         if (typeof value !== 'string' || value === '' || !field.options || !('list' in field.options))
           continue;
-        const options = await optionsOf(field, values);
+        const options = await optionsOf(field, values, answers);
         if (options?.some((o) => o.value === value)) continue;
         errors.push({
           path: field.name,
@@ -79,12 +92,27 @@ export function createReferenceChoices() {
       return errors;
     },
 
-    /** "274" → "Westlands (274)": a list field's value by its name; undefined when not found. */
-    async labelOf(field: FieldDefinition, values: Record<string, unknown>): Promise<string | undefined> {
-      const value = values[field.name];
-      if (typeof value !== 'string' || value === '') return undefined;
-      const option = (await optionsOf(field, values))?.find((o) => o.value === value);
-      return option ? `${option.label} (${value})` : undefined;
+    /**
+     * "274" → "Westlands (274)": each list field's value by its name, in the order of `fields`;
+     * undefined where a field is not a list field, its value is not found, or its list fails.
+     */
+    async labelsOf(
+      fields: readonly FieldDefinition[],
+      values: Record<string, unknown>,
+    ): Promise<(string | undefined)[]> {
+      const answers: Answers = new Map();
+      return Promise.all(
+        fields.map(async (field) => {
+          const value = values[field.name];
+          if (typeof value !== 'string' || value === '') return undefined;
+          try {
+            const option = (await optionsOf(field, values, answers))?.find((o) => o.value === value);
+            return option ? `${option.label} (${value})` : undefined;
+          } catch {
+            return undefined;
+          }
+        }),
+      );
     },
   };
 }

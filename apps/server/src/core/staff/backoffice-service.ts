@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { findService, services } from '@kaunti/catalogue/catalogue';
-import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { fieldsOf, fileFieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationStatus } from '@kaunti/contract/api-applications';
 import {
@@ -59,18 +58,6 @@ export function createBackOffice(deps: {
   choices: ReferenceChoices;
 }) {
   const { db } = deps;
-
-  /** "274" → "Westlands (274)": a reference-list code by its name; undefined when unknown. */
-  async function listLabel(
-    field: FieldDefinition,
-    values: Record<string, unknown>,
-  ): Promise<string | undefined> {
-    try {
-      return await deps.choices.labelOf(field, values);
-    } catch {
-      return undefined;
-    }
-  }
 
   /** The services in the officer's areas (optionally one area or service). */
   function servicesFor(officer: LoadedOfficer, area?: string, serviceId?: string): string[] {
@@ -225,7 +212,7 @@ export function createBackOffice(deps: {
         deps.documents.find(a.applicationNo),
       ]);
       const byId = new Map(files.map((f) => [f.id, f]));
-      const labels = await Promise.all(fields.map((field) => listLabel(field, a.values)));
+      const labels = await deps.choices.labelsOf(fields, a.values);
       const values: StaffValue[] = fields.map((field, index) => {
         const value = a.values[field.name];
         const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
