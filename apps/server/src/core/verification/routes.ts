@@ -106,33 +106,33 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
           },
         },
         async (): Promise<VerifySamplesResponse> => {
-          const documents: VerifySamplesResponse['documents'] = await Promise.all(
-            demo.issued.map(async ({ document, token, verifyUrl }) => ({
-              kind: document.kind,
-              title: document.facts.description ?? document.kind,
-              number: document.number,
-              status: (await demo.documents.verify(token)).status,
-              url: verifyUrl,
-              short_code: await demo.documents.shortCodeOf(document),
-              print_url: null,
-              pdf_url: null,
-            })),
-          );
-          const links = await demo.links.findMany(demo.applicationDocuments.map((d) => d.number));
-          for (const document of demo.applicationDocuments) {
-            const link = links.get(document.number);
-            if (!link) continue;
-            documents.push({
-              kind: document.kind,
-              title: document.facts.description ?? document.kind,
-              number: document.number,
-              status: (await demo.documents.verify(document.token)).status,
-              url: link.url,
-              short_code: await demo.documents.shortCodeOf(document),
-              print_url: link.print_url,
-              pdf_url: link.pdf_url,
-            });
-          }
+          // One sample per demo document: the register's documents, then the issued demo
+          // applications' documents with their printable page and PDF.
+          const sample = async (
+            document: DocumentRow,
+            links: { url: string; print_url: string | null; pdf_url: string | null },
+          ) => ({
+            kind: document.kind,
+            title: document.facts.description ?? document.kind,
+            number: document.number,
+            status: (await demo.documents.verify(document.token)).status,
+            short_code: await demo.documents.shortCodeOf(document),
+            url: links.url,
+            print_url: links.print_url,
+            pdf_url: links.pdf_url,
+          });
+          const linked = await demo.links.findMany(demo.applicationDocuments.map((d) => d.number));
+          const documents: VerifySamplesResponse['documents'] = await Promise.all([
+            ...demo.issued.map(({ document, verifyUrl }) =>
+              sample(document, { url: verifyUrl, print_url: null, pdf_url: null }),
+            ),
+            ...demo.applicationDocuments.flatMap((document) => {
+              const link = linked.get(document.number);
+              return link
+                ? [sample(document, { url: link.url, print_url: link.print_url, pdf_url: link.pdf_url })]
+                : [];
+            }),
+          ]);
           const { officers, citizens } = await demoVerificationRecords(demo.db);
           return {
             documents,
