@@ -2,7 +2,7 @@ import type { ErpData, ProfileUser } from '@kaunti/contract/api-accounts';
 import { normaliseIdentifier } from '@kaunti/contract/api-accounts';
 import { isValidPhone, normalisePhone } from '@kaunti/contract/phone';
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { users } from './schema';
 
@@ -34,14 +34,8 @@ export function takenError(field: 'phone_number' | 'identifier'): AppError {
  * sometimes wrapped by drizzle in `cause`) to the 409 a person can act on; anything else is rethrown.
  */
 export function mapUniqueViolation(error: unknown): never {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  for (const candidate of candidates) {
-    const e = candidate as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-    if (e?.code !== '23505') continue;
-    const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
-    if (text.includes('users_phone_uq')) throw takenError('phone_number');
-    if (text.includes('users_identifier_uq')) throw takenError('identifier');
-  }
+  if (isUniqueViolation(error, 'users_phone_uq')) throw takenError('phone_number');
+  if (isUniqueViolation(error, 'users_identifier_uq')) throw takenError('identifier');
   throw error;
 }
 

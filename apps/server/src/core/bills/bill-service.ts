@@ -2,7 +2,7 @@ import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -84,15 +84,7 @@ export type ObligationPaidHandler = (tx: Db, bill: BillRow, requestId?: string) 
 
 /** A unique violation of the "one open bill per obligation" index: someone raised it meanwhile. */
 export function isOpenObligationClash(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
-    if (
-      code === '23505' &&
-      (constraint === 'bills_open_obligation_uq' || message?.includes('bills_open_obligation_uq'))
-    )
-      return true;
-  }
-  return false;
+  return isUniqueViolation(error, 'bills_open_obligation_uq');
 }
 
 export interface BillServiceOptions {

@@ -2,7 +2,7 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment, PaymentStatus, StkPushResponse } from '@kaunti/contract/api-payments';
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { paymentOutcomes } from '../../platform/metrics';
 import {
@@ -1314,13 +1314,3 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
-
-/** True for PostgreSQL's unique_violation (23505), as node-postgres and PGlite report it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null); ) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-    if (e === undefined) break;
-  }
-  return false;
-}

@@ -157,17 +157,43 @@ const UNAVAILABLE_MESSAGES = [
   'connection is closed',
 ];
 
+/** What a database error says of itself: PostgreSQL's code, the constraint, the message. */
+export interface DbErrorFacts {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+
+/**
+ * An error and its causes, outermost first (drizzle wraps the driver's error in "Failed query";
+ * node-postgres and PGlite report `code` and `constraint` on theirs). At most five deep.
+ */
+export function* errorChain(error: unknown): Generator<DbErrorFacts> {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    yield current as DbErrorFacts;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** A unique violation (23505), optionally of this constraint (named in `constraint` or the message). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const e of errorChain(error)) {
+    if (e.code !== '23505') continue;
+    if (!constraint) return true;
+    if (`${String(e.constraint ?? '')} ${String(e.message ?? '')}`.includes(constraint)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether an error means the database could not be reached or did not answer in time (as
- * opposed to a query that is wrong): such a request answers 503 with Retry-After. Looks through
- * the error's causes (drizzle wraps the driver's error in "Failed query").
+ * opposed to a query that is wrong): such a request answers 503 with Retry-After.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
-    current = cause;
   }
   return false;
 }
