@@ -10,10 +10,9 @@ import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
-import { controlClass, FormField } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
-import { ReasonForm } from './reason-form';
+import { ReasonField, ReasonForm } from './reason-form';
 import styles from './staff.module.css';
 import { staffApi, useMe } from './staff-api';
 
@@ -305,26 +304,15 @@ function DecisionForm({ application }: { application: StaffApplication }) {
               </div>
             ))}
           </fieldset>
-          <FormField
+          <ReasonField
             id={`${id}-reason`}
-            label={t('decisions.reason')}
             hint={t('decisions.reasonHint')}
             error={reasonError}
-            required
-            requiredLabel={t('required')}
-            errorPrefix={t('errorPrefix')}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={4}
-                maxLength={1000}
-                className={controlClass('textarea', Boolean(reasonError))}
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
-              />
-            )}
-          </FormField>
+            value={reason}
+            onChange={setReason}
+            maxLength={1000}
+            rows={4}
+          />
           <Button type="submit" busy={decide.isPending} busyLabel={t('decisions.saving')}>
             {t('decisions.submit')}
           </Button>

@@ -119,31 +119,54 @@ export function ReasonForm<T>({
               )}
             </FormField>
           ) : null}
-          <FormField
+          <ReasonField
             id={`${id}-reason`}
-            label={t('decisions.reason')}
             hint={t('reasonForm.hint')}
             error={errorOf('reason')}
-            required
-            requiredLabel={t('required')}
-            errorPrefix={t('errorPrefix')}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                maxLength={500}
-                className={controlClass('textarea', Boolean(errorOf('reason')))}
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
-              />
-            )}
-          </FormField>
+            value={reason}
+            onChange={setReason}
+            maxLength={500}
+          />
           <Button type="submit" variant="secondary" busy={act.isPending} busyLabel={t('decisions.saving')}>
             {submitLabel}
           </Button>
         </form>
       )}
     </section>
+  );
+}
+
+/** The reason an officer gives for a decision or an action: required, at most `maxLength`. */
+export function ReasonField(props: {
+  id: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  rows?: number;
+}) {
+  const { t } = useTranslation('staff');
+  return (
+    <FormField
+      id={props.id}
+      label={t('decisions.reason')}
+      hint={props.hint}
+      error={props.error}
+      required
+      requiredLabel={t('required')}
+      errorPrefix={t('errorPrefix')}
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          rows={props.rows ?? 3}
+          maxLength={props.maxLength}
+          className={controlClass('textarea', Boolean(props.error))}
+          value={props.value}
+          onChange={(event) => props.onChange(event.currentTarget.value)}
+        />
+      )}
+    </FormField>
   );
 }
