@@ -57,7 +57,7 @@ import { startPeriodic } from './platform/periodic';
 import { loadKeyRing } from './platform/signing/key-ring';
 import { createSmsGateway } from './platform/sms/create-sms-gateway';
 import { smsOutboxRoutes } from './platform/sms/outbox-routes';
-import { createLocalDiskStorage } from './platform/storage/local-disk';
+import { createStorage } from './platform/storage';
 
 export interface AppOptions {
   config: Config;
@@ -148,7 +148,9 @@ export async function buildApp({
     customerRecords,
     secret: config.jwtSecret,
   });
-  await app.register(healthRoutes({ database, redis }));
+  // Uploaded files' bytes: local disk, or an S3-compatible store shared by every instance.
+  const storage = createStorage(config.uploads);
+  await app.register(healthRoutes({ database, redis, storage }));
   await app.register(clientErrorRoutes());
   await app.register(countyRoutes({ county }));
   await app.register(
@@ -178,7 +180,6 @@ export async function buildApp({
   await app.register(documentRoutes({ documents, keyRing, guards }));
 
   // The service engine: uploads, drafts, bills and applications (every catalogue service).
-  const storage = createLocalDiskStorage(config.uploads.dir);
   const uploads = createUploadService({ db, storage });
   const drafts = createDraftService({ db });
   const bills = createBillService({ db, prefix: config.billing.billNoPrefix });

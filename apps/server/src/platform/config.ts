@@ -121,7 +121,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
-  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ message: 'must be a full URL, e.g. https://s3.af-south-1.amazonaws.com' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots, hyphens)',
+    })
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   BILL_NO_PREFIX: z
     .string()
     .regex(/^[A-Z]{2,4}$/, {
@@ -178,7 +189,7 @@ export interface Config {
     driver: 'outbox' | 'africastalking';
     africasTalking: { username?: string; apiKey?: string; senderId?: string; baseUrl: string };
   };
-  uploads: { maxBytes: number; driver: 'local'; dir: string };
+  uploads: { maxBytes: number; driver: 'local' | 's3'; dir: string; s3: S3Settings | undefined };
   /** Bill numbers are this prefix + 8 digits: the M-Pesa account reference (at most 12 characters). */
   billing: { billNoPrefix: string };
   mpesa: {
@@ -202,6 +213,16 @@ export interface Config {
   trustProxy: false | number | string[];
   /** The development SMS outbox route is on (KAUNTI_DEV_OUTBOX=true, never in production). */
   devOutbox: boolean;
+}
+
+/** Where the S3-compatible object store is (STORAGE_DRIVER=s3). */
+export interface S3Settings {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -263,6 +284,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     need('AT_USERNAME', env.AT_USERNAME, 'when SMS_DRIVER is africastalking');
     need('AT_API_KEY', env.AT_API_KEY, 'when SMS_DRIVER is africastalking');
   }
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      need(name, env[name], 'when STORAGE_DRIVER is s3');
+    }
+  }
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
 
   const simulator = env.MPESA_SIM ?? env.MPESA_BASE_URL === undefined;
@@ -295,7 +321,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         baseUrl: env.AT_BASE_URL ?? 'https://api.africastalking.com',
       },
     },
-    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, driver: env.STORAGE_DRIVER, dir: join(dataDir, 'uploads') },
+    uploads: {
+      maxBytes: env.UPLOAD_MAX_BYTES,
+      driver: env.STORAGE_DRIVER,
+      dir: join(dataDir, 'uploads'),
+      s3:
+        env.STORAGE_DRIVER === 's3'
+          ? {
+              endpoint: env.S3_ENDPOINT,
+              bucket: env.S3_BUCKET!,
+              region: env.S3_REGION ?? 'us-east-1',
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+            }
+          : undefined,
+    },
     billing: { billNoPrefix: env.BILL_NO_PREFIX },
     mpesa: {
       baseUrl: (env.MPESA_BASE_URL ?? 'http://127.0.0.1:3100').replace(/\/+$/, ''),

@@ -24,7 +24,7 @@ describe('health', () => {
     expect(res.json()).toEqual({
       status: 'ready',
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-      checks: { database: 'ok', redis: 'not_configured' },
+      checks: { database: 'ok', redis: 'not_configured', storage: 'ok' },
     });
   });
 });

@@ -3,22 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import type { RateLimitDependency } from '../../platform/http/rate-limit';
+import type { StorageDriver } from '../../platform/storage/storage';
+
+/** How long the readiness check waits for the file store. */
+const STORAGE_PING_MS = 2_000;
 
 /**
  * Liveness (the process answers) and readiness (each dependency, by name). Without the database
  * nothing works: 503, out of rotation. Without Redis the portal still serves (rate limits count
  * per instance): 200 `degraded`, so an outage shared by every instance does not empty the pool.
+ * Without the file store only uploads and their downloads fail: 200 `degraded` as well.
  */
 const checksSchema = z
   .object({
     database: z.enum(['ok', 'unavailable']),
     redis: z.enum(['ok', 'unavailable', 'not_configured']),
+    storage: z.enum(['ok', 'unavailable']),
   })
   .describe('Each dependency: ok, unavailable, or not configured.');
 
 export function healthRoutes(deps: {
   database: Database;
   redis: RateLimitDependency;
+  storage: StorageDriver;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -43,8 +50,9 @@ export function healthRoutes(deps: {
           tags: ['health'],
           summary: 'Readiness: each dependency answers',
           description:
-            'Answers 200 `ready` when the database and Redis (if configured) answer, 200 `degraded` when ' +
-            'only Redis does not (rate limits are then counted per instance), and 503 when the database does ' +
+            'Answers 200 `ready` when the database, Redis (if configured) and the file store answer, 200 ' +
+            '`degraded` when Redis (rate limits are then counted per instance) or the file store (uploads ' +
+            'fail) does not, and 503 when the database does ' +
             "not: take this instance out of rotation until it is ready. `checks` (or the 503's `details`) " +
             'names each dependency.',
           response: {
@@ -60,7 +68,7 @@ export function healthRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const [database, redis] = await Promise.all([
+        const [database, redis, storage] = await Promise.all([
           deps.database.ping().then(
             () => 'ok' as const,
             (err: unknown) => {
@@ -69,8 +77,15 @@ export function healthRoutes(deps: {
             },
           ),
           deps.redis.check(),
+          pingStorage(deps.storage).then(
+            () => 'ok' as const,
+            (err: unknown) => {
+              request.log.error({ err }, 'readiness check: the file store is not answering');
+              return 'unavailable' as const;
+            },
+          ),
         ]);
-        const checks = { database, redis };
+        const checks = { database, redis, storage };
         if (database !== 'ok')
           return reply.status(503).send({
             message: 'Not ready: the database is not answering.',
@@ -78,11 +93,19 @@ export function healthRoutes(deps: {
             details: Object.entries(checks).map(([path, state]) => ({ path, message: state })),
           });
         return {
-          status: redis === 'unavailable' ? ('degraded' as const) : ('ready' as const),
+          status: redis === 'unavailable' || storage !== 'ok' ? ('degraded' as const) : ('ready' as const),
           database: deps.database.kind,
           checks,
         };
       },
     );
   };
+}
+
+function pingStorage(storage: StorageDriver): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the file store did not answer in time')), STORAGE_PING_MS);
+  });
+  return Promise.race([storage.ping(), timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   ALLOWED_UPLOAD_TYPES,
@@ -94,16 +95,26 @@ export function uploadRoutes(deps: {
           throw error;
         }
         if (!part || part.fieldname !== UPLOAD_FIELD_NAME) throw badRequest(NO_FILE_MESSAGE);
-        let bytes: Buffer;
+        const file = part.file;
+        // The file flows on to the store as it arrives; over the limit, the stream fails (or, if
+        // the parser only truncates, is marked) and nothing is kept.
+        const stream = file.pipe(
+          new Transform({
+            transform: (chunk, _encoding, done) => done(null, chunk),
+            flush: (done) => done(file.truncated ? tooLarge() : null),
+          }),
+        );
+        file.on('error', (error) => stream.destroy(error));
         try {
-          bytes = await part.toBuffer();
+          const upload = await deps.uploads.save(currentUser(request).id, {
+            filename: part.filename,
+            stream,
+          });
+          return reply.status(201).send(upload);
         } catch (error) {
           if (isTooLarge(error)) throw tooLarge();
           throw error;
         }
-        if (part.file.truncated) throw tooLarge();
-        const upload = await deps.uploads.save(currentUser(request).id, { filename: part.filename, bytes });
-        return reply.status(201).send(upload);
       },
     );
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   ALLOWED_UPLOAD_TYPES,
   EMPTY_FILE_MESSAGE,
@@ -14,11 +14,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { newStorageKey } from '../../platform/storage/local-disk';
-import type { StorageDriver } from '../../platform/storage/storage';
+import { newStorageKey, type StorageDriver } from '../../platform/storage/storage';
 import { uploads } from './schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The most of an upload held in memory to check it: enough for the type's magic bytes and an
+ * image's header (a JPEG's size comes after its EXIF segments, each at most 64 KiB).
+ */
+const HEAD_BYTES = 256 * 1024;
 
 /** A file name safe to show and to put in a Content-Disposition header. */
 export function cleanFileName(name: string, contentType: UploadContentType): string {
@@ -80,28 +85,71 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
   });
 
   return {
-    /** Checks and stores one file. 415 for a type that is not allowed; 400 for an empty file. */
-    async save(userId: string, file: { filename: string; bytes: Buffer }): Promise<Upload> {
-      if (file.bytes.length === 0) throw badRequest(EMPTY_FILE_MESSAGE);
-      const detected = await fileTypeFromBuffer(file.bytes);
+    /**
+     * Checks and stores one file, streamed: the type and an image's size are read from the
+     * first bytes (at most HEAD_BYTES are held), then the rest flows on to the store while its
+     * size and SHA-256 are counted. 415 for a type that is not allowed; 400 for an empty file.
+     * A stream that fails part way (e.g. over the size limit) stores nothing and rethrows.
+     */
+    async save(userId: string, file: { filename: string; stream: Readable }): Promise<Upload> {
+      const reader = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const chunks: Buffer[] = [];
+      let headLength = 0;
+      let ended = false;
+      while (headLength < HEAD_BYTES) {
+        const next = await reader.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        chunks.push(next.value);
+        headLength += next.value.length;
+      }
+      const head = Buffer.concat(chunks);
+      const refuse = (error: AppError) => {
+        file.stream.resume(); // let the rest of the request drain
+        return error;
+      };
+      if (head.length === 0) throw refuse(badRequest(EMPTY_FILE_MESSAGE));
+      const detected = await fileTypeFromBuffer(head);
       const mime = detected?.mime as string | undefined;
       if (!mime || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(mime)) {
-        throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE);
+        throw refuse(new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE));
       }
       const contentType = mime as UploadContentType;
       if (contentType !== 'application/pdf') {
-        const size = imageSize(file.bytes, contentType);
-        if (!size) throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE);
+        const size = imageSize(head, contentType);
+        if (!size) throw refuse(new AppError(415, 'unsupported_media_type', UNSUPPORTED_UPLOAD_MESSAGE));
         if (
           size.width > MAX_IMAGE_SIDE_PX ||
           size.height > MAX_IMAGE_SIDE_PX ||
           size.width * size.height > MAX_IMAGE_MEGAPIXELS * 1_000_000
         ) {
-          throw badRequest(IMAGE_TOO_LARGE_MESSAGE);
+          throw refuse(badRequest(IMAGE_TOO_LARGE_MESSAGE));
+        }
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      async function* body(): AsyncGenerator<Buffer> {
+        hash.update(head);
+        size += head.length;
+        yield head;
+        if (ended) return;
+        for (;;) {
+          const next = await reader.next();
+          if (next.done) return;
+          hash.update(next.value);
+          size += next.value.length;
+          yield next.value;
         }
       }
       const key = newStorageKey();
-      await storage.put(key, file.bytes);
+      try {
+        await storage.put(key, Readable.from(body()));
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       try {
         const [row] = await db
           .insert(uploads)
@@ -110,8 +158,8 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
             storageKey: key,
             originalName: cleanFileName(file.filename, contentType),
             contentType,
-            size: file.bytes.length,
-            sha256: createHash('sha256').update(file.bytes).digest('hex'),
+            size,
+            sha256: hash.digest('hex'),
           })
           .returning();
         return toApi(row!);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -26,12 +26,21 @@ export function createLocalDiskStorage(root: string): StorageDriver {
   };
   return {
     kind: 'local',
+    async ping() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, constants.W_OK);
+    },
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, body, { mode: 0o600 });
-      await rename(temp, path);
+      try {
+        await writeFile(temp, body, { mode: 0o600 });
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const path = pathOf(key);
@@ -72,10 +81,4 @@ export function createLocalDiskStorage(root: string): StorageDriver {
       await rm(join(root, shard, file), { force: true });
     },
   };
-}
-
-/** A new random storage key. */
-export function newStorageKey(): string {
-  const hex = randomBytes(17).toString('hex');
-  return `${hex.slice(0, 2)}/${hex.slice(2, 34)}`;
 }
