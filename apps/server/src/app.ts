@@ -49,6 +49,7 @@ import { refuseControlCharacters } from './platform/http/control-characters';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
+import { registerRequestContext, requestScopedLogger } from './platform/http/request-context';
 import { loggerOptions, registerRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/web-app';
 import { registerMetrics } from './platform/metrics';
@@ -109,6 +110,9 @@ export async function buildApp({
   registerErrorHandler(app);
   const allowedMethods = trackAllowedMethods(app);
   registerRequestLog(app);
+  registerRequestContext(app);
+  // Lines written by the clients of outside services carry the id of the request they serve.
+  const scopedLog = requestScopedLogger(app.log);
   // Prometheus metrics: counted always, served at /metrics only with METRICS_TOKEN.
   registerMetrics(app, config.metricsToken);
   refuseControlCharacters(app);
@@ -137,7 +141,7 @@ export async function buildApp({
   // County officers: roles and areas; `guards.can(permission)` guards every back-office route.
   const officers = createOfficerService({ db, guards: sessionGuards, sessions });
   const guards: Guards = { ...sessionGuards, can: officers.can };
-  const sms = createSmsGateway(config, db, app.log);
+  const sms = createSmsGateway(config, db, scopedLog);
   // Areas add the county records that know customers (e.g. parcel owners): customerRecords.add(...).
   const customerRecords = createCustomerRecords();
   const accounts = createAccountServices({
@@ -246,7 +250,7 @@ export async function buildApp({
   // Payments by M-Pesa (the Daraja client: the simulator in development, Safaricom in
   // production), the invoice and receipt of each bill, and the reconciliation job that queries
   // payments whose callback has not arrived (every 15 s while the server is up).
-  const daraja = createDarajaClient(config.mpesa, { log: app.log });
+  const daraja = createDarajaClient(config.mpesa, { log: scopedLog });
   const payments = createPaymentService({
     db,
     bills,
@@ -254,7 +258,7 @@ export async function buildApp({
     daraja,
     publicUrl: config.publicUrl,
     callbackSecret: config.mpesa.callbackSecret,
-    log: app.log,
+    log: scopedLog,
   });
   await app.register(staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db }) }));
   const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });

@@ -48,6 +48,8 @@ export interface RecordedRequest {
   method: string;
   /** The path and query, e.g. `/mpesa/stkpush/v1/processrequest`. */
   path: string;
+  /** The caller's `x-request-id` header, when it sent one (the portal sends its request's id). */
+  requestId?: string;
   body: unknown;
   status: number;
   response: unknown;
@@ -592,6 +594,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       at: new Date().toISOString(),
       method: request.method,
       path: request.url,
+      ...(typeof request.headers['x-request-id'] === 'string'
+        ? { requestId: request.headers['x-request-id'] }
+        : {}),
       body: request.body,
       status: result.status,
       response: result.body,

@@ -172,6 +172,25 @@ function paidCallback(checkoutRequestId: string, receipt: string, shillings: num
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /api/payments/mpesa/stk-push → callback (simulator)', () => {
+  it("sends the request's id on to M-Pesa: the STK push carries the x-request-id it was asked with", async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[50_000, 'Parking']]);
+    const requestId = `req-${randomUUID()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/mpesa/stk-push',
+      headers: { ...alice.headers, 'idempotency-key': randomUUID(), 'x-request-id': requestId },
+      payload: { bill_no: bill.bill_no, phone_number: successPhone() },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe(requestId);
+    const sent = sim
+      .history()
+      .requests.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest' && r.requestId === requestId);
+    expect(sent).toHaveLength(1);
+    await settled(alice, res.json().payment_id);
+  });
+
   it('pays a bill: the balance rounded up to a shilling, a receipt number, the bill paid, audit rows', async () => {
     const alice = await createSignedInUser(t);
     const bill = await raiseBill(alice, [

@@ -64,6 +64,8 @@ describe("with the Africa's Talking driver", () => {
     const request = fake.requests.at(-1)!;
     expect(request.form.to).toBe(`+${input.phone_number}`);
     expect(request.form.from).toBe('NAIROBICC');
+    // The gateway call carries the id of the request that caused it.
+    expect(request.headers['x-request-id']).toBe(signup.headers['x-request-id']);
     const code = request.form.message!.match(/\b(\d{6})\b/)![1]!;
     const verify = await call(t, 'POST', '/api/auth/otp/verify', {
       token: signup.json().token,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 import { safeError } from '../../src/platform/http/request-log';
+import { signupInput } from '../support/accounts';
 import { checkResponsesAgainstDocument } from '../support/contract';
 import { createTestApp, openTestDatabase, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -63,6 +64,23 @@ describe('the log never holds a secret, a hash or an SQL parameter', () => {
       request_id: res.headers['x-request-id'],
     });
     expect(typeof requestLines[0].duration_ms).toBe('number');
+  });
+
+  it("the SMS a request sends is logged with that request's id", async () => {
+    lines.length = 0;
+    const requestId = 'req-signup-sms-1';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'x-request-id': requestId },
+      payload: signupInput(),
+    });
+    expect(res.statusCode).toBe(201);
+    const parsed = lines.map((l) => JSON.parse(l));
+    const sms = parsed.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('SMS'));
+    expect(sms).toHaveLength(1);
+    expect(sms[0].reqId).toBe(requestId);
+    expect(parsed.find((l) => l.msg === 'request')?.request_id).toBe(requestId);
   });
 
   it('a wrong secret is a plain 404, and the tried secret is not logged either', async () => {

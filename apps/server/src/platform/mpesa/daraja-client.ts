@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
+import { requestIdHeader } from '../http/request-context';
 import { DarajaError, type DarajaOperation } from './daraja-error';
 import { formatDarajaTimestamp } from './daraja-time';
 
@@ -290,6 +291,7 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaClientOp
     try {
       const response = await fetchImpl(`${baseUrl}${path}`, {
         ...init,
+        headers: { ...(init.headers as Record<string, string>), ...requestIdHeader() },
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();

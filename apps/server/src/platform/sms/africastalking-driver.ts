@@ -1,3 +1,4 @@
+import { requestIdHeader } from '../http/request-context';
 import type { SmsGateway, SmsLogger, SmsResult } from './sms-gateway';
 
 export interface AfricasTalkingOptions {
@@ -61,6 +62,7 @@ export function createAfricasTalkingDriver(options: AfricasTalkingOptions, logge
             apiKey: options.apiKey,
             accept: 'application/json',
             'content-type': 'application/x-www-form-urlencoded',
+            ...requestIdHeader(),
           },
           body: form.toString(),
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
