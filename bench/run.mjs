@@ -22,6 +22,7 @@ for (const [name, file] of [
   ['receipt PDF', 'bench/receipt-pdf.mjs'],
   ['M-Pesa callbacks', 'bench/callbacks.mjs'],
   ['back-office queue', 'bench/staff-queue.mjs'],
+  ['scale-out and sign-in bursts', 'bench/scale-out.mjs'],
 ]) {
   if (existsSync(join(root, file))) {
     benches.push([

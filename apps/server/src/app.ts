@@ -9,6 +9,7 @@ import { landRoutes } from './areas/land/routes';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards } from './core/accounts/guard';
+import { passwordWork } from './core/accounts/passwords';
 import { accountsRoutes } from './core/accounts/routes';
 import { createSessionService } from './core/accounts/sessions';
 import { createTokenSigner } from './core/accounts/tokens';
@@ -137,6 +138,8 @@ export async function buildApp({
   const county = createCountyService(db);
   const signer = createTokenSigner(config.jwtSecret);
   const sessions = createSessionService(db, signer);
+  // Sign-ins are CPU-bound (argon2id): bounded, so a burst of them cannot starve the rest.
+  passwordWork.configure(config.passwordWork);
   const sessionGuards = createGuards(signer, sessions);
   // County officers: roles and areas; `guards.can(permission)` guards every back-office route.
   const officers = createOfficerService({ db, guards: sessionGuards, sessions });

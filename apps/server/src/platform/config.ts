@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -116,6 +117,16 @@ const envSchema = z.object({
   AT_BASE_URL: z
     .url({ message: "must be a full URL, e.g. Africa's Talking's https://api.africastalking.com" })
     .optional(),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .optional(),
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(0, { message: 'must be 0 or more' })
+    .default(64),
   UPLOAD_MAX_BYTES: z.coerce
     .number({ message: 'must be a whole number of bytes' })
     .int()
@@ -189,6 +200,8 @@ export interface Config {
     driver: 'outbox' | 'africastalking';
     africasTalking: { username?: string; apiKey?: string; senderId?: string; baseUrl: string };
   };
+  /** argon2id hashes at once, and how many may wait for a slot before sign-ins answer 503. */
+  passwordWork: { concurrency: number; maxWaiting: number };
   uploads: { maxBytes: number; driver: 'local' | 's3'; dir: string; s3: S3Settings | undefined };
   /** Bill numbers are this prefix + 8 digits: the M-Pesa account reference (at most 12 characters). */
   billing: { billNoPrefix: string };
@@ -320,6 +333,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ...(env.AT_SENDER_ID === undefined ? {} : { senderId: env.AT_SENDER_ID }),
         baseUrl: env.AT_BASE_URL ?? 'https://api.africastalking.com',
       },
+    },
+    passwordWork: {
+      concurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+      maxWaiting: env.PASSWORD_HASH_QUEUE,
     },
     uploads: {
       maxBytes: env.UPLOAD_MAX_BYTES,
