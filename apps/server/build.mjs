@@ -7,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@kaunti/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +22,4 @@ await build({
   // A built server with NODE_ENV unset runs with production settings (platform/config.ts).
   define: { __KAUNTI_BUILT__: 'true' },
 });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js (and dist/ops.js: backup and restore)');

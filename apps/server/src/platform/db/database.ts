@@ -22,8 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; throws if the database cannot answer. */
   ping(): Promise<void>;
-  /** Applies pending migrations (on PostgreSQL under an advisory lock). */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations (on PostgreSQL under an advisory lock), from the release's own
+   * folder unless another is given (the upgrade test applies an earlier release's first).
+   */
+  migrate(folder?: string): Promise<void>;
   /** PGlite only: the whole database as a gzipped tarball (tests start each file from one). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -69,11 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       // Several instances may start at once: a session-level advisory lock, held on one
       // connection, makes them take turns instead of racing through the same migrations.
-      migrate: async () => {
+      migrate: async (folder = migrationsFolder) => {
         const lockClient = await pool.connect();
         try {
           await lockClient.query('select pg_advisory_lock(4711001)');
-          await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+          await migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder });
         } finally {
           await lockClient.query('select pg_advisory_unlock(4711001)').catch(() => undefined);
           lockClient.release();
@@ -109,8 +112,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    migrate: async (folder = migrationsFolder) => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
     },
     dump: async () => client.dumpDataDir('gzip'),
     close: async () => {
