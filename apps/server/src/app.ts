@@ -24,6 +24,7 @@ import { clientErrorRoutes } from './core/client-errors/routes';
 import { registerCountyLists } from './core/county/county-lists';
 import { createCountyService } from './core/county/county-service';
 import { countyRoutes } from './core/county/routes';
+import { billNoPrefixOf } from './core/county/seed';
 import { issueDemoDocuments } from './core/documents/demo-documents';
 import { createDocumentService } from './core/documents/document-service';
 import { createInvoiceDocuments } from './core/documents/invoice-documents';
@@ -189,7 +190,7 @@ export async function buildApp({
   // The service engine: uploads, drafts, bills and applications (every catalogue service).
   const uploads = createUploadService({ db, storage });
   const drafts = createDraftService({ db });
-  const bills = createBillService({ db, prefix: config.billing.billNoPrefix });
+  const bills = createBillService({ db, prefix: billNoPrefixOf(config) });
   // An application made `issued` gets its document in the same transaction.
   const applicationDocuments = createApplicationDocuments({
     db,

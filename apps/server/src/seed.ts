@@ -1,6 +1,6 @@
 import { seedLand } from './areas/land/seed';
 import { seedDemoUsers } from './core/accounts/seed';
-import { countyProfiles, seedCounty } from './core/county/seed';
+import { countyProfileOf, seedCounty } from './core/county/seed';
 import { seedDemoOfficers } from './core/staff/seed';
 import { seedVerificationDemo } from './core/verification/seed';
 import type { Config } from './platform/config';
@@ -13,7 +13,7 @@ import type { Db } from './platform/db/database';
  * second process) never leaves half the demo data behind.
  */
 export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>): Promise<void> {
-  const profile = countyProfiles[config.county];
+  const profile = countyProfileOf(config.county);
   await db.transaction(async (tx) => {
     await seedCounty(tx, profile);
     await seedLand(tx, profile, { demoData: config.demoData });
@@ -21,6 +21,6 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     if (config.demoData) await seedVerificationDemo(tx);
     if (config.demoData) await seedDemoUsers(tx, profile.name);
     // The back office: one demo officer per role (README).
-    if (config.demoData) await seedDemoOfficers(tx);
+    if (config.demoData) await seedDemoOfficers(tx, profile);
   });
 }

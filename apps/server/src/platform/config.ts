@@ -91,7 +91,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://eservices.example.go.ke' }).optional(),
   KAUNTI_DATA_DIR: z.string().min(1).default('./data'),
-  KAUNTI_COUNTY: z.enum(['nairobi']).default('nairobi'),
+  /** The county's slug: one of the profiles under core/county/counties (checked at start-up). */
+  KAUNTI_COUNTY: z
+    .string()
+    .regex(/^[a-z][a-z-]{1,40}$/, { message: 'must be a county slug such as nairobi or mombasa' })
+    .default('nairobi'),
   KAUNTI_DEMO_DATA: bool.optional(),
   KAUNTI_WEB_DIST: z.string().min(1).optional(),
   DATABASE_URL: z
@@ -149,7 +153,7 @@ const envSchema = z.object({
     .regex(/^[A-Z]{2,4}$/, {
       message: 'must be 2 to 4 capital letters (bill numbers are at most 12 characters)',
     })
-    .default('NCCB'),
+    .optional(),
   MPESA_BASE_URL: z.url({ message: 'must be a full URL such as https://api.safaricom.co.ke' }).optional(),
   MPESA_CONSUMER_KEY: z.string().min(1).optional(),
   MPESA_CONSUMER_SECRET: secret(8),
@@ -203,8 +207,11 @@ export interface Config {
   /** argon2id hashes at once, and how many may wait for a slot before sign-ins answer 503. */
   passwordWork: { concurrency: number; maxWaiting: number };
   uploads: { maxBytes: number; driver: 'local' | 's3'; dir: string; s3: S3Settings | undefined };
-  /** Bill numbers are this prefix + 8 digits: the M-Pesa account reference (at most 12 characters). */
-  billing: { billNoPrefix: string };
+  /**
+   * Bill numbers are this prefix + 8 digits: the M-Pesa account reference (at most 12
+   * characters). Unset: the county profile's own prefix (Nairobi NCCB, Mombasa MCB).
+   */
+  billing: { billNoPrefix: string | undefined };
   mpesa: {
     baseUrl: string;
     consumerKey: string;
@@ -237,6 +244,9 @@ export interface S3Settings {
   secretAccessKey: string;
   forcePathStyle: boolean;
 }
+
+/** The names of every setting the server reads (a deployment file is checked against them). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

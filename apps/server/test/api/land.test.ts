@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillService } from '../../src/core/bills/bill-service';
 import { kenyaToday } from '../../src/core/bills/kenya-date';
 import { bills as billsTable } from '../../src/core/bills/schema';
+import { billNoPrefixOf } from '../../src/core/county/seed';
 import { uploadId } from '../support/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -443,7 +444,7 @@ describe('POST /api/lands/rates/current-bill', () => {
     const first = await call('POST', '/api/lands/rates/current-bill', alice, { lr_number: '209/10004' });
     expect(first.statusCode).toBe(200);
     const bill = first.json();
-    const bills = createBillService({ db: t.database.db, prefix: t.config.billing.billNoPrefix });
+    const bills = createBillService({ db: t.database.db, prefix: billNoPrefixOf(t.config) });
     await t.database.db.transaction((tx) =>
       bills.applyPayment(tx, {
         billNo: bill.bill_no,

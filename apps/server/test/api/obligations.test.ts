@@ -6,6 +6,7 @@ import { users } from '../../src/core/accounts/schema';
 import { createBillService } from '../../src/core/bills/bill-service';
 import { kenyaToday } from '../../src/core/bills/kenya-date';
 import { bills } from '../../src/core/bills/schema';
+import { billNoPrefixOf } from '../../src/core/county/seed';
 import { payments } from '../../src/core/payments/schema';
 import { createAppWithSimulator } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
@@ -202,7 +203,7 @@ describe('a receipt keeps the name it was paid under', () => {
       middleName: 'Jepkoech',
       surName: 'Rotich',
     });
-    const service = createBillService({ db: t.database.db, prefix: t.config.billing.billNoPrefix });
+    const service = createBillService({ db: t.database.db, prefix: billNoPrefixOf(t.config) });
     const bill = await t.database.db.transaction((tx) =>
       service.raise(tx, {
         userId: user.id,

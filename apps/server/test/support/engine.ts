@@ -6,6 +6,7 @@ import { createReferenceChoices } from '../../src/core/applications/reference-ch
 import { createBillService } from '../../src/core/bills/bill-service';
 import { registerCountyLists } from '../../src/core/county/county-lists';
 import { createCountyService } from '../../src/core/county/county-service';
+import { billNoPrefixOf } from '../../src/core/county/seed';
 import { createDocumentService } from '../../src/core/documents/document-service';
 import { createDraftService } from '../../src/core/drafts/draft-service';
 import { createUploadService } from '../../src/core/uploads/upload-service';
@@ -26,7 +27,7 @@ export async function createEngine(t: TestApp) {
     env: t.config.env,
   });
   const documents = createDocumentService({ db, signer: keyRing, county, publicUrl: t.config.publicUrl });
-  const bills = createBillService({ db, prefix: t.config.billing.billNoPrefix });
+  const bills = createBillService({ db, prefix: billNoPrefixOf(t.config) });
   const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
   const applicationDocuments = createApplicationDocuments({
     db,

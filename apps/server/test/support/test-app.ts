@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/platform/config';
 import { type Database, openDatabase } from '../../src/platform/db/database';
+import { seed } from '../../src/seed';
 import { checkResponsesAgainstDocument } from './contract';
 import { withDatabase } from './global-setup';
 
@@ -46,6 +47,38 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
+/**
+ * An empty database, migrated and seeded for `county` with demo data (not the shared Nairobi
+ * template): PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set.
+ */
+export async function openCountyDatabase(
+  county: string,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  let opened: { database: Database; drop(): Promise<void> };
+  if (url) {
+    const name = `kaunti_c_${county}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 5 });
+    opened = {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  } else {
+    const database = await openDatabase({ kind: 'pglite' });
+    opened = { database, drop: () => database.close() };
+  }
+  await opened.database.migrate();
+  await seed(opened.database.db, { county, demoData: true });
+  return opened;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for a test (added before the app is ready), with the app's config and database. */
@@ -61,7 +94,11 @@ export async function createTestApp(
     KAUNTI_DEV_OUTBOX: 'true',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  // Another county than the template's: its own freshly seeded database.
+  const { database, drop } =
+    env.KAUNTI_COUNTY && env.KAUNTI_COUNTY !== 'nairobi'
+      ? await openCountyDatabase(env.KAUNTI_COUNTY)
+      : await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   // Every response a test receives is held against the published OpenAPI document.
   checkResponsesAgainstDocument(app);

@@ -1,27 +1,21 @@
 /**
- * Nairobi City County's land reference data, as seeded. Figures follow the county's rating and
- * finance laws as publicly reported and change with each Finance Act: they live here, in seed
- * data, never in code paths. Another county ships its own file.
- *
- * Rating (decision, docs/decisions/00x-land-rates.md): rates are a share of the site value on
- * the valuation roll, by land use — residential 0.115% a year, commercial and industrial 0.25%,
- * agricultural 0.1%, mixed use 0.2% — and arrears carry a penalty of 1% a month.
+ * The land area's reference data that every county shares: land-use codes, transfer reasons,
+ * the ground-rent service types, the land services and survey service types (with their fees),
+ * and the licensed consultants. What differs by county (rating, ground rent, fixed fees, demo
+ * parcels) is in counties/<county>.ts.
  */
 export const landUseCodes = [
-  { code: 'RES', description: 'Residential', ratePpm: 1150 },
-  { code: 'COM', description: 'Commercial', ratePpm: 2500 },
-  { code: 'IND', description: 'Industrial', ratePpm: 2500 },
-  { code: 'MIX', description: 'Mixed use (residential and commercial)', ratePpm: 2000 },
-  { code: 'AGR', description: 'Agricultural', ratePpm: 1000 },
-  { code: 'INS', description: 'Institutional (schools, hospitals, places of worship)', ratePpm: 1150 },
-  { code: 'REC', description: 'Recreational and open space', ratePpm: 1150 },
-  { code: 'PUB', description: 'Public purpose and utilities', ratePpm: 0 },
+  { code: 'RES', description: 'Residential' },
+  { code: 'COM', description: 'Commercial' },
+  { code: 'IND', description: 'Industrial' },
+  { code: 'MIX', description: 'Mixed use (residential and commercial)' },
+  { code: 'AGR', description: 'Agricultural' },
+  { code: 'INS', description: 'Institutional (schools, hospitals, places of worship)' },
+  { code: 'REC', description: 'Recreational and open space' },
+  { code: 'PUB', description: 'Public purpose and utilities' },
 ] as const;
 
-export const ratingSettings = {
-  penaltyMonthlyPpm: 10_000,
-  valuationRoll: 'Nairobi City County Valuation Roll 2019 (in force 2024)',
-};
+export type LandUseCode = (typeof landUseCodes)[number]['code'];
 
 export const landReasons = [
   { code: 'SALE', description: 'Sale / transfer to a buyer' },
@@ -39,29 +33,6 @@ export const groundRentServiceTypes = [
   { code: 'GR', name: 'Ground Rent', description: 'The annual rent on a plot leased from the county.' },
   { code: 'SP', name: 'Stand Premium', description: 'The one-off premium when a county plot is allocated.' },
 ] as const;
-
-/**
- * Ground rent and stand premium by sub-county tier (KES, per plot): tier 1 are the central and
- * high-value sub-counties. Each ward gets zone A (road frontage) and zone B (interior).
- */
-export const groundRentTiers: Record<string, 1 | 2 | 3> = {
-  Westlands: 1,
-  'Dagoretti North': 1,
-  "Lang'ata": 1,
-  Starehe: 1,
-  Kasarani: 2,
-  Roysambu: 2,
-  'Embakasi East': 2,
-  Makadara: 2,
-  Kamukunji: 2,
-  'Dagoretti South': 2,
-  Ruaraka: 2,
-};
-export const groundRentByTier = {
-  1: { A: { groundRent: 12_000, standPremium: 150_000 }, B: { groundRent: 8_000, standPremium: 100_000 } },
-  2: { A: { groundRent: 6_000, standPremium: 80_000 }, B: { groundRent: 4_000, standPremium: 50_000 } },
-  3: { A: { groundRent: 3_000, standPremium: 40_000 }, B: { groundRent: 2_000, standPremium: 25_000 } },
-} as const;
 
 export const landServices = [
   {
@@ -147,12 +118,6 @@ export const surveyServiceTypes = [
   },
 ] as const;
 
-/** Fixed land fees (KES), fee schedule "land-fees". */
-export const landFees = [
-  { item: 'land-clearance', description: 'Rates clearance certificate fee', amount: 2_000 },
-  { item: 'rates-search', description: 'Rates search fee', amount: 1_000 },
-] as const;
-
 export const consultants = [
   {
     code: 'LS-0432',
@@ -216,278 +181,5 @@ export const consultants = [
     licenceNo: 'PPRB/0178',
     phone: '254733178640',
     email: 'plans@urbanplan.co.ke',
-  },
-] as const;
-
-/**
- * Demo parcels (only with KAUNTI_DEMO_DATA): LR 209/10001 … 209/10020 with rates owing, in
- * various sub-counties and wards, plus a few other LR formats. Owners 1 and 2 are the demo
- * account Wanjiku Njeri Kamau (ID 2345678); 3 is Otieno Odhiambo (KRA PIN A004416331M).
- * Amounts in KES; area in square feet.
- */
-export const demoParcels = [
-  {
-    lr: '209/10001',
-    subCounty: 'Dagoretti North',
-    ward: 'Kilimani',
-    use: 'RES',
-    sqFt: 10_890,
-    value: 28_500_000,
-    arrears: 42_350,
-    owner: 'Wanjiku Njeri Kamau',
-    id: '2345678',
-  },
-  {
-    lr: '209/10002',
-    subCounty: 'Westlands',
-    ward: 'Parklands/Highridge',
-    use: 'MIX',
-    sqFt: 5_445,
-    value: 19_800_000,
-    arrears: 18_720,
-    owner: 'Wanjiku Njeri Kamau',
-    id: '2345678',
-  },
-  {
-    lr: '209/10003',
-    subCounty: "Lang'ata",
-    ward: 'Karen',
-    use: 'RES',
-    sqFt: 43_560,
-    value: 62_000_000,
-    arrears: 71_300,
-    owner: 'Otieno Odhiambo',
-    id: 'A004416331M',
-  },
-  {
-    lr: '209/10004',
-    subCounty: 'Starehe',
-    ward: 'Nairobi Central',
-    use: 'COM',
-    sqFt: 4_356,
-    value: 145_000_000,
-    arrears: 362_500,
-    owner: 'Mwangaza Holdings Limited',
-    id: 'P051365947M',
-  },
-  {
-    lr: '209/10005',
-    subCounty: 'Embakasi East',
-    ward: 'Utawala',
-    use: 'RES',
-    sqFt: 5_445,
-    value: 3_600_000,
-    arrears: 8_280,
-    owner: 'Kiprop Kipchumba Langat',
-    id: '24517893',
-  },
-  {
-    lr: '209/10006',
-    subCounty: 'Kasarani',
-    ward: 'Mwiki',
-    use: 'RES',
-    sqFt: 5_445,
-    value: 4_200_000,
-    arrears: 4_830,
-    owner: 'Akinyi Atieno Ochieng',
-    id: '30126554',
-  },
-  {
-    lr: '209/10007',
-    subCounty: 'Makadara',
-    ward: 'Viwandani',
-    use: 'IND',
-    sqFt: 87_120,
-    value: 210_000_000,
-    arrears: 525_000,
-    owner: 'Tausi Industries Limited',
-    id: 'P052178334K',
-  },
-  {
-    lr: '209/10008',
-    subCounty: 'Roysambu',
-    ward: 'Zimmerman',
-    use: 'MIX',
-    sqFt: 2_722,
-    value: 6_500_000,
-    arrears: 13_000,
-    owner: 'Mohamed Abdi Hassan',
-    id: '27841120',
-  },
-  {
-    lr: '209/10009',
-    subCounty: 'Kamukunji',
-    ward: 'Eastleigh North',
-    use: 'COM',
-    sqFt: 2_178,
-    value: 48_000_000,
-    arrears: 120_000,
-    owner: 'Amina Yusuf Farah',
-    id: '22903417',
-  },
-  {
-    lr: '209/10010',
-    subCounty: 'Dagoretti South',
-    ward: 'Riruta',
-    use: 'RES',
-    sqFt: 3_630,
-    value: 2_900_000,
-    arrears: 3_335,
-    owner: 'Njoroge Kamau Mbugua',
-    id: '13674502',
-  },
-  {
-    lr: '209/10011',
-    subCounty: 'Embakasi South',
-    ward: 'Imara Daima',
-    use: 'RES',
-    sqFt: 2_722,
-    value: 3_100_000,
-    arrears: 7_130,
-    owner: 'Chebet Jepkosgei Koech',
-    id: '29318846',
-  },
-  {
-    lr: '209/10012',
-    subCounty: 'Ruaraka',
-    ward: 'Baba Dogo',
-    use: 'IND',
-    sqFt: 21_780,
-    value: 38_000_000,
-    arrears: 95_000,
-    owner: 'Baraka Logistics Limited',
-    id: 'P051998276Q',
-  },
-  {
-    lr: '209/10013',
-    subCounty: 'Westlands',
-    ward: 'Kitisuru',
-    use: 'RES',
-    sqFt: 21_780,
-    value: 54_000_000,
-    arrears: 62_100,
-    owner: 'Wairimu Wanjiru Githinji',
-    id: '11829364',
-  },
-  {
-    lr: '209/10014',
-    subCounty: 'Embakasi West',
-    ward: 'Umoja I',
-    use: 'RES',
-    sqFt: 2_178,
-    value: 2_400_000,
-    arrears: 2_760,
-    owner: 'Odhiambo Ouma Okoth',
-    id: '25640981',
-  },
-  {
-    lr: '209/10015',
-    subCounty: 'Kibra',
-    ward: 'Woodley/Kenyatta Golf Course',
-    use: 'RES',
-    sqFt: 4_356,
-    value: 12_500_000,
-    arrears: 14_375,
-    owner: 'Nduta Wambui Kariuki',
-    id: '20437715',
-  },
-  {
-    lr: '209/10016',
-    subCounty: 'Mathare',
-    ward: 'Huruma',
-    use: 'MIX',
-    sqFt: 2_178,
-    value: 4_800_000,
-    arrears: 19_200,
-    owner: 'Musyoka Mutua Kilonzo',
-    id: '23185270',
-  },
-  {
-    lr: '209/10017',
-    subCounty: 'Embakasi Central',
-    ward: 'Komarock',
-    use: 'RES',
-    sqFt: 3_267,
-    value: 3_900_000,
-    arrears: 4_485,
-    owner: 'Wekesa Barasa Simiyu',
-    id: '26708143',
-  },
-  {
-    lr: '209/10018',
-    subCounty: 'Embakasi North',
-    ward: 'Dandora Area II',
-    use: 'RES',
-    sqFt: 2_178,
-    value: 2_100_000,
-    arrears: 2_415,
-    owner: 'Auma Adhiambo Onyango',
-    id: '31452096',
-  },
-  {
-    lr: '209/10019',
-    subCounty: 'Kasarani',
-    ward: 'Ruai',
-    use: 'AGR',
-    sqFt: 217_800,
-    value: 25_000_000,
-    arrears: 50_000,
-    owner: 'Kamau Gachanja Ndirangu',
-    id: '9475102',
-  },
-  {
-    lr: '209/10020',
-    subCounty: 'Starehe',
-    ward: 'Ngara',
-    use: 'COM',
-    sqFt: 3_267,
-    value: 36_000_000,
-    arrears: 90_000,
-    owner: 'Ngara Traders Sacco Society',
-    id: 'P051744109B',
-  },
-  {
-    lr: 'Nairobi/Block 72/1234',
-    subCounty: 'Kasarani',
-    ward: 'Kasarani',
-    use: 'RES',
-    sqFt: 4_356,
-    value: 5_200_000,
-    arrears: 0,
-    owner: 'Wanjiku Njeri Kamau',
-    id: '2345678',
-  },
-  {
-    lr: 'Nairobi/Block 110/567',
-    subCounty: 'Embakasi East',
-    ward: 'Embakasi',
-    use: 'COM',
-    sqFt: 10_890,
-    value: 22_000_000,
-    arrears: 27_500,
-    owner: 'Jabali Hardware Limited',
-    id: 'P051602283T',
-  },
-  {
-    lr: '1870/I/204',
-    subCounty: 'Westlands',
-    ward: 'Parklands/Highridge',
-    use: 'RES',
-    sqFt: 8_712,
-    value: 31_000_000,
-    arrears: 0,
-    owner: 'Rehema Zawadi Mwende',
-    id: '16420938',
-  },
-  {
-    lr: '3734/45',
-    subCounty: "Lang'ata",
-    ward: 'Nairobi West',
-    use: 'INS',
-    sqFt: 65_340,
-    value: 90_000_000,
-    arrears: 0,
-    owner: "St. Mary's Academy Trust",
-    id: 'P051120874H',
   },
 ] as const;

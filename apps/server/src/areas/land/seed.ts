@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { upsertFeeSchedule } from '../../core/applications/fees';
 import { type CountyProfile, wardsOf } from '../../core/county/county-profile';
 import type { Db } from '../../platform/db/database';
+import { landDataOf } from './counties';
 import { lrKey } from './lr-number';
 import * as data from './reference-data';
 import {
@@ -39,6 +40,7 @@ export async function seedLand(
   profile: CountyProfile,
   options: { demoData: boolean },
 ): Promise<void> {
+  const local = landDataOf(profile.slug);
   const upsert = (
     table: Parameters<Db['insert']>[0],
     rows: Record<string, unknown>[],
@@ -59,16 +61,16 @@ export async function seedLand(
 
   await upsert(
     landUses,
-    data.landUseCodes.map((u, position) => ({ ...u, position })),
+    data.landUseCodes.map((u, position) => ({ ...u, ratePpm: local.ratePpm[u.code], position })),
     landUses.code,
     ['description', 'ratePpm', 'position'],
   );
   await db
     .insert(landRatingSettings)
-    .values({ countyCode: profile.code, ...data.ratingSettings })
+    .values({ countyCode: profile.code, ...local.ratingSettings })
     .onConflictDoUpdate({
       target: landRatingSettings.countyCode,
-      set: { ...data.ratingSettings, updatedAt: new Date() },
+      set: { ...local.ratingSettings, updatedAt: new Date() },
     });
   await upsert(
     landReasons,
@@ -82,7 +84,7 @@ export async function seedLand(
   ]);
 
   const zones = profile.subCounties.flatMap((sc) => {
-    const tier = data.groundRentTiers[sc.name] ?? 3;
+    const tier = local.groundRentTiers[sc.name] ?? 3;
     return wardsOf(profile)
       .filter((w) => w.subCountyCode === sc.code)
       .flatMap((w) =>
@@ -91,8 +93,8 @@ export async function seedLand(
           name: `${w.name} zone ${zone} (${zone === 'A' ? 'road frontage' : 'interior'})`,
           subCountyCode: sc.code,
           wardCode: w.code,
-          groundRentCents: data.groundRentByTier[tier][zone].groundRent * KES,
-          standPremiumCents: data.groundRentByTier[tier][zone].standPremium * KES,
+          groundRentCents: local.groundRentByTier[tier][zone].groundRent * KES,
+          standPremiumCents: local.groundRentByTier[tier][zone].standPremium * KES,
         })),
       );
   });
@@ -136,7 +138,7 @@ export async function seedLand(
   // land-survey, ground-rent).
   const year = new Date().getFullYear();
   await upsertFeeSchedule(db, [
-    ...data.landFees.map((f) => ({
+    ...local.landFees.map((f) => ({
       schedule: 'land-fees',
       item: f.item,
       description: f.description,
@@ -168,7 +170,7 @@ export async function seedLand(
   const ward = wardLookup(profile);
   await upsert(
     parcels,
-    data.demoParcels.map((p) => ({
+    local.demoParcels.map((p) => ({
       lrNumber: p.lr,
       lrKey: lrKey(p.lr),
       ...ward(p.subCounty, p.ward),

@@ -1,12 +1,18 @@
 import type { BankAccount, CountyContacts, Letterhead } from '@kaunti/contract/api-county';
 
-/** Everything county-specific that the seed writes: one file per county under counties/. */
+/**
+ * Everything county-specific that the seed writes: one file per county under counties/,
+ * chosen by KAUNTI_COUNTY (its slug). Each area keeps its own county data by the same slug
+ * (e.g. areas/land/counties).
+ */
 export interface CountyProfile {
   code: string;
   slug: string;
   name: string;
   portalName: string;
   paybill: string;
+  /** Bill numbers are this prefix + 8 digits, unless BILL_NO_PREFIX says otherwise. */
+  billNoPrefix: string;
   bankAccounts: BankAccount[];
   contacts: CountyContacts;
   letterhead: Letterhead;

@@ -2,8 +2,10 @@ import type { OfficerRole } from '@kaunti/contract/api-staff';
 import { guessIdentifierType } from '@kaunti/contract/identifier';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { customerNoPrefix } from '../accounts/auth-service';
 import { hashPassword } from '../accounts/passwords';
 import { users } from '../accounts/schema';
+import type { CountyProfile } from '../county/county-profile';
 import { officers } from './schema';
 
 /** The demo officers' password (README table); only with demo data, never by default in production. */
@@ -24,7 +26,7 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Achieng',
     surName: 'Otieno',
     identifier: '30000101',
-    staffNo: 'NCC/0101',
+    staffNo: '0101',
   },
   {
     role: 'approver',
@@ -32,7 +34,7 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Kamau',
     surName: 'Mwangi',
     identifier: '30000102',
-    staffNo: 'NCC/0102',
+    staffNo: '0102',
   },
   {
     role: 'revenue',
@@ -40,7 +42,7 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Fatuma',
     surName: 'Hassan',
     identifier: '30000103',
-    staffNo: 'NCC/0103',
+    staffNo: '0103',
   },
   {
     role: 'admin',
@@ -48,7 +50,7 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Kiprono',
     surName: 'Langat',
     identifier: '30000104',
-    staffNo: 'NCC/0104',
+    staffNo: '0104',
   },
   {
     role: 'auditor',
@@ -56,7 +58,7 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Wairimu',
     surName: 'Njoroge',
     identifier: '30000105',
-    staffNo: 'NCC/0105',
+    staffNo: '0105',
   },
   {
     role: 'enforcement',
@@ -64,12 +66,15 @@ export const DEMO_OFFICERS: readonly {
     firstName: 'Mutua',
     surName: 'Kilonzo',
     identifier: '30000106',
-    staffNo: 'NCC/0106',
+    staffNo: '0106',
   },
 ];
 
 /** Adds the demo officers that are missing (by phone); running it again changes nothing. */
-export async function seedDemoOfficers(db: Db): Promise<void> {
+export async function seedDemoOfficers(db: Db, profile: CountyProfile): Promise<void> {
+  // Addresses at the county's own domain, staff numbers under its initials (NCC/0101, MC/0101).
+  const domain = new URL(profile.contacts.website).hostname.replace(/^www\./, '');
+  const staffPrefix = customerNoPrefix(profile.name);
   const existing = new Set((await db.select({ phone: users.phoneNumber }).from(users)).map((r) => r.phone));
   const missing = DEMO_OFFICERS.filter((o) => !existing.has(o.phoneNumber));
   if (missing.length === 0) return;
@@ -84,7 +89,7 @@ export async function seedDemoOfficers(db: Db): Promise<void> {
         identifier: officer.identifier,
         identifierType: guessIdentifierType(officer.identifier),
         phoneNumber: officer.phoneNumber,
-        email: `${officer.firstName.toLowerCase()}.${officer.surName.toLowerCase()}@nairobi.go.ke`,
+        email: `${officer.firstName.toLowerCase()}.${officer.surName.toLowerCase()}@${domain}`,
         passwordHash,
         role: 'staff',
         firstTimeLogin: false,
@@ -97,7 +102,7 @@ export async function seedDemoOfficers(db: Db): Promise<void> {
       .insert(officers)
       .values({
         userId: user.id,
-        staffNo: officer.staffNo,
+        staffNo: `${staffPrefix}/${officer.staffNo}`,
         roles: [officer.role],
         areas: ['*'],
         mustSetPassword: false,

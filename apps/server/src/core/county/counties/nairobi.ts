@@ -11,6 +11,7 @@ export const nairobi: CountyProfile = {
   name: 'Nairobi City County',
   portalName: 'Nairobi City County e-Services',
   paybill: '6060047',
+  billNoPrefix: 'NCCB',
   bankAccounts: [
     {
       bank: 'Kenya Commercial Bank',

@@ -1,0 +1,144 @@
+import { formatPpmPercent } from '@kaunti/catalogue/registries/fee-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landDataOf } from '../../src/areas/land/counties';
+import { type CountyProfile, wardsOf } from '../../src/core/county/county-profile';
+import { countyProfiles } from '../../src/core/county/seed';
+import { DEMO_OFFICERS } from '../../src/core/staff/seed';
+import { signUpAndVerify } from '../support/accounts';
+import { readPdf } from '../support/pdf';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser } from '../support/users';
+
+/**
+ * Everything county-specific is configuration: each county Kaunti ships (KAUNTI_COUNTY) starts
+ * on its own seed and serves its own name, letterhead, paybill, sub-counties and wards, fees,
+ * bill numbers and demo data. The expectations are read from the county's files, so a county
+ * added later is tried by this same file.
+ */
+describe.each(Object.values(countyProfiles).map((profile) => [profile.slug, profile] as const))(
+  'KAUNTI_COUNTY=%s',
+  (slug, profile: CountyProfile) => {
+    const land = landDataOf(slug);
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ KAUNTI_COUNTY: slug });
+    });
+    afterAll(() => t.close());
+
+    it('serves the county: name, code, paybill, banks, contacts and letterhead', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/county' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        code: profile.code,
+        name: profile.name,
+        portal_name: profile.portalName,
+        paybill: profile.paybill,
+        currency: 'KES',
+        bank_accounts: profile.bankAccounts,
+        contacts: profile.contacts,
+        letterhead: profile.letterhead,
+      });
+    });
+
+    it('lists its own sub-counties and wards, every ward code once', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/county/sub-counties' });
+      const { data } = res.json() as {
+        data: { code: string; name: string; wards: { code: string; name: string }[] }[];
+      };
+      expect(data.map((s) => [s.code, s.name])).toEqual(profile.subCounties.map((s) => [s.code, s.name]));
+      const wards = data.flatMap((s) => s.wards);
+      expect(wards.map((w) => w.name).sort()).toEqual(
+        wardsOf(profile)
+          .map((w) => w.name)
+          .sort(),
+      );
+      expect(new Set(wards.map((w) => w.code)).size).toBe(wardsOf(profile).length);
+    });
+
+    it("bills a demo parcel's rates at the county's own rate, under its own bill numbers", async () => {
+      const user = await createSignedInUser(t);
+      const parcel = land.demoParcels[0]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/lands/rates/current-bill',
+        headers: user.headers,
+        payload: { lr_number: parcel.lr },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const bill = res.json();
+      const rate = land.ratePpm[parcel.use];
+      expect(bill.lines[0]).toMatchObject({
+        amount_cents: (parcel.value * 100 * rate) / 1_000_000,
+        Description: expect.stringContaining(`(${formatPpmPercent(rate)} of site value)`),
+      });
+      expect(bill.lines[1]).toMatchObject({ amount_cents: parcel.arrears * 100 });
+      expect(bill.bill_no).toMatch(new RegExp(`^${profile.billNoPrefix}\\d{8}$`));
+    });
+
+    it('prices ground rent from its own zones and tiers', async () => {
+      const subCounty = profile.subCounties[0]!;
+      const ward = wardsOf(profile).find((w) => w.subCountyCode === subCounty.code)!;
+      const user = await createSignedInUser(t);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/globalms/ground_rent/zone?ward_code=${ward.code}`,
+        headers: user.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const tier = land.groundRentTiers[subCounty.name] ?? 3;
+      expect(res.json().data).toEqual([
+        expect.objectContaining({
+          zone_code: `GRZ-${ward.code}-A`,
+          ground_rent_cents: land.groundRentByTier[tier].A.groundRent * 100,
+        }),
+        expect.objectContaining({
+          zone_code: `GRZ-${ward.code}-B`,
+          ground_rent_cents: land.groundRentByTier[tier].B.groundRent * 100,
+        }),
+      ]);
+    });
+
+    it("numbers customers and demo officers under the county's initials, at its own domain", async () => {
+      const initials = profile.name
+        .split(/\s+/)
+        .map((word) => word[0])
+        .join('');
+      // A real sign-up gets its customer number from the county's name.
+      const citizen = await signUpAndVerify(t);
+      expect(citizen.customerNo).toMatch(new RegExp(`^${initials}-\\d{7}$`));
+      const staff = await t.database.db.execute(
+        `select o.staff_no, u.email from officers o join users u on u.id = o.user_id order by o.staff_no`,
+      );
+      const rows = (staff as unknown as { rows: { staff_no: string; email: string }[] }).rows;
+      expect(rows).toHaveLength(DEMO_OFFICERS.length);
+      const domain = new URL(profile.contacts.website).hostname.replace(/^www\./, '');
+      for (const row of rows) {
+        expect(row.staff_no).toMatch(new RegExp(`^${initials}/01\\d\\d$`));
+        expect(row.email.endsWith(`@${domain}`)).toBe(true);
+      }
+    });
+
+    it("prints its documents on the county's letterhead", async () => {
+      const samples = (await t.app.inject({ method: 'GET', url: '/api/verify/samples' })).json() as {
+        documents: { pdf_url: string | null }[];
+      };
+      const sample = samples.documents.find((d) => d.pdf_url);
+      expect(sample).toBeDefined();
+      const pdf = await t.app.inject({ method: 'GET', url: sample!.pdf_url! });
+      expect(pdf.statusCode).toBe(200);
+      const text = (await readPdf(pdf.rawPayload)).pages[0]!;
+      expect(text).toContain(profile.letterhead.title);
+      expect(text).not.toContain(
+        Object.values(countyProfiles).find((other) => other.slug !== slug)!.letterhead.title,
+      );
+    });
+  },
+);
+
+describe('KAUNTI_COUNTY', () => {
+  it('an unknown county stops the start, naming the counties Kaunti ships', async () => {
+    await expect(createTestApp({ KAUNTI_COUNTY: 'atlantis' })).rejects.toThrow(
+      'KAUNTI_COUNTY: there is no county "atlantis"; Kaunti ships nairobi, mombasa.',
+    );
+  });
+});
