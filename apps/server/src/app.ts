@@ -16,6 +16,7 @@ import { createTokenSigner } from './core/accounts/tokens';
 import { createApplicationDocuments } from './core/applications/application-documents';
 import { createApplicationService } from './core/applications/application-service';
 import { issueDemoApplicationDocuments } from './core/applications/demo-applications';
+import { createQuotes } from './core/applications/quotes';
 import { createReferenceChoices } from './core/applications/reference-choices';
 import { applicationRoutes } from './core/applications/routes';
 import { createBillService } from './core/bills/bill-service';
@@ -213,7 +214,14 @@ export async function buildApp({
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
-  await app.register(applicationRoutes({ applications, documents: applicationDocuments, guards }));
+  await app.register(
+    applicationRoutes({
+      applications,
+      quotes: createQuotes({ db, choices }),
+      documents: applicationDocuments,
+      guards,
+    }),
+  );
   // E-Verify's other checks, and with demo data the samples: the demo documents above, and an
   // issued application of every service that issues a document (printable page and PDF too).
   const demoApplicationDocuments = config.demoData

@@ -153,3 +153,37 @@ export const catalogueServiceSchema = z.object({
 export const catalogueServicesResponseSchema = z
   .object({ data: z.array(catalogueServiceSchema) })
   .describe('CatalogueServices');
+
+/** `POST /api/catalogue/services/{id}/quote`: the form as filled in so far. */
+export const quoteRequestSchema = z
+  .object({
+    values: z
+      .record(z.string().max(60), z.unknown())
+      .describe(
+        'The answers given so far, by field name; missing and invalid ones are left out of the price.',
+      ),
+  })
+  .describe('QuoteRequest')
+  .meta({ examples: [{ values: { survey_type_code: 'SV-BRE' } }] });
+
+export const quoteLineSchema = z.object({
+  description: z.string(),
+  amount_cents: z.int().describe('Whole cents (KES × 100).'),
+});
+
+/** What the fee will be, or what is still needed to work it out. */
+export const quoteResponseSchema = z
+  .object({
+    service_id: z.string(),
+    complete: z.boolean().describe('True when every answer the fee depends on is given: `lines` is the fee.'),
+    lines: z
+      .array(quoteLineSchema)
+      .describe('The bill lines the application would raise (empty: no fee, or not yet known).'),
+    total_cents: z.int().nullable().describe('The sum of the lines; null until `complete`.'),
+    missing: z
+      .array(z.object({ field: z.string(), label: z.string() }))
+      .describe('The fields the fee depends on that are not (validly) answered yet.'),
+    message: z.string().nullable().describe('Why there is no amount yet, in words, when there is none.'),
+  })
+  .describe('Quote');
+export type Quote = z.infer<typeof quoteResponseSchema>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { services } from '@kaunti/catalogue/catalogue';
+import { missingFeeInputs } from '@kaunti/catalogue/registries/fee-rules';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +113,21 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
           message: expect.stringMatching(/^Please select /),
         });
       }
+      // The quote of the filled-in form is the bill the submission raises; of an empty form, it
+      // names what the fee still needs (or is the fee at once, when it needs nothing).
+      const quote = async (answers: Record<string, unknown>) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/catalogue/services/${id}/quote`,
+            payload: { values: answers },
+          })
+        ).json();
+      const full = await quote(values);
+      const empty = await quote({});
+      const inputs = missingFeeInputs(service!.fee, {});
+      expect(empty.complete).toBe(inputs.length === 0);
+      expect(empty.missing.map((m: { field: string }) => m.field)).toEqual(inputs);
       const submitted = await t.app.inject({
         method: 'POST',
         url: '/api/applications',
@@ -119,6 +135,12 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
         payload: { service_id: id, values },
       });
       expect(submitted.statusCode, submitted.body).toBe(201);
+      const bill = submitted.json().bill as { total_cents: number; lines: { amount_cents: number }[] } | null;
+      expect(full).toMatchObject({ service_id: id, complete: true, missing: [], message: null });
+      expect(full.total_cents).toBe(bill?.total_cents ?? 0);
+      expect(full.lines.map((l: { amount_cents: number }) => l.amount_cents)).toEqual(
+        (bill?.lines ?? []).map((l) => l.amount_cents),
+      );
       // Cancelled again, so the next example of the same thing is not a second open bill.
       const applicationNo = submitted.json().application.application_no as string;
       await t.app.inject({
@@ -129,6 +151,59 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
       });
     },
   );
+});
+
+describe('quotes: POST /api/catalogue/services/{id}/quote', () => {
+  it('prices a half-filled form, leaves out an invalid answer, and says what is missing in words', async () => {
+    const quote = (values: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/catalogue/services/land-survey/quote', payload: { values } });
+    const none = await quote({ lr_number: '209/10001' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({
+      service_id: 'land-survey',
+      complete: false,
+      lines: [],
+      total_cents: null,
+      missing: [{ field: 'survey_type_code', label: expect.any(String) }],
+      message: expect.stringMatching(/^The fee is shown once you have answered: /),
+    });
+    // A survey type its list does not offer counts as not answered, never as a price.
+    expect((await quote({ survey_type_code: 'ZZ-NOT-LISTED' })).json().complete).toBe(false);
+    const priced = (await quote({ survey_type_code: 'SV-BRE' })).json();
+    expect(priced.complete).toBe(true);
+    expect(priced.total_cents).toBeGreaterThan(0);
+    expect(priced.total_cents).toBe(
+      priced.lines.reduce((sum: number, l: { amount_cents: number }) => sum + l.amount_cents, 0),
+    );
+  });
+
+  it("a parcel's land rates are not quoted from the form: the answer says where they come from", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalogue/services/land-rates-bill/quote',
+      payload: { values: { lr_number: '209/10001' } },
+    });
+    expect(res.json()).toMatchObject({
+      complete: false,
+      total_cents: null,
+      message: expect.stringContaining("parcel's record"),
+    });
+  });
+
+  it('answers 404 for an unknown service and 400 without values', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalogue/services/no-such-service/quote',
+      payload: { values: {} },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalogue/services/land-survey/quote',
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('applications', () => {

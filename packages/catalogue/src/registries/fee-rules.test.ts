@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { applyPpm, computeFee, type FeeContext, FeeNotConfiguredError, formatPpmPercent } from './fee-rules';
+import {
+  applyPpm,
+  computeFee,
+  type FeeContext,
+  FeeNotConfiguredError,
+  feeNeedsParcel,
+  formatPpmPercent,
+  missingFeeInputs,
+} from './fee-rules';
 
 const tariffs: Record<string, { description: string; amount_cents: number }> = {
   'land-fees/rates-search': { description: 'Rates search fee', amount_cents: 100_000 },
   'land-fees/sq-ft': { description: 'Approval fee', amount_cents: 250 },
   'land-fees/minimum': { description: 'Minimum approval fee', amount_cents: 500_000 },
   'ground-rent/GRZ-1:GR': { description: 'Ground rent 2026', amount_cents: 360_000 },
+  'parking/Z1:saloon:monthly': {
+    description: 'Seasonal parking, zone 1, saloon, monthly',
+    amount_cents: 300_000,
+  },
+  'parking/reserved-bay-year': { description: 'Reserved bay, a year', amount_cents: 27_500_000 },
+  'permits/small': { description: 'Business permit, small (up to 5 employees)', amount_cents: 1_000_000 },
+  'permits/medium': { description: 'Business permit, medium (6 to 50 employees)', amount_cents: 3_500_000 },
+  'permits/large': { description: 'Business permit, large (over 50 employees)', amount_cents: 9_000_000 },
+  'permits/application': { description: 'Application fee', amount_cents: 50_000 },
+  'permits/fire': { description: 'Fire safety inspection', amount_cents: 250_000 },
+  'health/per-applicant': { description: 'Food handler certificate', amount_cents: 100_000 },
 };
 
 function context(overrides: Partial<FeeContext> = {}): FeeContext {
@@ -98,5 +117,94 @@ describe('fee rules', () => {
     expect(applyPpm(1, 499_999)).toBe(0);
     expect(applyPpm(9_000_000_000_000, 1150)).toBe(10_350_000_000);
     expect(formatPpmPercent(1150)).toBe('0.115%');
+  });
+
+  it('per-unit multiplies the item by a number field or by the entries of a repeating group', () => {
+    const seasonal = {
+      rule: 'per-unit',
+      params: {
+        schedule: 'parking',
+        key_fields: ['zone_code', 'vehicle_type', 'period'],
+        count_field: 'vehicles',
+        unit: 'vehicle',
+      },
+    };
+    const values = { zone_code: 'Z1', vehicle_type: 'saloon', period: 'monthly', vehicles: [{}, {}, {}] };
+    expect(computeFee(seasonal, context({ values }))).toEqual([
+      {
+        amount_cents: 900_000,
+        description: 'Seasonal parking, zone 1, saloon, monthly × 3 vehicles',
+        parcel: null,
+      },
+    ]);
+    const bays = {
+      rule: 'per-unit',
+      params: { schedule: 'parking', item: 'reserved-bay-year', count_field: 'bays', unit: 'bay' },
+    };
+    expect(computeFee(bays, context({ values: { bays: '1' } }))[0]).toMatchObject({
+      amount_cents: 27_500_000,
+      description: 'Reserved bay, a year × 1 bay',
+    });
+    expect(computeFee(bays, context({ values: { bays: 0 } }))).toEqual([]);
+  });
+
+  it('band picks the band a number falls in, limits included', () => {
+    const fee = {
+      rule: 'band',
+      params: {
+        schedule: 'permits',
+        field: 'employees',
+        bands: [
+          { up_to: 5, item: 'small' },
+          { up_to: 50, item: 'medium' },
+          { up_to: null, item: 'large' },
+        ],
+      },
+    };
+    const at = (employees: number) => computeFee(fee, context({ values: { employees } }))[0]?.amount_cents;
+    expect([at(1), at(5), at(6), at(50), at(51), at(5000)]).toEqual([
+      1_000_000, 1_000_000, 3_500_000, 3_500_000, 9_000_000, 9_000_000,
+    ]);
+  });
+
+  it('sum adds a line per rule; a rule with `when` only when that field has a value', () => {
+    const fee = {
+      rule: 'sum',
+      params: {
+        rules: [
+          {
+            rule: 'band',
+            params: { schedule: 'permits', field: 'employees', bands: [{ up_to: null, item: 'small' }] },
+          },
+          { rule: 'fixed', params: { schedule: 'permits', item: 'application' } },
+          { rule: 'fixed', params: { schedule: 'permits', item: 'fire' }, when: 'fire_inspection' },
+        ],
+      },
+    };
+    const without = computeFee(fee, context({ values: { employees: 3, fire_inspection: false } }));
+    expect(without.map((l) => l.amount_cents)).toEqual([1_000_000, 50_000]);
+    const withFire = computeFee(fee, context({ values: { employees: 3, fire_inspection: true } }));
+    expect(withFire.map((l) => l.description)).toEqual([
+      'Business permit, small (up to 5 employees)',
+      'Application fee',
+      'Fire safety inspection',
+    ]);
+  });
+
+  it('says which inputs a half-filled form still lacks, and which rules need a parcel record', () => {
+    const seasonal = {
+      rule: 'per-unit',
+      params: {
+        schedule: 'parking',
+        key_fields: ['zone_code', 'period'],
+        count_field: 'vehicles',
+        unit: 'vehicle',
+      },
+    };
+    expect(missingFeeInputs(seasonal, { zone_code: 'Z1', vehicles: [] })).toEqual(['period', 'vehicles']);
+    expect(missingFeeInputs(seasonal, { zone_code: 'Z1', period: 'monthly', vehicles: [{}] })).toEqual([]);
+    expect(missingFeeInputs({ rule: 'fixed', params: { schedule: 'x', item: 'y' } }, {})).toEqual([]);
+    expect(feeNeedsParcel({ rule: 'land-rates' })).toBe(true);
+    expect(feeNeedsParcel({ rule: 'schedule' })).toBe(false);
   });
 });

@@ -57,6 +57,10 @@ export interface FeeRule<P extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   params: P;
+  /** The fields whose values the rule reads: a quote can price a form once these are filled in. */
+  inputs(params: z.output<P>): string[];
+  /** True when the amount comes from a county record (a parcel), not from the form alone. */
+  needsParcel?: boolean;
   compute(params: z.output<P>, context: FeeContext): FeeLine[];
 }
 
@@ -86,12 +90,14 @@ export const feeRules = {
     name: 'none',
     description: 'No fee.',
     params: z.object({}),
+    inputs: () => [],
     compute: () => [],
   }),
   fixed: defineFeeRule({
     name: 'fixed',
     description: 'One fixed amount: an item of a fee schedule.',
     params: scheduleItem,
+    inputs: () => [],
     compute: (params, context) => {
       const tariff = requireTariff(context, params.schedule, params.item);
       return [
@@ -106,6 +112,7 @@ export const feeRules = {
       field: z.string().min(1).describe('The number field holding the area in square feet.'),
       minimum_item: z.string().optional().describe('Item whose amount is the least charged.'),
     }),
+    inputs: (params) => [params.field],
     compute: (params, context) => {
       const tariff = requireTariff(context, params.schedule, params.item);
       const squareFeet = Math.ceil(Number(context.values[params.field] ?? 0));
@@ -131,6 +138,7 @@ export const feeRules = {
       schedule: z.string().min(1),
       key_fields: z.array(z.string().min(1)).min(1).describe('The fields whose values make the item code.'),
     }),
+    inputs: (params) => params.key_fields,
     compute: (params, context) => {
       const item = params.key_fields.map((f) => String(context.values[f] ?? '')).join(':');
       const tariff = requireTariff(context, params.schedule, item);
@@ -145,6 +153,8 @@ export const feeRules = {
       "A parcel's land rates: this year's rates (site value × the rate for its land use), its " +
       'arrears, and a penalty on the arrears for each full month since 1 January.',
     params: z.object({}),
+    inputs: () => ['lr_number'],
+    needsParcel: true,
     compute: (_params, context) => {
       const { parcel, rating, today } = context;
       if (!parcel || !rating)
@@ -175,9 +185,128 @@ export const feeRules = {
       return lines;
     },
   }),
+  'per-unit': defineFeeRule({
+    name: 'per-unit',
+    description:
+      'A schedule item (fixed, or chosen by key fields such as zone, vehicle type and period) times a ' +
+      'count: a whole-number field (bays, days) or the entries of a repeating group (applicants, ' +
+      'vehicles). The line says how many.',
+    params: z.object({
+      schedule: z.string().min(1),
+      item: z.string().min(1).optional().describe('The item, when it does not depend on the form.'),
+      key_fields: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('The fields whose values make the item code, "value1:value2" (instead of item).'),
+      count_field: z
+        .string()
+        .min(1)
+        .describe('A whole-number field, or a repeating group (its entries are counted).'),
+      unit: z.string().min(1).describe('What is counted, singular, e.g. "bay", "vehicle", "applicant".'),
+    }),
+    inputs: (params) => [...(params.key_fields ?? []), params.count_field],
+    compute: (params, context) => {
+      const item =
+        params.item ?? (params.key_fields ?? []).map((f) => String(context.values[f] ?? '')).join(':');
+      const tariff = requireTariff(context, params.schedule, item);
+      const raw = context.values[params.count_field];
+      const count = Array.isArray(raw) ? raw.length : Math.max(0, Math.trunc(Number(raw ?? 0)));
+      if (count === 0) return [];
+      return [
+        {
+          amount_cents: tariff.amount_cents * count,
+          description: `${tariff.description} × ${count.toLocaleString('en-KE')} ${count === 1 ? params.unit : `${params.unit}s`}`,
+          parcel: parcelOf(context),
+        },
+      ];
+    },
+  }),
+  band: defineFeeRule({
+    name: 'band',
+    description:
+      'The item of the band a number field falls in (by employees, floor area, seats): bands are ' +
+      'listed in ascending order, each up to and including its limit; the last may have none.',
+    params: z.object({
+      schedule: z.string().min(1),
+      field: z.string().min(1).describe('The number field that picks the band.'),
+      bands: z
+        .array(
+          z.object({
+            up_to: z.number().nullable().describe('The largest value in this band; null: no limit.'),
+            item: z.string().min(1),
+          }),
+        )
+        .min(1),
+    }),
+    inputs: (params) => [params.field],
+    compute: (params, context) => {
+      const value = Number(context.values[params.field] ?? 0);
+      const band = params.bands.find((b) => b.up_to === null || value <= b.up_to);
+      if (!band) throw new FeeNotConfiguredError(`No band of ${params.field} holds ${value}.`);
+      const tariff = requireTariff(context, params.schedule, band.item);
+      return [
+        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+      ];
+    },
+  }),
+  sum: defineFeeRule({
+    name: 'sum',
+    description:
+      'Several rules added up, a line each (e.g. a permit fee by band plus a fixed application fee); ' +
+      'a rule with `when` counts only when that field has a value (a ticked box, a chosen option).',
+    params: z.object({
+      rules: z
+        .array(
+          z.object({
+            rule: z.string().min(1),
+            params: z.record(z.string(), z.unknown()).default({}),
+            when: z.string().min(1).optional().describe('A field that must have a value for this line.'),
+          }),
+        )
+        .min(1),
+    }),
+    inputs: (params) => [
+      ...new Set(
+        params.rules.flatMap((part) => {
+          const rule = findFeeRule(part.rule);
+          return rule ? rule.inputs(rule.params.parse(part.params)) : [];
+        }),
+      ),
+    ],
+    compute: (params, context) =>
+      params.rules.flatMap((part) => {
+        if (part.when !== undefined && isEmpty(context.values[part.when])) return [];
+        return computeFee(part, context);
+      }),
+  }),
 } as const;
 
 export type FeeRuleName = keyof typeof feeRules;
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * The fields a fee rule reads that the values do not hold yet (empty), so a quote of a half-filled
+ * form says what is still needed. An unknown rule reads nothing.
+ */
+export function missingFeeInputs(
+  fee: { rule: string; params?: Record<string, unknown> },
+  values: Record<string, unknown>,
+): string[] {
+  const rule = findFeeRule(fee.rule);
+  if (!rule) return [];
+  return rule.inputs(rule.params.parse(fee.params ?? {})).filter((name) => isEmpty(values[name]));
+}
+
+/** True when the rule prices from a county record (a parcel) that only the server can look up. */
+export function feeNeedsParcel(fee: { rule: string }): boolean {
+  return findFeeRule(fee.rule)?.needsParcel === true;
+}
 
 function parcelOf(context: FeeContext): string | null {
   const lr = context.values.lr_number;

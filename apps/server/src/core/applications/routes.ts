@@ -12,6 +12,8 @@ import {
   catalogueServicesResponseSchema,
   createApplicationRequestSchema,
   draftIdField,
+  quoteRequestSchema,
+  quoteResponseSchema,
 } from '@kaunti/contract/api-applications';
 import { printableDocumentSchema } from '@kaunti/contract/api-documents';
 import { answerSchema } from '@kaunti/contract/api-staff';
@@ -23,6 +25,7 @@ import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
+import type { Quotes } from './quotes';
 
 /** Submitting an application, by any path: 30 in 10 minutes per user. */
 const SUBMIT_CONFIG = {
@@ -49,6 +52,7 @@ const EXAMPLE_SERVICE = services.find((service) => service.id === 'land-survey')
 /** The engine's own API: the catalogue, and the user's applications. */
 export function applicationRoutes(deps: {
   applications: ApplicationService;
+  quotes: Quotes;
   documents: ApplicationDocuments;
   guards: Guards;
 }): FastifyPluginAsyncZod {
@@ -91,6 +95,34 @@ export function applicationRoutes(deps: {
         reply.header('cache-control', 'public, max-age=300');
         return openDefinitionOf(service);
       },
+    );
+
+    app.post(
+      '/api/catalogue/services/:id/quote',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['catalogue'],
+          summary: "A service's fee for a form filled in so far",
+          description:
+            "Prices the answers given so far with the service's fee rule and the county's tariff, exactly as " +
+            'the bill would be raised, so a form can show the fee before it is submitted. Missing or invalid ' +
+            'answers are left out; `complete` is false (with `missing` and a `message`) until every answer the ' +
+            'fee depends on is given. Public; nothing is stored.',
+          params: z.object({
+            id: z.string().max(60).describe('A service id from GET /api/catalogue/services.'),
+          }),
+          body: quoteRequestSchema,
+          response: {
+            200: quoteResponseSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            429: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request) => deps.quotes.quote(request.params.id, request.body.values),
     );
 
     app.get(
