@@ -24,6 +24,7 @@ import { ContentBlocks } from './content-blocks';
 import type { CustomStepRegistry } from './custom-step-props';
 import { customSteps as defaultCustomSteps } from './custom-steps';
 import { type DraftStatus, useDraftSync } from './draft-sync';
+import { FeeQuote } from './fee-quote';
 import { FieldInput } from './fields/field-input';
 import { fieldId } from './fields/wizard-field';
 import { FILES_KEY, type StartingPoint } from './resume-draft';
@@ -301,6 +302,8 @@ export function ServiceWizard({
               onUploadBusy={onUploadBusy}
             />
           )}
+          {/* The fee the answers make, before Finish (none for a service that charges nothing). */}
+          {isLast && service.fee.rule !== 'none' ? <FeeQuote service={service} text={text} /> : null}
           <div className={styles.actions}>
             {stepIndex > 0 ? (
               <Button variant="secondary" onClick={previous} disabled={working}>
