@@ -47,6 +47,16 @@ describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, servi
       expect(names.has(field.name), `field ${field.name} appears twice`).toBe(false);
       names.add(field.name);
       if (field.kind === 'select') expect(field.options, `select ${field.name} has options`).toBeDefined();
+      // A group holds fields of its own, none of them a group (groups do not nest).
+      if (field.kind === 'group') {
+        expect(field.fields?.length, `group ${field.name} has fields`).toBeGreaterThan(0);
+        for (const inner of field.fields ?? [])
+          expect(inner.kind, `${field.name}.${inner.name}`).not.toBe('group');
+      } else expect(field.fields, `only a group has fields (${field.name})`).toBeUndefined();
+      if (field.show_when)
+        expect(names.has(field.show_when.field), `${field.name} is shown by a field asked before it`).toBe(
+          true,
+        );
       if (field.options && 'list' in field.options) {
         const list = findReferenceList(field.options.list);
         expect(list, `field ${field.name}: list ${field.options.list}`).toBeDefined();

@@ -82,42 +82,84 @@ export const optionsSourceSchema = z
   ])
   .describe('Where the choices of a select field come from.');
 
-export const fieldSchema = z
+/** A relative or fixed date limit: "today", "+30d", "-18y", or a date YYYY-MM-DD. */
+export const dateLimitSchema = z
+  .string()
+  .regex(/^(today|[+-]\d{1,4}[dmy]|\d{4}-\d{2}-\d{2})$/, 'A date limit is today, +30d, -18y or YYYY-MM-DD')
+  .describe('A date limit: "today", days/months/years from today ("+30d", "-18y"), or a fixed date.');
+
+/**
+ * When a field is shown (and so asked for): another field of the form has a value (`equals`
+ * absent), or one of the given values. A hidden field is neither required nor kept.
+ */
+export const showWhenSchema = z
   .object({
-    name: fieldNameSchema,
-    kind: z
-      .string()
-      .min(1)
-      .describe('Name of a field kind in registries/field-kinds.ts: text, number, select, parcel, file...'),
-    label: z.string().min(1).describe('The label shown above the input (English; the web app translates).'),
-    hint: z.string().optional().describe('A short help text shown under the label.'),
-    required: z
-      .boolean()
-      .default(true)
-      .describe('A required field is marked with a red asterisk and must be filled in to go on.'),
-    required_message: z
-      .string()
+    field: z.string().min(1).describe('The field whose answer decides.'),
+    equals: z
+      .union([z.string(), z.boolean(), z.array(z.string()).min(1).readonly()])
       .optional()
-      .describe('The message shown when a required field is left empty (the spec gives some verbatim).'),
-    invalid_message: z
-      .string()
+      .describe('The value (or one of the values) that shows this field; absent: any answer.'),
+  })
+  .describe('Shows the field only when another field has a value (or a given value).');
+
+const baseFieldSchema = z.object({
+  name: fieldNameSchema,
+  kind: z
+    .string()
+    .min(1)
+    .describe('Name of a field kind in registries/field-kinds.ts: text, number, select, parcel, file...'),
+  label: z.string().min(1).describe('The label shown above the input (English; the web app translates).'),
+  hint: z.string().optional().describe('A short help text shown under the label.'),
+  required: z
+    .boolean()
+    .default(true)
+    .describe('A required field is marked with a red asterisk and must be filled in to go on.'),
+  required_message: z
+    .string()
+    .optional()
+    .describe('The message shown when a required field is left empty (the spec gives some verbatim).'),
+  invalid_message: z
+    .string()
+    .optional()
+    .describe("The message shown when the value is there but not valid; else the kind's own message."),
+  options: optionsSourceSchema.optional().describe('For select fields: where the choices come from.'),
+  min: z.number().optional().describe('number: the smallest value allowed. text: the shortest length.'),
+  max: z.number().optional().describe('number: the largest value allowed. text: the longest length.'),
+  placeholder: z.string().optional().describe('An example value shown in an empty input.'),
+  example: z
+    .unknown()
+    .optional()
+    .describe(
+      "A value that passes this field's validation, for the open catalogue and the API document. " +
+        'Needed where the kind cannot make one (a choice from a reference list); else the kind gives one.',
+    ),
+  pattern: z
+    .object({
+      regex: z.string().min(1).describe('A regular expression the whole (trimmed) text must match.'),
+      message: z.string().min(1).describe('The message when it does not, naming the expected form.'),
+    })
+    .optional()
+    .describe('text: the form the text must take, with its own message.'),
+  min_date: dateLimitSchema.optional().describe('date: the earliest date allowed.'),
+  max_date: dateLimitSchema.optional().describe('date: the latest date allowed.'),
+  show_when: showWhenSchema.optional(),
+  add_label: z
+    .string()
+    .optional()
+    .describe('group: the label of the button that adds an entry, e.g. "Add another vehicle".'),
+});
+
+/** A field definition as a service file writes it (a group holds its own fields). */
+export type FieldDefinition = z.input<typeof baseFieldSchema> & { fields?: readonly FieldDefinition[] };
+
+export const fieldSchema: z.ZodType<FieldDefinition, FieldDefinition> = baseFieldSchema
+  .extend({
+    fields: z
+      .lazy(() => z.array(fieldSchema).min(1).readonly())
       .optional()
-      .describe("The message shown when the value is there but not valid; else the kind's own message."),
-    options: optionsSourceSchema.optional().describe('For select fields: where the choices come from.'),
-    min: z.number().optional().describe('number: the smallest value allowed. text: the shortest length.'),
-    max: z.number().optional().describe('number: the largest value allowed. text: the longest length.'),
-    placeholder: z.string().optional().describe('An example value shown in an empty input.'),
-    example: z
-      .unknown()
-      .optional()
-      .describe(
-        "A value that passes this field's validation, for the open catalogue and the API document. " +
-          'Needed where the kind cannot make one (a choice from a reference list); else the kind gives one.',
-      ),
+      .describe('group: the fields of one entry (min and max count the entries).'),
   })
   .describe('One input of a form step. Its zod schema is built from this metadata, never written apart.');
-
-export type FieldDefinition = z.input<typeof fieldSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -227,6 +269,18 @@ export const serviceDefinitionSchema = serviceSummarySchema
       .min(1)
       .describe('Name of the document issued at the end, in registries/documents.ts ("none" for none).'),
     submit: submitSchema,
+    validity: z
+      .union([
+        z.object({ days: z.int().positive().describe('Valid this many days from the day it is issued.') }),
+        z.object({
+          from_field: z.string().min(1).describe('The field that chooses the period, e.g. "period".'),
+          days: z
+            .record(z.string(), z.int().positive())
+            .describe('Days of validity for each value of that field, e.g. { monthly: 30, yearly: 365 }.'),
+        }),
+      ])
+      .optional()
+      .describe("How long what is issued is valid; else the document kind's own validity (if any)."),
   })
   .describe('One citizen service, complete: menu entry, wizard, documents, fee, workflow, output.');
 
@@ -255,6 +309,21 @@ export function parseService(definition: ServiceDefinition): ParsedServiceDefini
  */
 export function submitPathOf(definition: Pick<ServiceDefinition, 'id' | 'submit'>): string {
   return definition.submit.path ?? `/api/services/${definition.id}/applications`;
+}
+
+/**
+ * How many days what the service issues stays valid, for the answers given: the definition's
+ * `validity` (fixed days, or by a period field's value), else undefined (the document kind decides).
+ */
+export function validityDaysOf(
+  definition: Pick<ServiceDefinition, 'validity'>,
+  values: Record<string, unknown>,
+): number | undefined {
+  const validity = definition.validity;
+  if (!validity) return undefined;
+  if (!('from_field' in validity)) return validity.days;
+  const chosen = values[validity.from_field];
+  return typeof chosen === 'string' ? validity.days[chosen] : undefined;
 }
 
 /** The summary of a service, as menus and `GET /api/catalogue/services` show it. */

@@ -38,29 +38,54 @@ const openOptionsSchema = z
   ])
   .describe('The choices of a select field: listed, or fetched from a reference list.');
 
+const openFieldShape = {
+  name: z.string().describe('The key in the application payload.'),
+  kind: z
+    .string()
+    .describe('text, textarea, number, select, parcel, file, date, phone, email, kra-pin, checkbox.'),
+  input: z
+    .string()
+    .describe('The control to render: text, textarea, number, select, file, date, tel, email, checkbox.'),
+  type: z
+    .enum(['string', 'number', 'boolean', 'array'])
+    .describe('The JSON type of the value (array: a group).'),
+  format: z.string().optional().describe('e.g. "uuid" for an upload id, "date", "email".'),
+  pattern: z.string().optional().describe('A pattern the value must match (JSON Schema, ECMA dialect).'),
+  label: z.string(),
+  hint: z.string().optional(),
+  required: z.boolean(),
+  required_message: z.string().describe('Shown when a required field is left empty.'),
+  invalid_message: z.string().optional(),
+  min: z.number().optional().describe('number: the smallest value. text: the shortest length.'),
+  max: z.number().optional().describe('number: the largest value. text: the longest length.'),
+  placeholder: z.string().optional(),
+  accept: z.string().optional().describe('file: the types to offer (then POST /api/uploads; send its id).'),
+  options: openOptionsSchema.optional(),
+  min_date: z.string().optional().describe('date: the earliest date, "today", "+30d", "-18y" or YYYY-MM-DD.'),
+  max_date: z.string().optional().describe('date: the latest date, in the same forms.'),
+  show_when: z
+    .object({
+      field: z.string(),
+      equals: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
+    })
+    .optional()
+    .describe(
+      'Ask this field only when that field has a value (or one of these values); otherwise leave it out.',
+    ),
+  add_label: z.string().optional().describe('group: the label of the button that adds an entry.'),
+  example: z.unknown().describe('A value that passes this field (an upload id must be one of yours).'),
+};
+
+/** A field of a group's entry (groups do not nest). */
+const openEntryFieldSchema = z.object(openFieldShape).describe('OpenEntryField');
+
 export const openFieldSchema = z
   .object({
-    name: z.string().describe('The key in the application payload.'),
-    kind: z
-      .string()
-      .describe('text, textarea, number, select, parcel, file, date, phone, email, kra-pin, checkbox.'),
-    input: z
-      .string()
-      .describe('The control to render: text, textarea, number, select, file, date, tel, email, checkbox.'),
-    type: z.enum(['string', 'number', 'boolean']).describe('The JSON type of the value.'),
-    format: z.string().optional().describe('e.g. "uuid" for an upload id, "date", "email".'),
-    pattern: z.string().optional().describe('A pattern the value must match (JSON Schema, ECMA dialect).'),
-    label: z.string(),
-    hint: z.string().optional(),
-    required: z.boolean(),
-    required_message: z.string().describe('Shown when a required field is left empty.'),
-    invalid_message: z.string().optional(),
-    min: z.number().optional().describe('number: the smallest value. text: the shortest length.'),
-    max: z.number().optional().describe('number: the largest value. text: the longest length.'),
-    placeholder: z.string().optional(),
-    accept: z.string().optional().describe('file: the types to offer (then POST /api/uploads; send its id).'),
-    options: openOptionsSchema.optional(),
-    example: z.unknown().describe('A value that passes this field (an upload id must be one of yours).'),
+    ...openFieldShape,
+    fields: z
+      .array(openEntryFieldSchema)
+      .optional()
+      .describe('group: the fields of each entry; min and max count the entries.'),
   })
   .describe('OpenField');
 
@@ -109,7 +134,15 @@ export const openServiceSchema = serviceSummarySchema
   .describe('OpenService');
 export type OpenService = z.infer<typeof openServiceSchema>;
 
-function openField(field: FieldDefinition): z.infer<typeof openFieldSchema> {
+type OpenField = z.infer<typeof openFieldSchema>;
+
+function openShowWhen(when: NonNullable<FieldDefinition['show_when']>): NonNullable<OpenField['show_when']> {
+  const equals = when.equals;
+  if (equals === undefined) return { field: when.field };
+  return { field: when.field, equals: typeof equals === 'object' ? [...equals] : equals };
+}
+
+function openField(field: FieldDefinition): OpenField {
   const kind = findFieldKind(field.kind);
   if (!kind) throw new Error(`Field "${field.name}" has an unknown kind "${field.kind}".`);
   const options = field.options;
@@ -135,7 +168,11 @@ function openField(field: FieldDefinition): z.infer<typeof openFieldSchema> {
     input: kind.input,
     type: kind.json.type,
     ...(kind.json.format ? { format: kind.json.format } : {}),
-    ...(kind.json.pattern ? { pattern: kind.json.pattern } : {}),
+    ...(field.pattern
+      ? { pattern: `^(?:${field.pattern.regex})$` }
+      : kind.json.pattern
+        ? { pattern: kind.json.pattern }
+        : {}),
     label: field.label,
     ...(field.hint ? { hint: field.hint } : {}),
     required,
@@ -146,6 +183,11 @@ function openField(field: FieldDefinition): z.infer<typeof openFieldSchema> {
     ...(field.placeholder ? { placeholder: field.placeholder } : {}),
     ...(kind.accept ? { accept: kind.accept } : {}),
     ...(open ? { options: open } : {}),
+    ...(field.min_date ? { min_date: field.min_date } : {}),
+    ...(field.max_date ? { max_date: field.max_date } : {}),
+    ...(field.show_when ? { show_when: openShowWhen(field.show_when) } : {}),
+    ...(field.add_label ? { add_label: field.add_label } : {}),
+    ...(field.fields ? { fields: field.fields.map(openField) } : {}),
     example: exampleOf(field),
   };
 }

@@ -24,8 +24,65 @@ function isEmpty(value: unknown, emptyValues: readonly unknown[] = []): boolean 
     value === undefined ||
     value === null ||
     (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0) ||
     emptyValues.includes(value)
   );
+}
+
+/** True when the field is asked for, given the answers: it has no `show_when`, or its condition holds. */
+export function isShown(field: FieldDefinition, values: Record<string, unknown>): boolean {
+  const when = field.show_when;
+  if (!when) return true;
+  const answer = values[when.field];
+  if (when.equals === undefined) return !isEmpty(answer, [false]);
+  if (Array.isArray(when.equals)) return typeof answer === 'string' && when.equals.includes(answer);
+  return answer === when.equals;
+}
+
+/**
+ * A group's value: a list of entries, each checked by the group's own fields, the number of
+ * entries within min and max (a message naming the group when there are too many or too few).
+ */
+function groupSchema(field: FieldDefinition): z.ZodType {
+  const fields = field.fields ?? [];
+  const label = field.label.toLowerCase();
+  let schema = z.array(
+    withConditions(z.object(Object.fromEntries(fields.map((f) => [f.name, fieldValueSchema(f)]))), fields),
+    {
+      error: field.invalid_message ?? `Please check the ${label}`,
+    },
+  );
+  if (field.min !== undefined) schema = schema.min(field.min, `Please add at least ${field.min} ${label}`);
+  if (field.max !== undefined) schema = schema.max(field.max, `You can add at most ${field.max} ${label}`);
+  return schema;
+}
+
+/**
+ * A step's or a payload's object schema with its fields' `show_when` applied: the answer to a
+ * hidden field is dropped (never kept, never checked), and a shown conditional field that is
+ * required must be answered (it is built as optional, so the plain object stays a valid API shape).
+ */
+/** A form's values: field name → answer. */
+export type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+function withConditions(object: z.ZodObject, fields: readonly FieldDefinition[]): FormSchema {
+  const conditional = fields.filter((f) => f.show_when);
+  if (conditional.length === 0) return object as unknown as FormSchema;
+  return z
+    .preprocess((input) => {
+      if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+      const values = { ...(input as Record<string, unknown>) };
+      for (const field of conditional) if (!isShown(field, values)) delete values[field.name];
+      return values;
+    }, object)
+    .superRefine((values, ctx) => {
+      for (const field of conditional) {
+        if (!(field.required ?? true) || !isShown(field, values)) continue;
+        const kind = findFieldKind(field.kind);
+        if (isEmpty(values[field.name], kind?.emptyValues))
+          ctx.addIssue({ code: 'custom', path: [field.name], message: requiredMessageOf(field) });
+      }
+    }) as unknown as FormSchema;
 }
 
 /** The message for a required field left empty. */
@@ -41,9 +98,10 @@ export function requiredMessageOf(field: FieldDefinition): string {
 export function fieldValueSchema(field: FieldDefinition): z.ZodType {
   const kind = findFieldKind(field.kind);
   if (!kind) throw new Error(`Field "${field.name}" has an unknown kind "${field.kind}".`);
-  const present = kind.schema(field);
+  const present = kind.name === 'group' ? groupSchema(field) : kind.schema(field);
   const toUndefinedWhenEmpty = (v: unknown) => (isEmpty(v, kind.emptyValues) ? undefined : v);
-  const required = field.required ?? true;
+  // A conditional field's requiredness depends on the other answers: checked by withConditions.
+  const required = (field.required ?? true) && !field.show_when;
   const schema = required
     ? z.preprocess(
         toUndefinedWhenEmpty,
@@ -63,6 +121,10 @@ function constraintsOf(field: FieldDefinition): Record<string, unknown> {
   } else if (kind?.input === 'text' || kind?.input === 'textarea') {
     if (field.min !== undefined) out.minLength = field.min;
     if (field.max !== undefined) out.maxLength = field.max;
+    if (field.pattern) out.pattern = `^(?:${field.pattern.regex})$`;
+  } else if (kind?.input === 'group') {
+    if (field.min !== undefined) out.minItems = field.min;
+    if (field.max !== undefined) out.maxItems = field.max;
   }
   if (field.options && 'static' in field.options) out.enum = field.options.static.map((o) => o.value);
   const example = exampleOf(field);
@@ -80,7 +142,14 @@ function describeField(field: FieldDefinition): string {
 
 /** A value that passes the field's validation: the definition's own, else its kind's. */
 export function exampleOf(field: FieldDefinition): unknown {
-  return field.example !== undefined ? field.example : findFieldKind(field.kind)?.example(field);
+  if (field.example !== undefined) return field.example;
+  if (field.kind === 'group') {
+    const entry = Object.fromEntries(
+      (field.fields ?? []).map((f) => [f.name, exampleOf(f)] as const).filter(([, v]) => v !== undefined),
+    );
+    return Array.from({ length: Math.max(1, field.min ?? 1) }, () => ({ ...entry }));
+  }
+  return findFieldKind(field.kind)?.example(field);
 }
 
 /** A whole payload that passes the service's validation (upload ids aside), from its fields' examples. */
@@ -92,14 +161,19 @@ export function exampleValuesOf(service: ServiceDefinition): Record<string, unkn
   );
 }
 
-const stepCache = new WeakMap<object, z.ZodObject>();
+const stepCache = new WeakMap<object, FormSchema>();
+const checkedServiceCache = new WeakMap<object, FormSchema>();
 const serviceCache = new WeakMap<object, z.ZodObject>();
 
-/** The schema of one step: its fields, unknown keys dropped. */
-export function stepSchemaOf(step: StepDefinition): z.ZodObject {
+/** The schema of one step: its fields (shown ones only), unknown keys dropped. */
+export function stepSchemaOf(step: StepDefinition): FormSchema {
   let schema = stepCache.get(step);
   if (!schema) {
-    schema = z.object(Object.fromEntries((step.fields ?? []).map((f) => [f.name, fieldValueSchema(f)])));
+    const fields = step.fields ?? [];
+    schema = withConditions(
+      z.object(Object.fromEntries(fields.map((f) => [f.name, fieldValueSchema(f)]))),
+      fields,
+    );
     stepCache.set(step, schema);
   }
   return schema;
@@ -133,15 +207,20 @@ function toProblems(error: z.ZodError): FieldProblem[] {
 export function validateStep(step: StepDefinition, values: unknown): ValidationResult {
   const result = stepSchemaOf(step).safeParse(values ?? {});
   return result.success
-    ? { success: true, values: result.data }
+    ? { success: true, values: result.data as Record<string, unknown> }
     : { success: false, errors: toProblems(result.error) };
 }
 
 /** Validates a whole payload (the server, on submit), problems in field order. */
 export function validateApplication(service: ServiceDefinition, values: unknown): ValidationResult {
-  const result = applicationSchemaOf(service).safeParse(values ?? {});
+  let schema = checkedServiceCache.get(service);
+  if (!schema) {
+    schema = withConditions(applicationSchemaOf(service), fieldsOf(service));
+    checkedServiceCache.set(service, schema);
+  }
+  const result = schema.safeParse(values ?? {});
   return result.success
-    ? { success: true, values: result.data }
+    ? { success: true, values: result.data as Record<string, unknown> }
     : { success: false, errors: toProblems(result.error) };
 }
 

@@ -12,9 +12,9 @@ export interface FieldKind {
   name: string;
   description: string;
   /** The control the web app renders. */
-  input: 'text' | 'textarea' | 'number' | 'select' | 'file' | 'date' | 'tel' | 'email' | 'checkbox';
+  input: 'text' | 'textarea' | 'number' | 'select' | 'file' | 'date' | 'tel' | 'email' | 'checkbox' | 'group';
   /** The JSON type of the value in a payload, and its pattern, for the OpenAPI document. */
-  json: { type: 'string' | 'number' | 'boolean'; format?: string; pattern?: string };
+  json: { type: 'string' | 'number' | 'boolean' | 'array'; format?: string; pattern?: string };
   /**
    * A value of this kind that passes its validation, when the field gives none; undefined when
    * only the definition can know one (a choice from a reference list).
@@ -38,7 +38,64 @@ function textSchema(field: FieldDefinition, defaultMax: number): z.ZodType {
     field.max ?? defaultMax,
     invalid(field, `Please use at most ${field.max ?? defaultMax} characters`),
   );
+  if (field.pattern) {
+    const whole = new RegExp(`^(?:${field.pattern.regex})$`);
+    schema = schema.regex(whole, field.pattern.message);
+  }
   return schema;
+}
+
+/** Today's date in Kenya (EAT), YYYY-MM-DD. */
+function kenyaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
+}
+
+/**
+ * A date limit as a date, worked out when a value is checked (not when the schema is built, so a
+ * long-running server moves with the calendar): "today", "+30d", "-18y", or a fixed date.
+ */
+export function resolveDateLimit(limit: string, now = new Date()): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(limit)) return limit;
+  const [year, month, day] = kenyaToday(now).split('-').map(Number) as [number, number, number];
+  const match = /^([+-]\d+)([dmy])$/.exec(limit);
+  if (!match) return kenyaToday(now);
+  const amount = Number(match[1]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (match[2] === 'd') date.setUTCDate(date.getUTCDate() + amount);
+  else if (match[2] === 'm') date.setUTCMonth(date.getUTCMonth() + amount);
+  else date.setUTCFullYear(date.getUTCFullYear() + amount);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "2026-11-25" → "25 November 2026", for messages. */
+function spelledDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/**
+ * Kenyan number plates, written with or without spaces, in any case: private and commercial
+ * (KDA 123A, and the older KXX 999), motorcycles (KMDA 123A), government (GK A123B, GKB 123C) and
+ * county government (47CG 012A). Kept as "KDA 123A": capitals, one space before the digits.
+ */
+const PLATE_FORMS = [
+  /^K[A-Z]{2}\d{3}[A-Z]?$/,
+  /^KM[A-Z]{2}\d{3}[A-Z]$/,
+  /^GK[A-Z]?\d{3,4}[A-Z]?$/,
+  /^\d{2,3}CG\d{3}[A-Z]?$/,
+];
+export const PLATE_MESSAGE = 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A';
+
+export function normalisePlate(input: string): string | undefined {
+  const compact = input.replace(/[\s-]+/g, '').toUpperCase();
+  if (!PLATE_FORMS.some((form) => form.test(compact))) return undefined;
+  const split = /^(\d{2,3}CG|[A-Z]+)(.*)$/.exec(compact)!;
+  return `${split[1]} ${split[2]}`;
 }
 
 /** LR numbers in the forms Nairobi uses: "209/10001", "Nairobi/Block 72/1234", "LR No. 1/234". */
@@ -77,6 +134,39 @@ export const fieldKinds = {
         schema = schema.refine((n) => n <= field.max!, invalid(field, `Please enter at most ${field.max}`));
       }
       return z.preprocess((v) => (typeof v === 'string' ? Number(v.replaceAll(',', '').trim()) : v), schema);
+    },
+  },
+  integer: {
+    name: 'integer',
+    description: 'A whole number (bays, employees, seats, days); min and max apply.',
+    input: 'number',
+    json: { type: 'number', format: 'int64' },
+    example: (field) => field.min ?? 1,
+    schema: (field) => {
+      const message = invalid(field, `Please enter a whole number for the ${field.label.toLowerCase()}`);
+      let schema = z.number({ error: message }).refine(Number.isSafeInteger, message);
+      if (field.min !== undefined) {
+        schema = schema.refine((n) => n >= field.min!, invalid(field, `Please enter at least ${field.min}`));
+      }
+      if (field.max !== undefined) {
+        schema = schema.refine((n) => n <= field.max!, invalid(field, `Please enter at most ${field.max}`));
+      }
+      return z.preprocess((v) => (typeof v === 'string' ? Number(v.replaceAll(',', '').trim()) : v), schema);
+    },
+  },
+  plate: {
+    name: 'plate',
+    description:
+      'A Kenyan number plate (KDA 123A, KXX 999, KMDA 123A, GK A123B, 47CG 012A); spaces and case are ignored, kept as "KDA 123A".',
+    input: 'text',
+    json: { type: 'string', pattern: '^[A-Za-z0-9 -]{5,12}$' },
+    example: () => 'KDA 123A',
+    schema: (field) => {
+      const message = invalid(field, PLATE_MESSAGE);
+      return z
+        .string({ error: message })
+        .refine((v) => normalisePlate(v) !== undefined, message)
+        .transform((v) => normalisePlate(v)!);
     },
   },
   select: {
@@ -127,8 +217,33 @@ export const fieldKinds = {
     description: 'A calendar date, YYYY-MM-DD.',
     input: 'date',
     json: { type: 'string', format: 'date' },
-    example: () => '2026-11-24',
-    schema: (field) => z.iso.date({ error: invalid(field, 'Please enter a valid date') }),
+    example: (field) => resolveDateLimit(field.min_date ?? field.max_date ?? 'today'),
+    schema: (field) => {
+      let schema: z.ZodType<string> = z.iso.date({ error: invalid(field, 'Please enter a valid date') });
+      if (field.min_date) {
+        const limit = field.min_date;
+        schema = schema.superRefine((value, ctx) => {
+          const earliest = resolveDateLimit(limit);
+          if (value < earliest)
+            ctx.addIssue({
+              code: 'custom',
+              message: invalid(field, `Please enter a date on or after ${spelledDate(earliest)}`),
+            });
+        });
+      }
+      if (field.max_date) {
+        const limit = field.max_date;
+        schema = schema.superRefine((value, ctx) => {
+          const latest = resolveDateLimit(limit);
+          if (value > latest)
+            ctx.addIssue({
+              code: 'custom',
+              message: invalid(field, `Please enter a date on or before ${spelledDate(latest)}`),
+            });
+        });
+      }
+      return schema;
+    },
   },
   phone: {
     name: 'phone',
@@ -169,6 +284,19 @@ export const fieldKinds = {
         .trim()
         .toUpperCase()
         .regex(/^[AP]\d{9}[A-Z]$/, invalid(field, 'Please enter a valid KRA PIN, e.g. A004416331M')),
+  },
+  group: {
+    name: 'group',
+    description:
+      "A repeating group: a list of entries, each with the group's own fields (applicants, business lines, vehicles); min and max count the entries.",
+    input: 'group',
+    json: { type: 'array' },
+    emptyValues: [],
+    // The schema and example of a group are built from its fields (schema-builder.ts).
+    example: () => undefined,
+    schema: () => {
+      throw new Error('A group is built by schema-builder from its fields.');
+    },
   },
   checkbox: {
     name: 'checkbox',

@@ -1,4 +1,5 @@
 import { findService } from '@kaunti/catalogue/catalogue';
+import { validityDaysOf } from '@kaunti/catalogue/definition';
 import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
@@ -126,6 +127,9 @@ export function createApplicationDocuments(deps: {
       const holderName = [holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ');
       const parcel = fieldsOf(service).some((f) => f.kind === 'parcel');
       const issuedAt = new Date();
+      // The service's own validity (fixed, or by the period chosen), else the document kind's.
+      const validityDays =
+        validityDaysOf(service, (row.values ?? {}) as Record<string, unknown>) ?? kind.validity_days;
       const issued = await deps.documents.issue(
         {
           kind: kind.register,
@@ -139,7 +143,7 @@ export function createApplicationDocuments(deps: {
             ...(parcel && row.reference ? { parcel: row.reference } : {}),
           },
           issuedAt,
-          expiresAt: kind.validity_days ? new Date(issuedAt.getTime() + kind.validity_days * DAY_MS) : null,
+          expiresAt: validityDays ? new Date(issuedAt.getTime() + validityDays * DAY_MS) : null,
           actor,
           ...(requestId ? { requestId } : {}),
         },

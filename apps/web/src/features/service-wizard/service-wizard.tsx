@@ -5,10 +5,10 @@ import {
   type StepDefinition,
   submitPathOf,
 } from '@kaunti/catalogue/definition';
-import { stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
+import { isShown, stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
@@ -26,6 +26,7 @@ import { customSteps as defaultCustomSteps } from './custom-steps';
 import { type DraftStatus, useDraftSync } from './draft-sync';
 import { FeeQuote } from './fee-quote';
 import { FieldInput } from './fields/field-input';
+import { emptyEntry } from './fields/group-input';
 import { fieldId } from './fields/wizard-field';
 import { FILES_KEY, type StartingPoint } from './resume-draft';
 import styles from './service-wizard.module.css';
@@ -47,7 +48,13 @@ export interface ServiceWizardProps {
 function emptyValues(service: ServiceDefinition): FormValues {
   const values: FormValues = {};
   for (const step of service.steps) {
-    for (const field of step.fields ?? []) values[field.name] = field.kind === 'checkbox' ? false : '';
+    for (const field of step.fields ?? [])
+      values[field.name] =
+        field.kind === 'checkbox'
+          ? false
+          : field.kind === 'group'
+            ? Array.from({ length: field.min ?? 0 }, () => emptyEntry(field))
+            : '';
   }
   return values;
 }
@@ -195,8 +202,11 @@ export function ServiceWizard({
     problems: readonly { path: string; message: string }[],
     source: 'step' | 'server',
   ): boolean {
-    const known = problems.filter((p) => names.has(p.path));
-    const first = steps.findIndex((s) => (s.fields ?? []).some((f) => known.some((p) => p.path === f.name)));
+    // A group entry's problem ("vehicles.0.plate") belongs to its group's field.
+    const known = problems.filter((p) => names.has(p.path.split('.')[0]!));
+    const first = steps.findIndex((s) =>
+      (s.fields ?? []).some((f) => known.some((p) => p.path.split('.')[0] === f.name)),
+    );
     if (first < 0) return false;
     if (first !== stepIndex) goTo(first);
     for (const problem of known) form.setError(problem.path, { type: source, message: problem.message });
@@ -244,13 +254,9 @@ export function ServiceWizard({
   const errors = form.formState.errors;
   // The summary lists the step's own checks; the server's problems are in the danger alert
   // (and beside their fields), not said a third time.
-  const summary = (step.fields ?? [])
-    .filter((f) => typeof errors[f.name]?.message === 'string' && errors[f.name]?.type !== 'server')
-    .map((f) => ({
-      fieldId: fieldId(f.name),
-      message: text.message(String(errors[f.name]?.message)),
-      label: text.label(f),
-    }));
+  const summary = stepErrors(step, errors)
+    .filter((e) => e.type !== 'server')
+    .map((e) => ({ fieldId: fieldId(e.name), message: text.message(e.message), label: e.label(text) }));
   const Custom = step.component ? customSteps[step.component] : undefined;
   if (step.component && !Custom) throw new Error(`No custom step component "${step.component}"`);
   const working = busy || uploading.size > 0;
@@ -335,11 +341,67 @@ function StepFields({
 }) {
   return (
     <>
-      {(step.fields ?? []).map((field) => (
-        <FieldInput key={field.name} field={field} text={text} {...rest} />
-      ))}
+      {(step.fields ?? []).map((field) =>
+        field.show_when ? (
+          <ShownField key={field.name} field={field}>
+            <FieldInput field={field} text={text} {...rest} />
+          </ShownField>
+        ) : (
+          <FieldInput key={field.name} field={field} text={text} {...rest} />
+        ),
+      )}
     </>
   );
+}
+
+/** A field asked only for some answers (`show_when`): shown while its condition holds. */
+function ShownField({ field, children }: { field: FieldDefinition; children: React.ReactNode }) {
+  const deciding = field.show_when!.field;
+  const answer = useWatch({ name: deciding }) as unknown;
+  return isShown(field, { [deciding]: answer }) ? children : null;
+}
+
+type StepError = {
+  name: string;
+  message: string;
+  type: string | undefined;
+  label: (text: ServiceText) => string;
+};
+
+/**
+ * The errors of a step's fields for the summary, in field order; a group's own (too many, too
+ * few) and each entry's ("Vehicles 2: Number plate").
+ */
+function stepErrors(step: StepDefinition, errors: FieldErrors): StepError[] {
+  const out: StepError[] = [];
+  for (const field of step.fields ?? []) {
+    const own = errors[field.name] as
+      | { message?: unknown; type?: string; root?: { message?: unknown; type?: string } }
+      | undefined;
+    if (!own) continue;
+    const message = typeof own.message === 'string' ? own.message : own.root?.message;
+    if (typeof message === 'string')
+      out.push({
+        name: field.name,
+        message,
+        type: own.type ?? own.root?.type,
+        label: (text) => text.label(field),
+      });
+    if (field.kind !== 'group' || !Array.isArray(own)) continue;
+    own.forEach((entry: Record<string, { message?: unknown; type?: string }> | undefined, index: number) => {
+      for (const inner of field.fields ?? []) {
+        const problem = entry?.[inner.name];
+        if (typeof problem?.message === 'string')
+          out.push({
+            name: `${field.name}.${index}.${inner.name}`,
+            message: problem.message,
+            type: problem.type,
+            label: (text) => `${text.label(field)} ${index + 1}: ${text.label(inner)}`,
+          });
+      }
+    });
+  }
+  return out;
 }
 
 /** "Saved", "Saving…", or "Saved on this device" when the server cannot be reached. */

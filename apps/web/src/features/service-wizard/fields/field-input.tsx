@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { findFieldKind } from '@kaunti/catalogue/registries/field-kinds';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
 import type { UploadedFile } from '../../../lib/uploads';
@@ -8,6 +8,7 @@ import { controlClass, RequiredMark } from '../../../ui/form-field/form-field';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import styles from '../service-wizard.module.css';
 import { FileInput } from './file-input';
+import { GroupInput } from './group-input';
 import { SelectInput } from './select-input';
 import { fieldId, WizardField } from './wizard-field';
 
@@ -24,6 +25,7 @@ export interface FieldInputProps {
 const INPUT_ATTRIBUTES = {
   text: { type: 'text' },
   number: { type: 'text', inputMode: 'decimal' },
+  group: { type: 'text' },
   date: { type: 'date' },
   tel: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   email: { type: 'email', autoComplete: 'email', spellCheck: false },
@@ -35,10 +37,12 @@ export function FieldInput(props: FieldInputProps) {
   const kind = findFieldKind(field.kind);
   const { register } = useFormContext();
   const { errors } = useFormState({ name: field.name });
-  const invalid = errors[field.name] !== undefined;
+  const invalid = get(errors, field.name) !== undefined;
   if (!kind) throw new Error(`Unknown field kind "${field.kind}" (field ${field.name})`);
 
   switch (kind.input) {
+    case 'group':
+      return <GroupInput {...props} />;
     case 'select':
       return <SelectInput field={field} text={text} fieldsByName={props.fieldsByName} />;
     case 'file':
@@ -69,7 +73,7 @@ export function FieldInput(props: FieldInputProps) {
       );
     default: {
       const attributes = INPUT_ATTRIBUTES[kind.input];
-      const isParcel = field.kind === 'parcel' || field.kind === 'kra-pin';
+      const isParcel = field.kind === 'parcel' || field.kind === 'kra-pin' || field.kind === 'plate';
       return (
         <WizardField field={field} text={text}>
           {(aria) => (
@@ -96,7 +100,7 @@ function CheckboxInput({ field, text }: { field: FieldDefinition; text: ServiceT
   const { register } = useFormContext();
   const { errors } = useFormState({ name: field.name });
   const id = fieldId(field.name);
-  const message = errors[field.name]?.message;
+  const message = (get(errors, field.name) as { message?: unknown } | undefined)?.message;
   const error = typeof message === 'string' ? text.message(message) : undefined;
   const hint = text.hint(field);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');

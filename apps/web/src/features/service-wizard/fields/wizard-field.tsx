@@ -1,13 +1,14 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
-import { useFormState } from 'react-hook-form';
+import { get, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
 import { type ControlProps, FormField } from '../../../ui/form-field/form-field';
 
 /** The id of a field's control (the error summary links to it). */
 export function fieldId(name: string): string {
-  return `wizard-${name}`;
+  // A group entry's field is "vehicles.0.plate": no dots in an id (they break selectors).
+  return `wizard-${name.replaceAll('.', '-')}`;
 }
 
 /**
@@ -30,7 +31,7 @@ export function WizardField({
 }) {
   const { t } = useTranslation('wizard');
   const { errors } = useFormState({ name: field.name });
-  const formError = errors[field.name]?.message;
+  const formError = (get(errors, field.name) as { message?: unknown } | undefined)?.message;
   const error = extraError ?? (typeof formError === 'string' ? text.message(formError) : undefined);
   return (
     <FormField
