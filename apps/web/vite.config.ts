@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueIndex } from './catalogue-index-plugin';
 
 /**
  * Writes .br and .gz copies of the built text files, so the server sends them compressed
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 
 // The API runs on :3000 (npm run dev starts both); the dev server proxies /api to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), catalogueIndex(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/.well-known': 'http://127.0.0.1:3000' },

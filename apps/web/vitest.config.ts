@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { catalogueIndex } from './catalogue-index-plugin';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), catalogueIndex()],
   test: {
     name: 'web',
     environment: 'happy-dom',

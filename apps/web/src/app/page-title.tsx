@@ -13,10 +13,10 @@ export function pageTitle(routeTitle: string | undefined, portalName: string): s
 
 /** Keeps document.title in step with the route and the language. */
 export function PageTitle({ override }: { override?: string }) {
-  const { title } = useRouteHandle();
+  const { title, titleDefault } = useRouteHandle();
   const { t } = useTranslation();
   const portalName = useCounty()?.portal_name ?? DEFAULT_PORTAL_NAME;
-  const routeTitle = override ?? (title ? t(title) : undefined);
+  const routeTitle = override ?? (title ? t(title, { defaultValue: titleDefault }) : undefined);
   useEffect(() => {
     document.title = pageTitle(routeTitle, portalName);
   }, [routeTitle, portalName]);

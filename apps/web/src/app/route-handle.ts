@@ -4,6 +4,8 @@ import { useMatches } from 'react-router';
 export interface RouteHandle {
   /** i18n key of the page title, e.g. "titles.faqs". */
   title?: string;
+  /** The English title where the locale has none (a catalogue service's own title). */
+  titleDefault?: string;
   /** Show a Back button in the services layout. */
   back?: boolean;
 }

@@ -1,3 +1,4 @@
+import type { ServiceArea } from '@kaunti/catalogue/definition';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountApplicationsRoutes } from '../features/account-applications/routes';
 import { saveReturnPath } from '../features/accounts/return-path';
@@ -6,9 +7,10 @@ import { documentRoutes } from '../features/documents/routes';
 import { landRoutes } from '../features/land/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
-import { landWizardRoutes } from '../features/service-wizard/routes';
+import { wizardRoutesOf } from '../features/service-wizard/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
+import { catalogueAreas } from '../lib/catalogue-index';
 import { loadChunk } from '../lib/chunk-loader';
 import { lazyPage } from '../lib/lazy-route';
 import { ComingSoonPage } from './coming-soon-page';
@@ -27,6 +29,9 @@ import { RouteGuard } from './route-guard';
 function FirstLoad() {
   return null;
 }
+
+/** An area's own pages (its `direct` services, e.g. the land rates bill), beside its wizards. */
+const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = { land: landRoutes };
 
 export const routes: RouteObject[] = [
   {
@@ -84,15 +89,17 @@ export const routes: RouteObject[] = [
               ...accountsProtectedRoutes,
               ...accountApplicationsRoutes,
               ...paymentsRoutes,
-              {
-                // The land pages in the services layout with the Land services menu (lazily, like
-                // the information pages): the generic wizard's services and land's own pages.
-                lazy: lazyPage(
-                  () => import('./services-layout/services-layout'),
-                  (m) => m.LandServicesLayout,
-                ),
-                children: [...landRoutes, ...landWizardRoutes],
-              },
+              // Each service area of the catalogue in the services layout with its menu (lazily,
+              // like the information pages): the area's own pages and its wizard services.
+              ...catalogueAreas().map(
+                (area): RouteObject => ({
+                  lazy: async () => {
+                    const m = await loadChunk(() => import('./services-layout/services-layout'));
+                    return { element: <m.AreaServicesLayout area={area} /> };
+                  },
+                  children: [...(AREA_PAGES[area] ?? []), ...wizardRoutesOf(area)],
+                }),
+              ),
               ...plannedProtectedRoutes,
             ],
           },

@@ -27,12 +27,13 @@ const read = (language: string, file: string): Map<string, string> =>
 /**
  * Where English shows the source's own words (the server's message, the catalogue's label) as
  * the default value, so only Kiswahili needs a key: the messages namespace, and the catalogue
- * texts of an area or of the applications list.
+ * texts of an area, of the applications list, or of the catalogue's menus and titles (common).
  */
 const ENGLISH_BY_DEFAULT = [
   /^messages\.json:/,
   /^land\.json:(fields|services|messages|steps|lists)\./,
   /^applications\.json:services\./,
+  /^common\.json:services\./,
 ];
 
 describe('locale files', () => {

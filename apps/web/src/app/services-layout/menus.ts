@@ -1,29 +1,45 @@
-/** One entry of a services menu: a route, its name and its description (i18n keys, common namespace). */
+import type { ServiceArea } from '@kaunti/catalogue/definition';
+import { areaTitle, serviceDescriptionKey, servicesOfArea, serviceTitleKey } from '../../lib/catalogue-index';
+
+/**
+ * One entry of a services menu: a route, its name and its description (i18n keys, common
+ * namespace), with the English to show where no translation exists (a catalogue service's own).
+ */
 export interface ServicesMenuEntry {
   to: string;
   label: string;
   description: string;
+  english?: { label: string; description: string };
 }
 
 export interface ServicesMenu {
   id: string;
   /** i18n key of the menu's name, e.g. "menus.land.title". */
   title: string;
+  /** Its English name, where the locale has none. */
+  englishTitle?: string;
   entries: ServicesMenuEntry[];
 }
 
-/** Spec, section 2: the Land services menu, five entries in this order. */
-export const landMenu: ServicesMenu = {
-  id: 'land',
-  title: 'menus.land.title',
-  entries: [
-    { to: '/land-rates-bill', label: 'menus.land.ratesBill', description: 'menus.land.ratesBillDescription' },
-    { to: '/ground-rent', label: 'menus.land.groundRent', description: 'menus.land.groundRentDescription' },
-    { to: '/land-transfer', label: 'menus.land.transfer', description: 'menus.land.transferDescription' },
-    { to: '/land-survey', label: 'menus.land.survey', description: 'menus.land.surveyDescription' },
-    { to: '/land-clearance', label: 'menus.land.clearance', description: 'menus.land.clearanceDescription' },
-  ],
-};
+/**
+ * An area's services menu (spec section 2), from the catalogue: its services marked `menu`, in
+ * their order, each with its title and description (land: the spec's five entries).
+ */
+export function catalogueMenu(area: ServiceArea): ServicesMenu {
+  return {
+    id: area,
+    title: `menus.${area}.title`,
+    englishTitle: areaTitle(area),
+    entries: servicesOfArea(area)
+      .filter((s) => s.menu)
+      .map((s) => ({
+        to: s.route,
+        label: serviceTitleKey(s.id),
+        description: serviceDescriptionKey(s.id),
+        english: { label: s.title, description: s.description },
+      })),
+  };
+}
 
 /** The public information pages share the same layout. */
 export const informationMenu: ServicesMenu = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render-with-app';
-import { landMenu } from './menus';
+import { catalogueMenu } from './menus';
 import { ServicesLayout } from './services-layout';
 
 /** jsdom has no matchMedia: answer the layout's query as a phone or a desktop would. */
@@ -19,10 +19,14 @@ function viewport(width: number) {
 const routes: RouteObject[] = [
   { path: '/', element: <Link to="/add-land">Add a parcel</Link> },
   {
-    element: <ServicesLayout menu={landMenu} />,
+    element: <ServicesLayout menu={catalogueMenu('land')} />,
     children: [
       { path: 'land-rates-bill', handle: { title: 'titles.landRatesBill' }, element: <p>Rates page</p> },
-      { path: 'land-survey', handle: { title: 'titles.landSurvey' }, element: <p>Survey page</p> },
+      {
+        path: 'land-survey',
+        handle: { title: 'services.land-survey.title', titleDefault: 'Land Survey' },
+        element: <p>Survey page</p>,
+      },
       { path: 'add-land', handle: { title: 'titles.addLand', back: true }, element: <p>Add land page</p> },
     ],
   },

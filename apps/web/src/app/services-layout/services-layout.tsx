@@ -1,10 +1,11 @@
+import type { ServiceArea } from '@kaunti/catalogue/definition';
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { useRouteHandle } from '../route-handle';
-import { informationMenu, landMenu, type ServicesMenu } from './menus';
+import { catalogueMenu, informationMenu, type ServicesMenu } from './menus';
 import styles from './services-layout.module.css';
 
 function MenuEntries({ menu, onNavigate }: { menu: ServicesMenu; onNavigate?: () => void }) {
@@ -14,8 +15,12 @@ function MenuEntries({ menu, onNavigate }: { menu: ServicesMenu; onNavigate?: ()
       {menu.entries.map((entry) => (
         <li key={entry.to}>
           <NavLink to={entry.to} className={styles.entry} onClick={onNavigate}>
-            <span className={styles.entryLabel}>{t(entry.label)}</span>
-            <span className={styles.entryDescription}>{t(entry.description)}</span>
+            <span className={styles.entryLabel}>
+              {t(entry.label, { defaultValue: entry.english?.label })}
+            </span>
+            <span className={styles.entryDescription}>
+              {t(entry.description, { defaultValue: entry.english?.description })}
+            </span>
           </NavLink>
         </li>
       ))}
@@ -30,7 +35,7 @@ function MenuEntries({ menu, onNavigate }: { menu: ServicesMenu; onNavigate?: ()
 export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const { title, back } = useRouteHandle();
+  const { title, titleDefault, back } = useRouteHandle();
   const navigate = useNavigate();
   const location = useLocation();
   // A page opened directly (a bookmark, a shared link) has no page of ours to go back to:
@@ -39,7 +44,7 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
     if (location.key === 'default') navigate(menu.entries[0]?.to ?? '/');
     else navigate(-1);
   };
-  const menuName = t(menu.title);
+  const menuName = t(menu.title, { defaultValue: menu.englishTitle });
   // The popover is rendered into this element, inside <main>, so all its content (including
   // react-aria's hidden dismiss buttons) stays within a landmark.
   const [portal, setPortal] = useState<HTMLElement | null>(null);
@@ -85,7 +90,7 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
                 ← {t('actions.back')}
               </button>
             ) : null}
-            {title ? <h1>{t(title)}</h1> : null}
+            {title ? <h1>{t(title, { defaultValue: titleDefault })}</h1> : null}
           </div>
         ) : null}
         <Outlet />
@@ -95,8 +100,11 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
 }
 
 /**
- * The two uses of the layout, for the router's lazy routes: the menus come with this chunk, so
- * neither they nor the layout's popover are in the landing page's JavaScript.
+ * The uses of the layout, for the router's lazy routes: the menus come with this chunk, so
+ * neither they nor the layout's popover are in the landing page's JavaScript. A service area's
+ * menu is the catalogue's.
  */
 export const InformationLayout = () => <ServicesLayout menu={informationMenu} />;
-export const LandServicesLayout = () => <ServicesLayout menu={landMenu} />;
+export const AreaServicesLayout = ({ area }: { area: ServiceArea }) => (
+  <ServicesLayout menu={catalogueMenu(area)} />
+);

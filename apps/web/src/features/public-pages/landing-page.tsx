@@ -28,8 +28,12 @@ function ServiceCard({ area }: { area: ServiceArea }) {
       <ul className={styles.links}>
         {area.links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{t(link.label)}</Link>
-            {link.description ? <span className={styles.linkNote}>{t(link.description)}</span> : null}
+            <Link to={link.to}>{t(link.label, { defaultValue: link.english?.label })}</Link>
+            {link.description ? (
+              <span className={styles.linkNote}>
+                {t(link.description, { defaultValue: link.english?.description })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

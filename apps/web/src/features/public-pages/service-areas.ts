@@ -1,14 +1,25 @@
+import type { ServiceArea as CatalogueArea } from '@kaunti/catalogue/definition';
+import {
+  catalogueRoutes,
+  serviceDescriptionKey,
+  servicesOfArea,
+  serviceTitleKey,
+} from '../../lib/catalogue-index';
+
 /**
- * The service areas of the portal (spec, section 1), as shown on the landing page. Each link
- * goes to one of the spec's routes; labels are keys of the `home` namespace, except the Land
- * services entries, which reuse the Land services menu's names and descriptions (`common`).
+ * The service areas of the portal (spec, section 1), as shown on the landing page. An area's
+ * links are its catalogue services (title and description from their definitions, Kiswahili in
+ * `common:services.<id>`), then the spec's routes no service serves yet (keys of `home`), which
+ * give way to the catalogue as soon as a definition takes their route.
  */
 export interface ServiceLink {
   to: string;
-  /** i18n key, e.g. "links.markets" (home) or "common:menus.land.ratesBill". */
+  /** i18n key, e.g. "links.markets" (home) or "common:services.land-survey.title". */
   label: string;
-  /** i18n key of a one-line description under the link (Land services menu only). */
+  /** i18n key of a one-line description under the link (catalogue services). */
   description?: string;
+  /** The English where the locale has none (a catalogue service's own texts). */
+  english?: { label: string; description: string };
 }
 
 export interface ServiceArea {
@@ -21,70 +32,69 @@ export interface ServiceArea {
   wide?: boolean;
 }
 
-const land = (key: string, to: string): ServiceLink => ({
-  to,
-  label: `common:menus.land.${key}`,
-  description: `common:menus.land.${key}Description`,
-});
+/** An area's links: its catalogue services in order, then its planned routes not yet served. */
+function linksOf(area: CatalogueArea, planned: ServiceLink[] = []): ServiceLink[] {
+  return [
+    ...servicesOfArea(area).map((service) => ({
+      to: service.route,
+      label: `common:${serviceTitleKey(service.id)}`,
+      description: `common:${serviceDescriptionKey(service.id)}`,
+      english: { label: service.title, description: service.description },
+    })),
+    ...planned.filter((link) => !catalogueRoutes.has(link.to)),
+  ];
+}
 
 export const SERVICE_AREAS: ServiceArea[] = [
   {
     id: 'land',
     wide: true,
     icon: 'M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3zM9 3v15M15 6v15',
-    links: [
-      land('ratesBill', '/land-rates-bill'),
-      land('groundRent', '/ground-rent'),
-      land('transfer', '/land-transfer'),
-      land('survey', '/land-survey'),
-      land('clearance', '/land-clearance'),
-      { to: '/rates-search', label: 'links.ratesSearch' },
-      { to: '/add-land', label: 'links.addLand' },
-    ],
+    links: linksOf('land'),
   },
   {
     id: 'parking',
     icon: 'M5 3h14a2 2 0 012 2v14a2 2 0 01-2 2H5a2 2 0 01-2-2V5a2 2 0 012-2zM9 17V7h4a3 3 0 010 6H9',
-    links: [
+    links: linksOf('parking', [
       { to: '/seasonal-parking', label: 'links.seasonalParking' },
       { to: '/reserved-parking', label: 'links.reservedParking' },
       { to: '/reserved-parking-terms-and-conditions', label: 'links.reservedParkingTerms' },
-    ],
+    ]),
   },
   {
     id: 'markets',
     icon: 'M3 9l2-5h14l2 5zM4 9v11h16V9M9 20v-6h6v6',
-    links: [
+    links: linksOf('markets', [
       { to: '/markets', label: 'links.markets' },
       { to: '/markets/cess', label: 'links.marketCess' },
-    ],
+    ]),
   },
   {
     id: 'business',
     icon: 'M5 7h14a2 2 0 012 2v9a2 2 0 01-2 2H5a2 2 0 01-2-2V9a2 2 0 012-2zM9 7V4h6v3M3 13h18',
-    links: [
+    links: linksOf('business', [
       { to: '/sbp', label: 'links.sbp' },
       { to: '/sbp/payments', label: 'links.sbpPayments' },
       { to: '/trade-license/apply', label: 'links.tradeLicence' },
       { to: '/pest-control/apply', label: 'links.pestControl' },
-    ],
+    ]),
   },
   {
     id: 'health',
     icon: 'M21 12a9 9 0 11-18 0 9 9 0 0118 0zM12 7v10M7 12h10',
-    links: [
+    links: linksOf('health', [
       { to: '/food-handlers-certificate', label: 'links.foodHandlers' },
       { to: '/inoculation', label: 'links.inoculation' },
       { to: '/health-research', label: 'links.healthResearch' },
       { to: '/export-certificate', label: 'links.exportCertificate' },
       { to: '/ambulance-services', label: 'links.ambulance' },
       { to: '/mortuary-service-application', label: 'links.mortuary' },
-    ],
+    ]),
   },
   {
     id: 'licensing',
     icon: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
-    links: [
+    links: linksOf('licensing', [
       // Spelled so in the spec's route list.
       { to: '/liqour-licensing', label: 'links.liquor' },
       { to: '/betting-and-gaming', label: 'links.betting' },
@@ -92,19 +102,19 @@ export const SERVICE_AREAS: ServiceArea[] = [
       { to: '/advertisements', label: 'links.advertisements' },
       { to: '/outdoor-advertisement', label: 'links.outdoorAdvertising' },
       { to: '/permits/hire-grounds', label: 'links.hireGrounds' },
-    ],
+    ]),
   },
   {
     id: 'property',
     icon: 'M3 11l9-8 9 8M5 10v10h14V10M10 20v-6h4v6',
-    links: [
+    links: linksOf('property', [
       { to: '/properties', label: 'links.properties' },
       { to: '/county-rent', label: 'links.countyRent' },
       { to: '/property-management', label: 'links.propertyManagement' },
       { to: '/tenancy-transfer', label: 'links.tenancyTransfer' },
       { to: '/e-construction-application/add-lr-or-parcel', label: 'links.eConstruction' },
       { to: '/next-of-kin', label: 'links.nextOfKin' },
-    ],
+    ]),
   },
   {
     id: 'more',
