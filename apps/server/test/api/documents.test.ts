@@ -15,7 +15,7 @@ import {
   generateSigningJwk,
   type PrivateSigningJwk,
 } from '../../src/platform/signing/key-ring';
-import { readPdf } from '../support/pdf';
+import { qpdfCheck, readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser } from '../support/users';
 
@@ -418,6 +418,7 @@ describe('demo documents', () => {
       });
       const pdf = await t.app.inject({ method: 'GET', url: new URL(sample.pdf_url).pathname });
       expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
       const read = await readPdf(pdf.rawPayload);
       expect(read.pages[0]).toContain(title.toUpperCase());
       expect(read.pages[0]).toContain(sample.short_code);

@@ -16,7 +16,7 @@ import { mpesaCallbacks, payments } from '../../src/core/payments/schema';
 import { createDarajaClient } from '../../src/platform/mpesa/daraja-client';
 import { createEngine } from '../support/engine';
 import { freePort } from '../support/mpesa';
-import { readPdf } from '../support/pdf';
+import { qpdfCheck, readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
 
@@ -924,6 +924,7 @@ describe('invoice and receipt', () => {
     }
     const pdf = await get(alice, 'invoice.pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
     expect((await readPdf(pdf.rawPayload)).pages[0]).toContain('INVOICE');
 
     const early = await get(alice, 'receipt.pdf');
@@ -943,6 +944,7 @@ describe('invoice and receipt', () => {
     });
     const receiptPdf = await get(alice, 'receipt.pdf');
     expect(receiptPdf.statusCode).toBe(200);
+    expect(await qpdfCheck(receiptPdf.rawPayload)).toContain('No syntax or stream encoding errors found');
     const read = await readPdf(receiptPdf.rawPayload);
     expect(read.pages[0]).toContain('RECEIPT');
     expect(read.pages[0]).toContain(`RCT-${bill.bill_no}`);

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -68,4 +72,27 @@ export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
       return jsQR(data, width, height)?.data;
     },
   };
+}
+
+/**
+ * `qpdf --check` on a PDF: the structure, cross-reference table and streams are sound (what a
+ * county's archive, a bank or a court would run). Resolves with qpdf's report; rejects with it
+ * when qpdf finds an error or a warning. Needs Debian's `qpdf` (.ci/run installs it).
+ */
+export async function qpdfCheck(bytes: Buffer): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'kaunti-qpdf-'));
+  const file = join(dir, 'document.pdf');
+  writeFileSync(file, bytes);
+  try {
+    const { stdout } = await promisify(execFile)('qpdf', ['--check', file]);
+    return stdout;
+  } catch (error) {
+    const failure = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (failure.code === 'ENOENT') throw new Error('qpdf is not installed: apt-get install -y qpdf');
+    throw new Error(
+      `qpdf --check failed (${String(failure.code)}): ${failure.stdout ?? ''}${failure.stderr ?? ''}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
