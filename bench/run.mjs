@@ -20,6 +20,7 @@ const benches = [
 // Benchmarks of other modules, each a script that prints its own figures.
 for (const [name, file] of [
   ['receipt PDF', 'bench/receipt-pdf.mjs'],
+  ['document PDFs', 'bench/document-pdfs.mjs'],
   ['M-Pesa callbacks', 'bench/callbacks.mjs'],
   ['back-office queue', 'bench/staff-queue.mjs'],
   ['scale-out and sign-in bursts', 'bench/scale-out.mjs'],
