@@ -273,7 +273,12 @@ export async function buildApp({
     log: scopedLog,
   });
   await app.register(staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db }) }));
-  const invoices = createInvoiceDocuments({ documents, county, publicUrl: config.publicUrl });
+  const invoices = createInvoiceDocuments({
+    documents,
+    county,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+  });
   await app.register(
     paymentRoutes({
       payments,

@@ -71,6 +71,13 @@ export const invoiceDocumentSchema = z
       .describe(
         'The short code printed under the QR code (XXXX-XXXX-XXXX), typed on E-Verify without a camera.',
       ),
+    printUrl: z
+      .string()
+      .optional()
+      .describe(
+        'Its printable page for anyone holding the link (`/downloads/Invoice?id=…&key=…`): no sign-in, ' +
+          'an unguessable key that is not in the QR code.',
+      ),
   })
   .describe('InvoiceDocument');
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;

@@ -39,7 +39,12 @@ beforeAll(async () => {
     county,
     publicUrl: t.config.publicUrl,
   });
-  invoices = createInvoiceDocuments({ documents, county, publicUrl: t.config.publicUrl });
+  invoices = createInvoiceDocuments({
+    documents,
+    county,
+    publicUrl: t.config.publicUrl,
+    secret: t.config.jwtSecret,
+  });
 });
 afterAll(() => t.close());
 

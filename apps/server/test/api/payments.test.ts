@@ -960,4 +960,51 @@ describe('invoice and receipt', () => {
       document: { kind: 'receipt', number: `RCT-${bill.bill_no}` },
     });
   });
+
+  it("a public printable link: anyone holding an invoice's or receipt's printUrl prints it, no sign-in; the QR's id alone opens nothing", async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[150_000, 'Survey fee']]);
+    const owner = (path: string) =>
+      t.app.inject({ method: 'GET', url: `/api/bills/${bill.bill_no}/${path}`, headers: alice.headers });
+    const invoice = (await owner('invoice')).json();
+    expect(invoice.printUrl).toMatch(/\/downloads\/Invoice\?id=[\w-]{12}&key=[\w-]{22}$/);
+    const link = new URL(invoice.printUrl);
+    const id = link.searchParams.get('id')!;
+    const key = link.searchParams.get('key')!;
+    const open = (path: string) => t.app.inject({ method: 'GET', url: path, remoteAddress: '10.20.30.40' });
+
+    const stranger = await open(`/api/bill-documents/${id}?key=${key}`);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toMatchObject({
+      billNo: bill.bill_no,
+      isReceipt: false,
+      printUrl: invoice.printUrl,
+    });
+    const pdf = await open(`/api/bill-documents/${id}/pdf?key=${key}`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
+    // The id is inside the QR code: alone, or with a key that is not its own, it opens nothing.
+    const notFound = {
+      message: 'We could not find that document. Please check the link.',
+      code: 'not_found',
+    };
+    expect((await open(`/api/bill-documents/${id}?key=${'A'.repeat(22)}`)).json()).toEqual(notFound);
+    expect((await open(`/api/bill-documents/${id}`)).statusCode).toBe(400);
+    expect((await open(`/api/bill-documents/unknown-id-0?key=${key}`)).json()).toEqual(notFound);
+
+    // The receipt has its own link once the bill is paid.
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
+    expect((await settled(alice, res.json().payment_id)).status).toBe('paid');
+    const receipt = (await owner('receipt')).json();
+    expect(receipt.printUrl).not.toBe(invoice.printUrl);
+    const receiptLink = new URL(receipt.printUrl);
+    const publicReceipt = await open(
+      `/api/bill-documents/${receiptLink.searchParams.get('id')}?key=${receiptLink.searchParams.get('key')}`,
+    );
+    expect(publicReceipt.json()).toMatchObject({ isReceipt: true, receiptNo: `RCT-${bill.bill_no}` });
+    // The invoice's key does not open the receipt.
+    expect(
+      (await open(`/api/bill-documents/${receiptLink.searchParams.get('id')}?key=${key}`)).statusCode,
+    ).toBe(404);
+  });
 });

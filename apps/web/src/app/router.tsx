@@ -61,8 +61,9 @@ export const routes: RouteObject[] = [
           // /login and /signup send a signed-in user to their account (guest-route.tsx).
           { element: <GuestRoute />, children: accountsPublicRoutes },
           {
-            // The printable invoice / receipt: a public route (spec), but a bill is shown only to
-            // its owner, so without a session the gate asks to sign in first.
+            // The printable invoice / receipt: a public route (spec). By bill number a bill is shown
+            // only to its owner (without a session the gate asks to sign in first); by its public
+            // link (`?id=&key=`, the document's printUrl) to anyone holding the link.
             path: 'downloads/Invoice',
             handle: { title: 'titles.invoice' },
             lazy: async () => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { VERIFY_PATH } from '@kaunti/contract/verify-code';
@@ -22,7 +23,10 @@ import type { DocumentService } from './document-service';
  */
 
 /** The model without its E-Verify code (what the caller knows), plus who owns it. */
-export type InvoiceDocumentInput = Omit<InvoiceDocument, 'verifyCode' | 'verifyUrl' | 'verifyShortCode'> & {
+export type InvoiceDocumentInput = Omit<
+  InvoiceDocument,
+  'verifyCode' | 'verifyUrl' | 'verifyShortCode' | 'printUrl'
+> & {
   ownerUserId?: string | null;
   actor?: Actor;
   requestId?: string;
@@ -31,14 +35,32 @@ export type InvoiceDocumentInput = Omit<InvoiceDocument, 'verifyCode' | 'verifyU
 export interface InvoiceDocuments {
   prepare(input: InvoiceDocumentInput, tx?: Db): Promise<InvoiceDocument>;
   renderPdf(model: InvoiceDocument): Promise<Buffer>;
+  /** True when `key` is the print key of the document `id` (its public link's key). */
+  printKeyMatches(id: string, key: string): boolean;
+}
+
+/**
+ * The key of an invoice's or receipt's public printable link: an HMAC of its register id under
+ * the server's secret, so it cannot be guessed and is not the id inside the QR code (whoever
+ * scans a printed receipt learns the id, not the key). 128 bits, base64url.
+ */
+function printKeyOf(secret: string, id: string): string {
+  return createHmac('sha256', secret).update(`printable:${id}`).digest('base64url').slice(0, 22);
 }
 
 export function createInvoiceDocuments(deps: {
   documents: DocumentService;
   county: CountyService;
   publicUrl: string;
+  /** The server's secret (JWT_SECRET): the print keys are derived from it. */
+  secret: string;
 }): InvoiceDocuments {
   return {
+    printKeyMatches(id, key) {
+      const expected = Buffer.from(printKeyOf(deps.secret, id));
+      const given = Buffer.from(key);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     async prepare(input, tx) {
       const { ownerUserId, actor, requestId, ...fields } = input;
       if (fields.isReceipt && !fields.receiptNo?.trim())
@@ -66,11 +88,13 @@ export function createInvoiceDocuments(deps: {
         },
         tx,
       );
+      const id = issued.document.id;
       return {
         ...fields,
         verifyCode: issued.token,
         verifyUrl: issued.verifyUrl,
         verifyShortCode: issued.shortCode,
+        printUrl: `${deps.publicUrl}/downloads/Invoice?id=${id}&key=${printKeyOf(deps.secret, id)}`,
       };
     },
 

@@ -4,10 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
+import type { Actor } from '../audit/audit';
 import { type BillService, fullName } from '../bills/bill-service';
 import { kenyaDate } from '../bills/kenya-date';
 import { bills } from '../bills/schema';
 import type { InvoiceDocuments } from '../documents/invoice-documents';
+import { documents as registerDocuments } from '../documents/schema';
 import { PAYMENT_MESSAGES } from './messages';
 import { payments } from './schema';
 
@@ -64,6 +66,37 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
     requestId?: string,
   ): Promise<InvoiceDocument> {
     const row = await visibleBill(userId, billNo, kind);
+    return modelOf(row, kind, { type: 'user', id: userId }, requestId);
+  }
+
+  /**
+   * The invoice or receipt behind a public printable link: the register's document `id` and the
+   * link's key (not the id alone, which is inside the QR code). Anything else — no such document,
+   * another kind, a wrong key — is the same 404.
+   */
+  async function publicModel(id: string, key: string): Promise<InvoiceDocument> {
+    const [document] = await deps.db
+      .select({ kind: registerDocuments.kind, subject: registerDocuments.subject })
+      .from(registerDocuments)
+      .where(eq(registerDocuments.id, id))
+      .limit(1);
+    if (
+      !document?.subject ||
+      (document.kind !== 'invoice' && document.kind !== 'receipt') ||
+      !deps.invoices.printKeyMatches(id, key)
+    )
+      throw notFound(PAYMENT_MESSAGES.documentNotFound);
+    const [row] = await deps.db.select().from(bills).where(eq(bills.billNo, document.subject)).limit(1);
+    if (!row) throw notFound(PAYMENT_MESSAGES.documentNotFound);
+    return modelOf(row, document.kind, { type: 'system', id: 'public-printable' });
+  }
+
+  async function modelOf(
+    row: typeof bills.$inferSelect,
+    kind: BillDocumentKind,
+    actor: Actor,
+    requestId?: string,
+  ): Promise<InvoiceDocument> {
     const [bill] = await deps.bills.present([row]);
     if (!bill) throw notFound(PAYMENT_MESSAGES.billNotFound);
     if (kind === 'receipt' && bill.status !== 'paid') throw conflict(PAYMENT_MESSAGES.receiptNotYet);
@@ -106,15 +139,20 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
       quantity: 1,
       unitPrice: bill.total_cents,
       ownerUserId: row.userId,
-      actor: { type: 'user', id: userId },
+      actor,
       ...(requestId ? { requestId } : {}),
     });
   }
 
   return {
     model,
+    publicModel,
     async pdf(userId: string, billNo: string, kind: BillDocumentKind, requestId?: string) {
       const document = await model(userId, billNo, kind, requestId);
+      return { document, bytes: await deps.invoices.renderPdf(document) };
+    },
+    async publicPdf(id: string, key: string) {
+      const document = await publicModel(id, key);
       return { document, bytes: await deps.invoices.renderPdf(document) };
     },
   };

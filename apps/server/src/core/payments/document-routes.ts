@@ -22,6 +22,64 @@ export function billDocumentRoutes(deps: {
   guards: Guards;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The public printable link of an invoice or receipt (its `printUrl`): anyone holding it, no
+    // sign-in — the register id and a key the QR code does not carry.
+    const publicParams = z.object({ id: z.string().min(1).max(40).describe("The document's register id.") });
+    const publicQuery = z.object({
+      key: z.string().min(1).max(64).describe('The key of its printable link (from `printUrl`).'),
+    });
+    const publicErrors = {
+      400: errorBodySchema,
+      404: errorBodySchema,
+      409: errorBodySchema,
+      429: errorBodySchema,
+    };
+    app.get(
+      '/api/bill-documents/:id',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'An invoice or receipt by its public printable link',
+          description:
+            'The invoice or receipt model for its printable page, for anyone holding its link (`printUrl` of ' +
+            "the owner's invoice or receipt): the register id and the link's key. A wrong key and an unknown " +
+            "id are the same 404. A cancelled bill's invoice is a 409.",
+          params: publicParams,
+          querystring: publicQuery,
+          response: { 200: invoiceDocumentSchema, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.documents.publicModel(request.params.id, request.query.key);
+      },
+    );
+    app.get(
+      '/api/bill-documents/:id/pdf',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'An invoice or receipt as a PDF, by its public printable link',
+          description: 'The same document as an A4 PDF, for anyone holding its link (id and key).',
+          params: publicParams,
+          querystring: publicQuery,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('The PDF'), ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const { document, bytes } = await deps.documents.publicPdf(request.params.id, request.query.key);
+        const name = document.isReceipt ? (document.receiptNo ?? document.billNo) : document.billNo;
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${name}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(bytes);
+      },
+    );
+
     const kinds: BillDocumentKind[] = ['invoice', 'receipt'];
     for (const kind of kinds) {
       app.get(

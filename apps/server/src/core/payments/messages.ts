@@ -7,6 +7,7 @@ import { resultCodeMeaning } from '../../platform/mpesa/callbacks';
  */
 export const PAYMENT_MESSAGES = {
   billNotFound: 'We could not find that bill.',
+  documentNotFound: 'We could not find that document. Please check the link.',
   billPaid: 'This bill is already paid.',
   billCancelled: 'This bill was cancelled and cannot be paid.',
   amountAboveBalance: 'The amount is more than the balance of this bill. Please pay the balance or less.',

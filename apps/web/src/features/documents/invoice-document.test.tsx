@@ -170,3 +170,15 @@ describe('InvoicePage (/downloads/Invoice)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
   });
 });
+
+describe('which invoice the printable page loads', () => {
+  it("a public link's id and key: the public API, no bill number needed", async () => {
+    const { invoiceDocumentPath, invoiceRequestFrom } = await import('./invoice-page');
+    const link = invoiceRequestFrom(new URLSearchParams('id=Qm9vdHN0cmFw&key=abc_DEF-123'));
+    expect(link).toEqual({ id: 'Qm9vdHN0cmFw', key: 'abc_DEF-123' });
+    expect(invoiceDocumentPath(link!)).toBe('/api/bill-documents/Qm9vdHN0cmFw?key=abc_DEF-123');
+    const owner = invoiceRequestFrom(new URLSearchParams('bill_no=NCCB40213378&type=receipt'));
+    expect(invoiceDocumentPath(owner!)).toBe('/api/bills/NCCB40213378/receipt');
+    expect(invoiceRequestFrom(new URLSearchParams('id=Qm9vdHN0cmFw'))).toBeUndefined();
+  });
+});

@@ -36,28 +36,36 @@ import styles from './invoice-page.module.css';
 
 export type InvoiceDocumentKind = 'invoice' | 'receipt';
 
-export interface InvoiceDocumentRequest {
-  billNo: string;
-  kind: InvoiceDocumentKind;
-}
+/**
+ * Which invoice or receipt: the owner's, by bill number (signed in), or anyone's holding its
+ * public printable link (the register id and the link's key: `printUrl`).
+ */
+export type InvoiceDocumentRequest =
+  | { billNo: string; kind: InvoiceDocumentKind }
+  | { id: string; key: string };
 
 /** The JSON endpoint of a bill's invoice or receipt model. */
-export function invoiceDocumentPath({ billNo, kind }: InvoiceDocumentRequest): string {
-  return `/api/bills/${encodeURIComponent(billNo)}/${kind}`;
+export function invoiceDocumentPath(request: InvoiceDocumentRequest): string {
+  if ('id' in request)
+    return `/api/bill-documents/${encodeURIComponent(request.id)}?key=${encodeURIComponent(request.key)}`;
+  return `/api/bills/${encodeURIComponent(request.billNo)}/${request.kind}`;
 }
 
 /** Loads a bill's invoice or receipt model (nothing when `request` is undefined). */
 export function useInvoiceDocument(request: InvoiceDocumentRequest | undefined) {
   return useQuery({
-    queryKey: ['invoice-document', request?.billNo, request?.kind],
+    queryKey: ['invoice-document', request ? invoiceDocumentPath(request) : undefined],
     queryFn: ({ signal }) => api<InvoiceDocument>(invoiceDocumentPath(request!), { signal }),
     enabled: request !== undefined,
     staleTime: 60_000,
   });
 }
 
-/** Reads `?bill_no=` and `?type=` (invoice or receipt). */
+/** Reads `?id=&key=` (a public link), else `?bill_no=` and `?type=` (invoice or receipt). */
 export function invoiceRequestFrom(params: URLSearchParams): InvoiceDocumentRequest | undefined {
+  const id = params.get('id')?.trim();
+  const key = params.get('key')?.trim();
+  if (id && key) return { id, key };
   const billNo = params.get('bill_no')?.trim();
   if (!billNo) return undefined;
   return { billNo, kind: params.get('type') === 'receipt' ? 'receipt' : 'invoice' };
@@ -90,6 +98,11 @@ export function InvoicePage() {
             <div className={styles.toolbar}>
               <Button onClick={() => window.print()}>{t('page.print')}</Button>
               <p className={styles.hint}>{t('page.printHint')}</p>
+              {'billNo' in request && model.printUrl ? (
+                <p className={styles.hint}>
+                  {t('page.shareLink')} <a href={model.printUrl}>{t('page.shareLinkText')}</a>
+                </p>
+              ) : null}
             </div>
             <InvoiceDocumentView model={model} county={county} />
           </div>

@@ -1,5 +1,5 @@
 import type { Obligations, Payment } from '@kaunti/contract/api-payments';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/api-client';
@@ -232,5 +232,17 @@ describe('PrintableSignInGate', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to see this document' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in' }));
     expect(rememberPath).toHaveBeenCalledWith('/downloads/Invoice?bill_no=NCCB40213378&type=receipt');
+  });
+  it("lets anyone holding a document's public printable link through, with no session", async () => {
+    await renderWithApp(<PrintableSignInGate rememberPath={() => {}} />, {
+      path: '/downloads/Invoice?id=Qm9vdHN0cmFw&key=abcdefghijklmnopqrstuv',
+    });
+    expect(screen.queryByRole('heading', { name: 'Sign in to see this document' })).not.toBeInTheDocument();
+    // An id without its key is not a link: the sign-in prompt again.
+    cleanup();
+    await renderWithApp(<PrintableSignInGate rememberPath={() => {}} />, {
+      path: '/downloads/Invoice?id=Qm9vdHN0cmFw',
+    });
+    expect(screen.getByRole('heading', { name: 'Sign in to see this document' })).toBeInTheDocument();
   });
 });

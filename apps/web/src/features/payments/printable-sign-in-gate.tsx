@@ -21,14 +21,17 @@ function hasLiveToken(now = Date.now()): boolean {
 
 /**
  * The printable invoice / receipt (`/downloads/Invoice`) is a public route (spec section 2), but a
- * bill is only ever shown to its owner: the page loads it through the authenticated API. Without a
- * session this gate shows a sign-in prompt instead (the way back is remembered with
+ * bill is only ever shown to its owner — or to whoever holds its public printable link (`?id=&key=`,
+ * the document's `printUrl`), which passes straight through. Without either, this gate shows a
+ * sign-in prompt instead (the way back is remembered with
  * `rememberPath`, which app/router.tsx takes from the accounts feature); with one, the page.
  */
 export function PrintableSignInGate({ rememberPath }: { rememberPath: (path: string) => void }) {
   const { t } = useTranslation('payments');
   const { pathname, search } = useLocation();
-  if (hasLiveToken()) return <Outlet />;
+  // A public printable link (`?id=…&key=…`, the document's printUrl) needs no sign-in.
+  const params = new URLSearchParams(search);
+  if (hasLiveToken() || (params.get('id') && params.get('key'))) return <Outlet />;
   return (
     <div className={styles.gate}>
       <PageHeading title={t('gate.title')} lead={t('gate.body')} />
