@@ -10,9 +10,9 @@ import { ratesSearch } from './services/land/rates-search';
 
 /**
  * The registry of services: every citizen service the portal offers, by id. Adding a service =
- * writing its definition file and listing it here (plus its seed data).
+ * writing its definition file and listing it here (plus its tariff rows and Kiswahili texts).
  */
-export const services = [
+const builtIn: readonly ServiceDefinition[] = [
   landRatesBill,
   groundRent,
   landTransfer,
@@ -20,9 +20,27 @@ export const services = [
   landClearance,
   ratesSearch,
   addLand,
-] as const satisfies readonly ServiceDefinition[];
+];
 
-export type ServiceId = (typeof services)[number]['id'];
+/** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */
+export const services: readonly ServiceDefinition[] = [...builtIn];
+
+/**
+ * Adds a definition to the catalogue (a fixture's throw-away service in the tests; a county's own
+ * service in a deployment's start-up), before the server is built: the engine then serves it like
+ * any other — submit path, quote, bill, document, E-Verify. Answers the undo.
+ */
+export function addService(definition: ServiceDefinition): () => void {
+  if (services.some((s) => s.id === definition.id || s.route === definition.route))
+    throw new Error(
+      `The catalogue already has a service "${definition.id}" or the route ${definition.route}.`,
+    );
+  (services as ServiceDefinition[]).push(definition);
+  return () => {
+    const at = services.indexOf(definition);
+    if (at >= 0) (services as ServiceDefinition[]).splice(at, 1);
+  };
+}
 
 /** The service with this id, or undefined. */
 export function findService(id: string): ServiceDefinition | undefined {

@@ -1,5 +1,5 @@
 import { services } from '@kaunti/catalogue/catalogue';
-import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
+import { documentKindOf } from '@kaunti/catalogue/registries/documents';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import type { VerifyResponse } from '@kaunti/contract/api-verify';
 import { and, eq } from 'drizzle-orm';
@@ -401,9 +401,7 @@ describe('demo documents', () => {
   });
 
   it.each(
-    services
-      .filter((s) => findDocumentKind(s.produces)?.register)
-      .map((s) => [s.id, findDocumentKind(s.produces)!.title] as const),
+    services.filter((s) => documentKindOf(s)?.register).map((s) => [s.id, documentKindOf(s)!.title] as const),
   )(
     '%s: a valid demo %s, with its printable page, and a PDF whose QR code E-Verify accepts',
     async (_id, title) => {

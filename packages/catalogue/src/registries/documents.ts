@@ -106,3 +106,15 @@ export function findDocumentKind(name: string): DocumentKind | undefined {
     ? (documentKinds as Record<string, DocumentKind>)[name]
     : undefined;
 }
+
+/**
+ * The document a service issues: its own template (`document` in the definition), else the
+ * registered kind `produces` names.
+ */
+export function documentKindOf(service: {
+  produces: string;
+  document?: DocumentKind | undefined;
+}): DocumentKind | undefined {
+  if (service.document && service.document.name === service.produces) return service.document as DocumentKind;
+  return findDocumentKind(service.produces);
+}

@@ -1,6 +1,6 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { validityDaysOf } from '@kaunti/catalogue/definition';
-import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
+import { documentKindOf } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
 import type { County } from '@kaunti/contract/api-county';
@@ -40,8 +40,8 @@ export function createApplicationDocuments(deps: {
 
   /** Its printable page: the kind's route under /downloads/ (catalogue), naming the document's id. */
   const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
-    const produces = serviceId ? findService(serviceId)?.produces : undefined;
-    const route = produces ? findDocumentKind(produces)?.download_route : undefined;
+    const service = serviceId ? findService(serviceId) : undefined;
+    const route = service ? documentKindOf(service)?.download_route : undefined;
     return route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}` : null;
   };
 
@@ -72,7 +72,7 @@ export function createApplicationDocuments(deps: {
       .where(eq(applications.applicationNo, applicationNo))
       .limit(1);
     const service = application ? findService(application.serviceId) : undefined;
-    const kind = service ? findDocumentKind(service.produces) : undefined;
+    const kind = service ? documentKindOf(service) : undefined;
     const county = await deps.county.get();
     const fill = (text: string) =>
       text
@@ -117,7 +117,7 @@ export function createApplicationDocuments(deps: {
     /** Issues the application's document inside `tx` (nothing for a service that issues none). */
     async issue(tx: Db, row: ApplicationRow, actor: Actor, requestId?: string): Promise<DocumentRow | null> {
       const service = findService(row.serviceId);
-      const kind = service ? findDocumentKind(service.produces) : undefined;
+      const kind = service ? documentKindOf(service) : undefined;
       if (!service || !kind?.register) return null;
       const [holder] = await tx
         .select({ firstName: users.firstName, middleName: users.middleName, surName: users.surName })

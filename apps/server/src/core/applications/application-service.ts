@@ -249,11 +249,11 @@ export function createApplicationService(deps: {
 
       const lines = await priceService(db, service, values);
       const fee = lines.reduce((sum, l) => sum + l.amount_cents, 0);
-      const parcelField = fieldsOf(service).find((f) => f.kind === 'parcel');
-      const reference =
-        parcelField && typeof values[parcelField.name] === 'string'
-          ? (values[parcelField.name] as string)
-          : null;
+      // What names the application (the parcel, the business, the plate): the definition's
+      // reference_field, else its parcel field.
+      const namingField = service.reference_field ?? fieldsOf(service).find((f) => f.kind === 'parcel')?.name;
+      const named = namingField ? values[namingField] : undefined;
+      const reference = typeof named === 'string' && named !== '' ? named : null;
       const actor: Actor = { type: 'user', id: userId };
       const requestId = input.requestId;
 

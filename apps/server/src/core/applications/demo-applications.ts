@@ -1,5 +1,5 @@
 import { services } from '@kaunti/catalogue/catalogue';
-import { findDocumentKind } from '@kaunti/catalogue/registries/documents';
+import { documentKindOf } from '@kaunti/catalogue/registries/documents';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { exampleValuesOf, fieldsOf } from '@kaunti/catalogue/schema-builder';
 import { eq } from 'drizzle-orm';
@@ -33,7 +33,7 @@ export async function issueDemoApplicationDocuments(deps: {
     .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
   if (!holder) return [];
   const issuing = services.filter(
-    (s) => findDocumentKind(s.produces)?.register && findWorkflow(s.workflow)?.creates_application,
+    (s) => documentKindOf(s)?.register && findWorkflow(s.workflow)?.creates_application,
   );
   const issued: DocumentRow[] = [];
   for (const [index, service] of issuing.entries()) {

@@ -37,7 +37,9 @@ export function QueuePage() {
     placeholderData: keepPreviousData,
   });
   const areas = me.data?.areas.includes('*') ? AREAS : AREAS.filter((a) => me.data?.areas.includes(a));
-  const areaServices = services.filter((s) => (area ? s.area === area : areas.includes(s.area)));
+  const areaServices = services.filter((s) =>
+    area ? s.area === area : (areas as readonly string[]).includes(s.area),
+  );
 
   function set(next: Record<string, string>) {
     const merged = new URLSearchParams(params);
