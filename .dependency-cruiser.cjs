@@ -75,6 +75,16 @@ module.exports = {
       to: { path: '^apps/server/src/(core|areas)/' },
     },
     {
+      // Accounts are the base the engine stands on: they ask the engine through what app.ts
+      // hands them (e.g. isOwnImage), never by importing it.
+      name: 'server-accounts-below-engine',
+      severity: 'error',
+      from: { path: '^apps/server/src/core/accounts/' },
+      to: {
+        path: '^apps/server/src/core/(uploads|applications|bills|payments|documents|drafts|staff|verification)/',
+      },
+    },
+    {
       name: 'server-core-is-below-areas',
       severity: 'error',
       from: { path: '^apps/server/src/core/' },

@@ -39,7 +39,11 @@ try {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const started = performance.now();
       // A reader each time: the route's per-address limit (60 a minute) is not what is measured.
-      const res = await app.inject({ method: 'GET', url, remoteAddress: `10.9.${(i >> 8) & 255}.${i & 255}` });
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: `10.9.${(i >> 8) & 255}.${i & 255}`,
+      });
       const elapsed = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
       bytes = res.rawPayload.length;

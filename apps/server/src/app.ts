@@ -156,6 +156,8 @@ export async function buildApp({
     county,
     customerRecords,
     secret: config.jwtSecret,
+    // Called at request time, once the engine's uploads (below) exist.
+    isOwnImage: (userId, uploadId) => uploads.isOwnImage(userId, uploadId),
   });
   // Uploaded files' bytes: local disk, or an S3-compatible store shared by every instance.
   const storage = createStorage(config.uploads);

@@ -77,7 +77,8 @@ describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, servi
     expect(workflow, `workflow ${service.workflow}`).toBeDefined();
     if (workflow?.requires_fee) expect(service.fee.rule).not.toBe('none');
     // A definition's own template is the document only under the name `produces` gives.
-    if (service.document) expect(service.produces, 'produces names its own document').toBe(service.document.name);
+    if (service.document)
+      expect(service.produces, 'produces names its own document').toBe(service.document.name);
     expect(documentKindOf(service), `document ${service.produces}`).toBeDefined();
   });
 

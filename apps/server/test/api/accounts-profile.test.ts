@@ -470,6 +470,7 @@ describe('GET /api/customers/check (public) and /api/staff/customers/check', () 
       county: createCountyService(t.database.db),
       customerRecords: records,
       secret: t.config.jwtSecret,
+      isOwnImage: async () => false,
     });
     expect(await profile.checkCustomer(' p051365947m ')).toEqual({
       data: {

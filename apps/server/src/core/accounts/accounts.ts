@@ -18,6 +18,8 @@ export function createAccountServices(deps: {
   customerRecords: CustomerRecords;
   /** The server's secret; the one-time codes' HMAC key is derived from it. */
   secret: string;
+  /** Whether an upload is the user's own image (a profile photo); the uploads module answers. */
+  isOwnImage: (userId: string, uploadId: string) => Promise<boolean>;
 }) {
   const { db, sessions, customerRecords } = deps;
   const users = createUserStore(db);
@@ -37,7 +39,15 @@ export function createAccountServices(deps: {
     throttle,
     countyName: async () => (await deps.county.get()).name,
   });
-  const profile = createProfileService({ db, users, sessions, otp, throttle, customerRecords });
+  const profile = createProfileService({
+    db,
+    users,
+    sessions,
+    otp,
+    throttle,
+    customerRecords,
+    isOwnImage: deps.isOwnImage,
+  });
   return { auth, profile, users, otp, throttle };
 }
 export type AccountServices = ReturnType<typeof createAccountServices>;

@@ -9,12 +9,11 @@ import {
 } from '@kaunti/contract/api-accounts';
 import { guessIdentifierType } from '@kaunti/contract/identifier';
 import { maskName, maskPhone } from '@kaunti/contract/masking';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/audit';
-import { uploads } from '../uploads/schema';
 import type { RequestContext } from './auth-service';
 import type { CustomerRecords } from './customer-records';
 import type { OtpService } from './otp';
@@ -47,6 +46,8 @@ export function createProfileService(deps: {
   otp: OtpService;
   throttle: Throttle;
   customerRecords: CustomerRecords;
+  /** Whether an upload is the user's own JPEG or PNG (uploads module; accounts does not import it). */
+  isOwnImage: (userId: string, uploadId: string) => Promise<boolean>;
 }) {
   const { db } = deps;
 
@@ -86,18 +87,7 @@ export function createProfileService(deps: {
     ): Promise<ProfileUser> {
       if (typeof input.photo === 'string') {
         // The photo must be the user's own upload, and an image (another's id is "not yours").
-        const [photo] = await db
-          .select({ id: uploads.id })
-          .from(uploads)
-          .where(
-            and(
-              eq(uploads.id, input.photo),
-              eq(uploads.userId, userId),
-              inArray(uploads.contentType, ['image/jpeg', 'image/png']),
-            ),
-          )
-          .limit(1);
-        if (!photo) {
+        if (!(await deps.isOwnImage(userId, input.photo))) {
           throw new AppError(400, 'validation_failed', PHOTO_FORMAT_MESSAGE, [
             { path: 'photo', message: PHOTO_FORMAT_MESSAGE },
           ]);

@@ -169,6 +169,23 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
       }
     },
 
+    /** Whether the upload is the user's own JPEG or PNG (a profile photo must be). */
+    async isOwnImage(userId: string, id: string): Promise<boolean> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.id, id),
+            eq(uploads.userId, userId),
+            inArray(uploads.contentType, ['image/jpeg', 'image/png']),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The user's own upload and its bytes; anyone else's is a 404. */
     async openForOwner(userId: string, id: string): Promise<{ upload: UploadRow; body: Readable }> {
       const [row] = await db

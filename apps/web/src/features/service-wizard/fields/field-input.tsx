@@ -3,23 +3,16 @@ import { findFieldKind } from '@kaunti/catalogue/registries/field-kinds';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
-import type { UploadedFile } from '../../../lib/uploads';
 import { controlClass, RequiredMark } from '../../../ui/form-field/form-field';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import styles from '../service-wizard.module.css';
+import type { FieldInputProps } from './field-props';
 import { FileInput } from './file-input';
 import { GroupInput } from './group-input';
 import { SelectInput } from './select-input';
 import { fieldId, WizardField } from './wizard-field';
 
-export interface FieldInputProps {
-  field: FieldDefinition;
-  text: ServiceText;
-  fieldsByName: ReadonlyMap<string, FieldDefinition>;
-  files: Readonly<Record<string, UploadedFile>>;
-  onFileChange: (name: string, file: UploadedFile | undefined) => void;
-  onUploadBusy: (name: string, busy: boolean) => void;
-}
+export type { FieldInputProps } from './field-props';
 
 /** What the browser and phone keyboards should offer for a kind's `input`. */
 const INPUT_ATTRIBUTES = {
@@ -42,7 +35,7 @@ export function FieldInput(props: FieldInputProps) {
 
   switch (kind.input) {
     case 'group':
-      return <GroupInput {...props} />;
+      return <GroupInput {...props} renderField={(inner) => <FieldInput {...inner} />} />;
     case 'select':
       return <SelectInput field={field} text={text} fieldsByName={props.fieldsByName} />;
     case 'file':

@@ -1,10 +1,11 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import type { ReactNode } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button/button';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import styles from '../service-wizard.module.css';
-import { FieldInput, type FieldInputProps } from './field-input';
+import type { FieldInputProps } from './field-props';
 import { fieldId } from './wizard-field';
 
 /** A new, empty entry of a group: each of its fields blank (a box unticked). */
@@ -17,7 +18,10 @@ export function emptyEntry(group: FieldDefinition): Record<string, unknown> {
  * the group's own fields and a Remove button, and an Add button until the group's maximum, where
  * a sentence says the limit instead. Nothing typed in the other entries is lost either way.
  */
-export function GroupInput(props: FieldInputProps) {
+export function GroupInput({
+  renderField,
+  ...props
+}: FieldInputProps & { renderField: (props: FieldInputProps) => ReactNode }) {
   const { field, text } = props;
   const { t } = useTranslation('wizard');
   const { control } = useFormContext();
@@ -65,11 +69,9 @@ export function GroupInput(props: FieldInputProps) {
             {t('group.entry', { label, number: index + 1 })}
           </h3>
           {(field.fields ?? []).map((inner) => (
-            <FieldInput
-              key={inner.name}
-              {...props}
-              field={{ ...inner, name: `${field.name}.${index}.${inner.name}` }}
-            />
+            <div key={inner.name}>
+              {renderField({ ...props, field: { ...inner, name: `${field.name}.${index}.${inner.name}` } })}
+            </div>
           ))}
           <Button variant="secondary" onClick={() => remove(index)}>
             {t('group.remove')}
