@@ -1,0 +1,684 @@
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { Payment, PaymentStatus } from '@kaunti/contract/api-payments';
+import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, isUniqueViolation } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors';
+import { paymentOutcomes } from '../../platform/metrics';
+import {
+  type C2bPayment,
+  type C2bRejectReason,
+  resultCodeMeaning,
+  type StkCallbackResult,
+} from '../../platform/mpesa/callbacks';
+import type { DarajaClient } from '../../platform/mpesa/daraja-client';
+import { type Actor, recordAudit } from '../audit/audit';
+import { bills } from '../bills/schema';
+import { createIdempotency } from './idempotency';
+import { PAYMENT_MESSAGES } from './messages';
+import {
+  CALLBACK_PATHS,
+  type CallbackOutcome,
+  EXPIRE_AFTER_MS,
+  MPESA,
+  normaliseBillRef,
+  type PaymentServiceDeps,
+  QUERY_AFTER_MS,
+  RECONCILE_BATCH,
+  type ReconcileSummary,
+  SYSTEM,
+  sleep,
+  UNKNOWN_CHECKOUT_RETRIES,
+  UNKNOWN_CHECKOUT_WAIT_MS,
+} from './payment-types';
+import { mpesaCallbacks, type PaymentRow, payments } from './schema';
+import { paymentStatus } from './status';
+
+/**
+ * The payments module's shared machinery: completing a payment inside the caller's transaction
+ * (row locked, status through `paymentStatus`, credit, the application moved on, audit), the
+ * views of a payment, and reconciliation's steps. payment-service.ts composes the public
+ * operations from it (stk-push.ts, callback-handling.ts, unmatched-payments.ts, ...).
+ */
+export function createPaymentInternals(deps: PaymentServiceDeps) {
+  const { db, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const idempotency = createIdempotency(db, now);
+  const unknownWait = deps.unknownCheckoutWaitMs ?? UNKNOWN_CHECKOUT_WAIT_MS;
+  const callbackUrl = (path: string) => `${deps.publicUrl}${path}/${deps.callbackSecret}`;
+
+  // ------------------------------------------------------------------------------------------
+  // Completing a payment (inside the caller's transaction, with the payment row locked)
+  // ------------------------------------------------------------------------------------------
+
+  async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+    return row;
+  }
+
+  async function audit(
+    tx: Db,
+    row: Pick<PaymentRow, 'id'>,
+    action: string,
+    actor: Actor,
+    fromState: string | null,
+    toState: string | null,
+    data: Record<string, unknown>,
+    requestId?: string,
+  ) {
+    if (toState && toState !== fromState) paymentOutcomes.inc({ status: toState });
+    await recordAudit(tx, {
+      actor,
+      entityType: 'payment',
+      entityId: row.id,
+      action,
+      fromState,
+      toState,
+      data,
+      ...(requestId ? { requestId } : {}),
+    });
+  }
+
+  /**
+   * Where the money of a paid payment goes: its bill (locked until the transaction ends), or why
+   * it cannot (no such bill: an unmatched C2B payment; a cancelled bill). Unmatched money is kept
+   * on the payment for staff to follow up: it did move.
+   */
+  async function creditTarget(
+    tx: Db,
+    billId: string | null,
+  ): Promise<{ billNo: string; reason?: undefined } | { billNo?: undefined; reason: string }> {
+    if (!billId) return { reason: 'unknown_bill' };
+    const [bill] = await tx
+      .select({ billNo: bills.billNo, status: bills.status })
+      .from(bills)
+      .where(eq(bills.id, billId))
+      .for('update')
+      .limit(1);
+    if (!bill) return { reason: 'unknown_bill' };
+    if (bill.status === 'cancelled') return { reason: 'bill_cancelled' };
+    return { billNo: bill.billNo };
+  }
+
+  /**
+   * Records a payment as paid (the one place that writes it) and answers which bill it credits,
+   * or why it cannot (kept for staff as unmatched).
+   */
+  async function markPaid(
+    tx: Db,
+    row: Pick<PaymentRow, 'id' | 'billId'>,
+    paid: { amountCents: number; resultDesc: string; mpesaReceiptNumber?: string | null },
+  ) {
+    const target = await creditTarget(tx, row.billId);
+    const at = now();
+    await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        amountPaidCents: paid.amountCents,
+        ...(paid.mpesaReceiptNumber !== undefined ? { mpesaReceiptNumber: paid.mpesaReceiptNumber } : {}),
+        resultCode: 0,
+        resultDesc: paid.resultDesc,
+        message: PAYMENT_MESSAGES.paid,
+        completedAt: at,
+        updatedAt: at,
+        appliedAt: target.reason === undefined ? at : null,
+        unmatchedReason: target.reason ?? null,
+      })
+      .where(eq(payments.id, row.id));
+    return target;
+  }
+
+  /**
+   * Credits the money to the bill (`bills.applyPayment`: partial, full, or credit beyond the
+   * balance) and moves the application on when the bill became paid; or records why it could not.
+   */
+  async function credit(
+    tx: Db,
+    row: Pick<PaymentRow, 'id' | 'billNo'>,
+    target: Awaited<ReturnType<typeof creditTarget>>,
+    amountCents: number,
+    reference: string,
+    requestId?: string,
+  ) {
+    if (target.reason !== undefined) {
+      await audit(
+        tx,
+        row,
+        'unmatched',
+        MPESA,
+        'paid',
+        'paid',
+        { reason: target.reason, bill_no: row.billNo },
+        requestId,
+      );
+      log.warn(
+        { paymentId: row.id, billNo: row.billNo, reason: target.reason },
+        'M-Pesa payment could not be credited to a bill: staff must follow it up',
+      );
+      return;
+    }
+    const applied = await deps.bills.applyPayment(tx, {
+      billNo: target.billNo,
+      amountCents,
+      actor: MPESA,
+      reference,
+      ...(requestId ? { requestId } : {}),
+    });
+    if (applied.becamePaid) await deps.applications.onBillPaid(tx, target.billNo, requestId);
+  }
+
+  interface PaidReport {
+    /** What M-Pesa says moved; undefined when unknown (a status query): the amount asked for. */
+    amountCents?: number;
+    receipt?: string;
+    resultDesc: string;
+    source: 'callback' | 'query';
+  }
+
+  /**
+   * Records that M-Pesa says the payment was paid. A receipt number already recorded on another
+   * payment makes the UNIQUE constraint fail the transaction: the caller logs a duplicate.
+   */
+  async function completePaid(
+    tx: Db,
+    row: PaymentRow,
+    report: PaidReport,
+    requestId?: string,
+  ): Promise<CallbackOutcome> {
+    const receipt = report.receipt;
+    const actor = report.source === 'query' ? SYSTEM : MPESA;
+    if (row.status === 'paid') {
+      // Paid already. The only news a callback can bring is the receipt number of a payment
+      // the status query completed.
+      if (!receipt || row.mpesaReceiptNumber !== null) return 'duplicate';
+      await tx
+        .update(payments)
+        .set({ mpesaReceiptNumber: receipt, updatedAt: now() })
+        .where(eq(payments.id, row.id));
+      const mismatch = report.amountCents !== undefined && report.amountCents !== row.amountPaidCents;
+      await audit(
+        tx,
+        row,
+        'receipt_recorded',
+        actor,
+        'paid',
+        'paid',
+        {
+          mpesa_receipt_number: receipt,
+          amount_cents: report.amountCents ?? null,
+          amount_mismatch: mismatch,
+        },
+        requestId,
+      );
+      if (mismatch) {
+        log.warn(
+          { paymentId: row.id, credited: row.amountPaidCents, reported: report.amountCents },
+          'A late STK callback reports another amount than the one credited: staff must check it',
+        );
+      }
+      return 'receipt_recorded';
+    }
+    paymentStatus.assert(row.status, 'paid');
+    const amountCents = report.amountCents ?? row.amountRequestedCents;
+    const target = await markPaid(tx, row, {
+      amountCents,
+      resultDesc: report.resultDesc,
+      mpesaReceiptNumber: receipt ?? null,
+    });
+    await audit(
+      tx,
+      row,
+      'paid',
+      actor,
+      row.status,
+      'paid',
+      {
+        source: report.source,
+        amount_cents: amountCents,
+        amount_requested_cents: row.amountRequestedCents,
+        mpesa_receipt_number: receipt ?? null,
+      },
+      requestId,
+    );
+    if (amountCents !== row.amountRequestedCents) {
+      log.warn(
+        { paymentId: row.id, requested: row.amountRequestedCents, paid: amountCents },
+        'M-Pesa reported another amount than the one asked for; crediting what M-Pesa reported',
+      );
+    }
+    await credit(tx, row, target, amountCents, receipt ?? `payment ${row.id}`, requestId);
+    return 'paid';
+  }
+
+  async function completeUnpaid(
+    tx: Db,
+    row: PaymentRow,
+    outcome: { resultCode: number | null; resultDesc: string; message: string; source: string },
+    requestId?: string,
+  ): Promise<CallbackOutcome> {
+    if (row.status !== 'pending') return 'duplicate';
+    const to: PaymentStatus = outcome.resultCode === 1032 ? 'cancelled' : 'failed';
+    paymentStatus.assert(row.status, to);
+    await tx
+      .update(payments)
+      .set({
+        status: to,
+        resultCode: outcome.resultCode,
+        resultDesc: outcome.resultDesc,
+        message: outcome.message,
+        completedAt: now(),
+        updatedAt: now(),
+      })
+      .where(eq(payments.id, row.id));
+    await audit(
+      tx,
+      row,
+      to,
+      outcome.source === 'callback' ? MPESA : SYSTEM,
+      'pending',
+      to,
+      { source: outcome.source, result_code: outcome.resultCode, result_desc: outcome.resultDesc },
+      requestId,
+    );
+    return to === 'cancelled' ? 'cancelled' : 'failed';
+  }
+
+  /** One row of the raw callbacks log (in the caller's transaction, or alone). */
+  async function logRaw(
+    tx: Db,
+    entry: {
+      kind: 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'transaction_status';
+      reference: string | null;
+      body: unknown;
+      outcome: CallbackOutcome;
+      paymentId: string | null;
+    },
+  ) {
+    await tx.insert(mpesaCallbacks).values({
+      kind: entry.kind,
+      reference: entry.reference,
+      body: entry.body ?? {},
+      outcome: entry.outcome,
+      paymentId: entry.paymentId,
+      receivedAt: now(),
+    });
+  }
+
+  /**
+   * Applies an STK callback to the payment with its CheckoutRequestID and logs it raw, in one
+   * transaction (one commit per callback). When processing fails, the raw body is still logged
+   * (outcome `error`) for replay, and the payment stays pending for reconciliation.
+   */
+  async function applyStkCallback(
+    result: StkCallbackResult,
+    body: unknown,
+    requestId?: string,
+  ): Promise<void> {
+    const entry = { kind: 'stk' as const, reference: result.checkoutRequestId, body };
+    let found: { id: string } | undefined;
+    for (let attempt = 0; ; attempt++) {
+      [found] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.checkoutRequestId, result.checkoutRequestId))
+        .limit(1);
+      if (found || attempt >= UNKNOWN_CHECKOUT_RETRIES) break;
+      await sleep(unknownWait);
+    }
+    if (!found) {
+      log.warn(
+        { checkoutRequestId: result.checkoutRequestId, resultCode: result.resultCode },
+        'STK callback for an unknown CheckoutRequestID: logged and acknowledged',
+      );
+      await logRaw(db, { ...entry, outcome: 'unknown_request', paymentId: null });
+      return;
+    }
+    const paymentId = found.id;
+    // A callback saying "paid" is believed only once Daraja confirms it (stkpushquery): the
+    // callback secret alone — leaked, say — cannot mark a bill paid and issue a document.
+    let confirmation: Awaited<ReturnType<DarajaClient['stkQuery']>> | undefined;
+    if (result.paid) {
+      try {
+        confirmation = await deps.daraja.stkQuery(result.checkoutRequestId);
+      } catch (error) {
+        log.warn({ paymentId, err: error }, 'stkpushquery to confirm a paid callback failed');
+      }
+      if (!confirmation || confirmation.status === 'pending') {
+        // Left pending: reconciliation asks Daraja again and completes it from Daraja's answer.
+        log.warn({ paymentId }, 'paid STK callback not confirmed by Daraja yet: left pending');
+        await logRaw(db, { ...entry, outcome: 'unconfirmed', paymentId });
+        return;
+      }
+    }
+    const refuted = confirmation?.status === 'completed' && !confirmation.paid ? confirmation : undefined;
+    try {
+      await db.transaction(async (tx) => {
+        const row = await lockPayment(tx, paymentId);
+        let outcome: CallbackOutcome = 'unknown_request';
+        if (row && refuted) {
+          // Daraja says the prompt was not paid: the callback lied (or was replayed wrongly).
+          log.warn({ paymentId }, 'paid STK callback refuted by Daraja: recorded as Daraja says');
+          outcome = await completeUnpaid(
+            tx,
+            row,
+            {
+              resultCode: refuted.resultCode,
+              resultDesc: refuted.resultDesc,
+              message: resultCodeMeaning(refuted.resultCode),
+              source: 'query',
+            },
+            requestId,
+          );
+        } else if (row && result.paid) {
+          outcome = await completePaid(
+            tx,
+            row,
+            {
+              amountCents: result.amountCents,
+              receipt: result.mpesaReceiptNumber,
+              resultDesc: result.resultDesc,
+              source: 'callback',
+            },
+            requestId,
+          );
+        } else if (row) {
+          outcome = await completeUnpaid(
+            tx,
+            row,
+            {
+              resultCode: result.resultCode,
+              resultDesc: result.resultDesc,
+              message: resultCodeMeaning(result.resultCode),
+              source: 'callback',
+            },
+            requestId,
+          );
+        }
+        await logRaw(tx, { ...entry, outcome, paymentId });
+      });
+    } catch (error) {
+      // The UNIQUE receipt number is the last line of defence: a duplicate that slipped past the
+      // checks (another payment recorded the same receipt meanwhile) changes nothing.
+      const duplicate = isUniqueViolation(error);
+      await logRaw(db, { ...entry, outcome: duplicate ? 'duplicate' : 'error', paymentId });
+      if (!duplicate) throw error;
+    }
+  }
+
+  function referenceOf(body: unknown, path: string[]): string | null {
+    let value: unknown = body;
+    for (const key of path) {
+      if (typeof value !== 'object' || value === null) return null;
+      value = (value as Record<string, unknown>)[key];
+    }
+    return typeof value === 'string' ? value.slice(0, 100) : null;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reading
+  // ------------------------------------------------------------------------------------------
+
+  function messageOf(row: PaymentRow): string {
+    if (row.message) return row.message;
+    if (row.status === 'pending') return PAYMENT_MESSAGES.promptSent;
+    if (row.status === 'paid') return PAYMENT_MESSAGES.paid;
+    return row.resultCode === null ? PAYMENT_MESSAGES.noAnswer : resultCodeMeaning(row.resultCode);
+  }
+
+  function toApi(
+    row: PaymentRow,
+    bill: { description: string; status: Bill['status'] } | undefined,
+  ): Payment {
+    return {
+      payment_id: row.id,
+      bill_no: row.billNo,
+      bill_description: bill?.description ?? null,
+      bill_status: bill?.status ?? null,
+      method: row.method,
+      status: row.status,
+      amount_cents: row.amountRequestedCents,
+      amount_paid_cents: row.amountPaidCents,
+      phone_number: row.phoneNumber,
+      mpesa_receipt_number: row.mpesaReceiptNumber,
+      result_code: row.resultCode,
+      message: messageOf(row),
+      created_at: row.createdAt.toISOString(),
+      completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    };
+  }
+
+  async function paymentsWithBills(where: SQL | undefined, limit: number): Promise<Payment[]> {
+    const rows = await db
+      .select({ payment: payments, description: bills.description, billStatus: bills.status })
+      .from(payments)
+      .leftJoin(bills, eq(bills.id, payments.billId))
+      .where(where)
+      .orderBy(desc(payments.createdAt))
+      .limit(limit);
+    return rows.map((r) =>
+      toApi(
+        r.payment,
+        r.description !== null && r.billStatus !== null
+          ? { description: r.description, status: r.billStatus }
+          : undefined,
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reconciliation
+  // ------------------------------------------------------------------------------------------
+
+  /** Fails a payment still pending with "no answer from M-Pesa". */
+  async function expire(id: string, requestId?: string): Promise<boolean> {
+    const outcome = await db.transaction(async (tx) => {
+      const row = await lockPayment(tx, id);
+      if (row?.status !== 'pending') return 'duplicate';
+      return completeUnpaid(
+        tx,
+        row,
+        {
+          resultCode: null,
+          resultDesc: 'No answer from M-Pesa within five minutes',
+          message: PAYMENT_MESSAGES.noAnswer,
+          source: 'expiry',
+        },
+        requestId,
+      );
+    });
+    return outcome === 'failed';
+  }
+
+  async function reconcileOnce(at: Date = now()): Promise<ReconcileSummary> {
+    const summary: ReconcileSummary = {
+      queried: 0,
+      paid: 0,
+      failed: 0,
+      cancelled: 0,
+      expired: 0,
+      stillPending: 0,
+    };
+    const queryBefore = new Date(at.getTime() - QUERY_AFTER_MS);
+    const expireBefore = new Date(at.getTime() - EXPIRE_AFTER_MS);
+
+    // Claim a batch: each instance takes rows no other instance holds (SKIP LOCKED) and marks
+    // them queried, so the next run (here or elsewhere) leaves them alone for a minute.
+    const due = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          eq(payments.method, 'mpesa_stk'),
+          lte(payments.createdAt, queryBefore),
+          or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, queryBefore)),
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(RECONCILE_BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(payments)
+      .set({ lastQueriedAt: at, queryCount: sql`${payments.queryCount} + 1` })
+      .where(and(inArray(payments.id, due), eq(payments.status, 'pending')))
+      .returning({
+        id: payments.id,
+        checkoutRequestId: payments.checkoutRequestId,
+        createdAt: payments.createdAt,
+      });
+
+    for (const payment of claimed) {
+      const old = payment.createdAt <= expireBefore;
+      if (!payment.checkoutRequestId) {
+        // The push never got an answer from Daraja (the process stopped mid-request).
+        if (old && (await expire(payment.id))) summary.expired++;
+        else summary.stillPending++;
+        continue;
+      }
+      summary.queried++;
+      let answer: Awaited<ReturnType<DarajaClient['stkQuery']>>;
+      try {
+        answer = await deps.daraja.stkQuery(payment.checkoutRequestId);
+      } catch (error) {
+        log.warn({ paymentId: payment.id, err: error }, 'stkpushquery failed');
+        if (old && (await expire(payment.id))) summary.expired++;
+        else summary.stillPending++;
+        continue;
+      }
+      if (answer.status === 'pending') {
+        if (old && (await expire(payment.id))) summary.expired++;
+        else summary.stillPending++;
+        continue;
+      }
+      const completed = answer;
+      const outcome = await db.transaction(async (tx) => {
+        const row = await lockPayment(tx, payment.id);
+        if (!row) return 'duplicate' as const;
+        if (completed.paid) {
+          return completePaid(tx, row, { resultDesc: completed.resultDesc, source: 'query' });
+        }
+        return completeUnpaid(tx, row, {
+          resultCode: completed.resultCode,
+          resultDesc: completed.resultDesc,
+          message: resultCodeMeaning(completed.resultCode),
+          source: 'query',
+        });
+      });
+      if (outcome === 'paid') summary.paid++;
+      else if (outcome === 'failed') summary.failed++;
+      else if (outcome === 'cancelled') summary.cancelled++;
+    }
+
+    // Paybill payments whose confirmation never came (the question failed, or its answer was
+    // lost): ask Daraja again, at most every minute.
+    const unconfirmed = await db
+      .select({ id: payments.id, mpesaReceiptNumber: payments.mpesaReceiptNumber })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          eq(payments.method, 'mpesa_c2b'),
+          lte(payments.createdAt, queryBefore),
+          or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, queryBefore)),
+        ),
+      )
+      .limit(20);
+    for (const row of unconfirmed) {
+      summary.queried++;
+      await askTransactionStatus(row);
+    }
+    return summary;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // C2B
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Asks Daraja to confirm a paybill payment (transaction status query); the answer arrives at
+   * the status result route. A failed question leaves the payment pending: reconciliation asks
+   * again.
+   */
+  async function askTransactionStatus(row: Pick<PaymentRow, 'id' | 'mpesaReceiptNumber'>): Promise<void> {
+    if (!row.mpesaReceiptNumber) return;
+    try {
+      const accepted = await deps.daraja.transactionStatus({
+        transactionId: row.mpesaReceiptNumber,
+        resultUrl: callbackUrl(CALLBACK_PATHS.transactionStatus),
+        timeoutUrl: callbackUrl(CALLBACK_PATHS.transactionStatusTimeout),
+      });
+      await db
+        .update(payments)
+        .set({
+          statusQueryId: accepted.conversationId,
+          lastQueriedAt: now(),
+          queryCount: sql`${payments.queryCount} + 1`,
+        })
+        .where(eq(payments.id, row.id));
+    } catch (error) {
+      log.warn(
+        { paymentId: row.id, err: error },
+        'transaction status query failed: the payment stays pending',
+      );
+    }
+  }
+
+  async function c2bDecision(payment: C2bPayment): Promise<C2bRejectReason | null> {
+    if (payment.businessShortCode !== deps.daraja.shortcode) return 'invalidShortcode';
+    const bill = await deps.bills.findForPayment(normaliseBillRef(payment.billRefNumber));
+    if (!bill || bill.status === 'cancelled') return 'invalidAccountNumber';
+    return null;
+  }
+
+  /** A paid payment whose money reached no bill and that no officer has dealt with yet. */
+  function isUnresolved(row: PaymentRow): boolean {
+    return (
+      row.status === 'paid' &&
+      row.appliedAt === null &&
+      row.unmatchedReason !== null &&
+      row.resolution === null
+    );
+  }
+
+  async function lockUnresolved(tx: Db, paymentId: string): Promise<PaymentRow> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+    if (!row) throw notFound('We could not find that payment.');
+    if (!isUnresolved(row))
+      throw conflict(
+        'This payment is not waiting to be matched: it was credited or dealt with already.',
+        'illegal_transition',
+      );
+    return row;
+  }
+
+  return {
+    deps,
+    db,
+    log,
+    now,
+    idempotency,
+    unknownWait,
+    callbackUrl,
+    lockPayment,
+    audit,
+    creditTarget,
+    markPaid,
+    credit,
+    completePaid,
+    completeUnpaid,
+    logRaw,
+    applyStkCallback,
+    referenceOf,
+    messageOf,
+    toApi,
+    paymentsWithBills,
+    expire,
+    reconcileOnce,
+    askTransactionStatus,
+    c2bDecision,
+    isUnresolved,
+    lockUnresolved,
+  };
+}
+
+export type PaymentInternals = ReturnType<typeof createPaymentInternals>;
