@@ -1,4 +1,5 @@
 import { findService, services } from '@kaunti/catalogue/catalogue';
+import { catalogueIndexOf } from '@kaunti/catalogue/catalogue-index';
 import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definition';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
@@ -500,20 +501,12 @@ export function createApplicationService(deps: {
       return detail(await findOwned(userId, applicationNo));
     },
 
-    /** The catalogue's services as the API lists them. */
+    /** The catalogue's services as the API lists them: the catalogue's index, with where to submit. */
     catalogue() {
-      return [...services]
-        .sort((a, b) => a.area.localeCompare(b.area) || a.order - b.order)
-        .map((s) => ({
-          id: s.id,
-          route: s.route,
-          area: s.area,
-          title: s.title,
-          description: s.description,
-          menu: s.menu,
-          order: s.order,
-          submit_path: submitPathOf(s),
-        }));
+      return catalogueIndexOf(services).services.map(({ page: _page, ...entry }) => ({
+        ...entry,
+        submit_path: submitPathOf(findService(entry.id)!),
+      }));
     },
   };
 }
