@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js. npm dependencies stay external (loaded from node_modules);
 // the workspace packages (@kaunti/contract, @kaunti/catalogue) are TypeScript and are bundled in.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -23,3 +24,12 @@ await build({
   define: { __KAUNTI_BUILT__: 'true' },
 });
 console.log('server built: apps/server/dist/main.js (and dist/ops.js: backup and restore)');
+
+// The seed images: each county's embedded database, migrated and seeded with demo data, so the
+// first start on a fresh folder loads it (platform/db/seed-image.ts). KAUNTI_SEED_IMAGES=false skips.
+if (process.env.KAUNTI_SEED_IMAGES !== 'false') {
+  execFileSync(process.execPath, ['dist/ops.js', 'seed-images', 'dist/seed-images'], {
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+  });
+}

@@ -1,17 +1,22 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
+import { seedImageFor, seedImagesFolder } from './platform/db/seed-image';
 import { seed } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
-      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  );
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts })
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: join(config.dataDir, 'pglite'),
+        // A fresh folder with demo data starts from the build's seed image, when there is one.
+        ...(await seedImageFor(config, seedImagesFolder(dirname(fileURLToPath(import.meta.url))))),
+      });
   await database.migrate();
   await seed(database.db, config);
 
