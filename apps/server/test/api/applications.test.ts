@@ -501,6 +501,44 @@ describe('bills and payments (the calls the payments module makes)', () => {
     expect(one.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/bills' })).statusCode).toBe(401);
   });
+
+  it('lists each bill with its own lines, in order, exactly as the bill itself shows them', async () => {
+    const carol = await createSignedInUser(t);
+    const raised = await t.database.db.transaction((tx) =>
+      bills.raise(tx, {
+        userId: carol.id,
+        description: 'Three lines',
+        lines: [
+          { amount_cents: 300_000, description: 'Rates 2026', parcel: '209/10005' },
+          { amount_cents: 120_050, description: 'Arrears', parcel: '209/10005' },
+          { amount_cents: 1_201, description: 'Penalty', parcel: null },
+        ],
+        actor: { type: 'system' },
+      }),
+    );
+    await t.database.db.transaction((tx) =>
+      bills.raise(tx, {
+        userId: carol.id,
+        description: 'One line',
+        lines: [{ amount_cents: 50_000, description: 'Search fee', parcel: null }],
+        actor: { type: 'system' },
+      }),
+    );
+    const list = (await t.app.inject({ method: 'GET', url: '/api/bills', headers: carol.headers })).json()
+      .data;
+    expect(list.map((b: { lines: unknown[] }) => b.lines.length)).toEqual([1, 3]);
+    const one = (
+      await t.app.inject({ method: 'GET', url: `/api/bills/${raised.bill_no}`, headers: carol.headers })
+    ).json();
+    expect(list[1]).toEqual(one);
+    expect(
+      one.lines.map((l: { Description: string; amount_cents: number }) => [l.Description, l.amount_cents]),
+    ).toEqual([
+      ['Rates 2026', 300_000],
+      ['Arrears', 120_050],
+      ['Penalty', 1_201],
+    ]);
+  });
 });
 
 function upload(user: TestUser): Promise<string> {

@@ -1,7 +1,7 @@
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount } from '@kaunti/contract/money';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
@@ -118,7 +118,13 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     return map;
   }
 
-  function toApi(row: BillRow, lines: LineRow[]): Bill {
+  /** A bill's lines as one JSON array (position order), for lists that load bills with their lines. */
+  const linesJson = sql<Pick<LineRow, 'amountCents' | 'description' | 'parcel'>[]>`coalesce((
+    select json_agg(json_build_object('amountCents', l.amount_cents, 'description', l.description, 'parcel', l.parcel) order by l.position)
+    from ${billLines} l where l.bill_id = ${sql.identifier('bills')}.${sql.identifier('id')}
+  ), '[]'::json)`;
+
+  function toApi(row: BillRow, lines: Pick<LineRow, 'amountCents' | 'description' | 'parcel'>[]): Bill {
     return {
       bill_no: row.billNo,
       status: row.status,
@@ -237,13 +243,14 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     async listForUser(userId: string, filter: { status?: BillStatus | undefined } = {}): Promise<Bill[]> {
       const where: SQL[] = [eq(bills.userId, userId)];
       if (filter.status) where.push(eq(bills.status, filter.status));
+      // The bills with their lines in one round trip: each bill's lines as a JSON array, in order.
       const rows = await db
-        .select()
+        .select({ bill: bills, lines: linesJson })
         .from(bills)
         .where(and(...where))
         .orderBy(desc(bills.createdAt))
         .limit(500);
-      return present(rows);
+      return rows.map(({ bill, lines }) => toApi(bill, lines));
     },
 
     /** One of the user's bills; another user's (or no) bill is a 404. */
