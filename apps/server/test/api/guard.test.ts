@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuards, currentUser } from '../../src/core/accounts/guard';
+import { sessions as sessionsTable } from '../../src/core/accounts/schema';
 import { createSessionService } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +76,19 @@ describe('the auth guard', () => {
     const res = await get('/api/test/protected', user.token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Session Expired. Login to continue', code: 'session_expired' });
+  });
+
+  it('refuses a session whose time is up in the register, though its token has not expired', async () => {
+    const user = await createSignedInUser(t);
+    const claims = await signer.verify(user.token);
+    expect((await get('/api/test/protected', user.token)).statusCode).toBe(200);
+    await t.database.db
+      .update(sessionsTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionsTable.id, claims!.sid));
+    const res = await get('/api/test/protected', user.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('session_expired');
   });
 
   it('refuses an expired token', async () => {

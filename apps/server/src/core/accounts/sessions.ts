@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { recordAudit } from '../audit/audit';
 import { sessions } from './schema';
@@ -16,6 +16,20 @@ export interface SessionContext {
 
 /** Creates, upgrades and revokes server-side sessions, and signs their tokens. */
 export function createSessionService(db: Db, signer: TokenSigner) {
+  // Every protected request asks this: a prepared statement, built once (and, on PostgreSQL,
+  // parsed once per connection), not rebuilt from the query builder each time.
+  const findSession = db
+    .select({ id: sessions.id, state: sessions.state, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('kaunti_find_session');
   return {
     /** At login: a session waiting for its OTP, and a token that only the OTP routes accept. */
     async startPending(userId: string, context: SessionContext = {}) {
@@ -73,13 +87,7 @@ export function createSessionService(db: Db, signer: TokenSigner) {
 
     /** The live session behind a token's claims, or undefined (revoked, expired, unknown). */
     async find(sessionId: string, userId: string) {
-      const [row] = await db
-        .select({ id: sessions.id, state: sessions.state, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(
-          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())),
-        )
-        .limit(1);
+      const [row] = await findSession.execute({ sessionId, userId, now: new Date() });
       return row && row.state !== 'revoked' ? row : undefined;
     },
 
