@@ -3,11 +3,15 @@ import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { Quote } from '@kaunti/contract/api-applications';
 import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import type { ServiceText } from '../../lib/service-text';
 import styles from './service-wizard.module.css';
+
+/** How long the answers must stand still before the fee is asked for again. */
+const QUOTE_DELAY_MS = 300;
 
 /**
  * The fee, before the form is submitted: the server prices the answers given so far with the
@@ -17,13 +21,19 @@ import styles from './service-wizard.module.css';
  */
 export function FeeQuote({ service, text }: { service: ServiceDefinition; text: ServiceText }) {
   const { t } = useTranslation('wizard');
-  const values = useWatch() as Record<string, unknown>;
+  const watched = JSON.stringify(useWatch());
+  // Asked once the answers have stood still for a moment, not on every keystroke.
+  const [answers, setAnswers] = useState(watched);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnswers(watched), QUOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [watched]);
   const quote = useQuery({
-    queryKey: ['quote', service.id, JSON.stringify(values)],
+    queryKey: ['quote', service.id, answers],
     queryFn: ({ signal }) =>
       api<Quote>(`/api/catalogue/services/${encodeURIComponent(service.id)}/quote`, {
         method: 'POST',
-        body: { values },
+        body: { values: JSON.parse(answers) as Record<string, unknown> },
         signal,
       }),
     staleTime: 60_000,
