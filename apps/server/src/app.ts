@@ -195,16 +195,16 @@ export async function buildApp({
   const drafts = createDraftService({ db });
   const bills = createBillService({ db, prefix: billNoPrefixOf(config) });
   // An application made `issued` gets its document in the same transaction.
+  // Reference lists' choices by name: each module that owns a list registers where its choices
+  // come from (county: sub-counties and wards; land: land uses, zones...).
+  const choices = createReferenceChoices();
+  registerCountyLists(choices, county);
   const applicationDocuments = createApplicationDocuments({
     db,
     documents,
     county,
     publicUrl: config.publicUrl,
   });
-  // Reference lists' choices by name: each module that owns a list registers where its choices
-  // come from (county: sub-counties and wards; land: land uses, zones...).
-  const choices = createReferenceChoices();
-  registerCountyLists(choices, county);
   const applications = createApplicationService({
     db,
     bills,

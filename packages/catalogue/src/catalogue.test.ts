@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findService, menuOf, services } from './catalogue';
 import { parseService, type ServiceDefinition, submitPathOf } from './definition';
-import { documentKindOf } from './registries/documents';
+import { documentTemplateOf } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
 import { findReferenceList } from './registries/reference-lists';
@@ -79,7 +79,7 @@ describe.each(services.map((s) => [s.id, s] as const))('service %s', (_id, servi
     // A definition's own template is the document only under the name `produces` gives.
     if (service.document)
       expect(service.produces, 'produces names its own document').toBe(service.document.name);
-    expect(documentKindOf(service), `document ${service.produces}`).toBeDefined();
+    expect(documentTemplateOf(service), `document ${service.produces}`).toBeDefined();
   });
 
   it('fee rule fields exist in the form', () => {

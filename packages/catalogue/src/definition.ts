@@ -1,5 +1,5 @@
-import { PRINTABLE_NAMES, type PrintableRoute } from '@kaunti/contract/printables';
 import { z } from 'zod';
+import { documentTemplateSchema } from './registries/document-template';
 
 /**
  * The shape of one citizen service, as data. The web app renders its wizard from it and the
@@ -269,35 +269,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
       .string()
       .min(1)
       .describe(
-        'Name of the document issued at the end: a kind in registries/documents.ts ("none" for none), ' +
+        'Name of the document issued at the end: a template in registries/documents.ts ("none" for none), ' +
           "or the name of the definition's own `document` template.",
       ),
-    document: z
-      .object({
-        name: z.string().min(1),
-        title: z.string().min(1).describe('The title printed on it, e.g. "Food handler certificate".'),
-        description: z.string().min(1),
-        download_route: z
-          .enum(
-            PRINTABLE_NAMES.map((name) => `/downloads/${name}` as const) as [
-              PrintableRoute,
-              ...PrintableRoute[],
-            ],
-          )
-          .optional()
-          .describe("Its printable page: one of the spec's /downloads/ names."),
-        verifiable: z.boolean(),
-        register: z.enum(['certificate', 'letter', 'permit', 'licence']).optional(),
-        body: z
-          .array(z.string().min(1))
-          .readonly()
-          .optional()
-          .describe('The wording, paragraph by paragraph.'),
-        conditions: z.array(z.string().min(1)).readonly().optional(),
-        validity_days: z.int().positive().optional(),
-      })
+    document: documentTemplateSchema
       .optional()
-      .describe("The service's own document template, when no registered kind fits (`produces` names it)."),
+      .describe(
+        "The service's own document template, when no registered template fits (`produces` names it).",
+      ),
     submit: submitSchema,
     validity: z
       .union([

@@ -5,7 +5,7 @@ import {
   serviceSummarySchema,
   submitPathOf,
 } from './definition';
-import { documentKindOf } from './registries/documents';
+import { documentTemplateOf } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
 import { findReferenceList } from './registries/reference-lists';
@@ -196,7 +196,7 @@ function openField(field: FieldDefinition): OpenField {
 export function openDefinitionOf(service: ServiceDefinition): OpenService {
   const rule = findFeeRule(service.fee.rule);
   const workflow = findWorkflow(service.workflow);
-  const document = service.produces === 'none' ? undefined : documentKindOf(service);
+  const document = service.produces === 'none' ? undefined : documentTemplateOf(service);
   if (!rule || !workflow) throw new Error(`Service "${service.id}" names an unknown fee rule or workflow.`);
   const steps = service.steps.map((step) => ({
     id: step.id,

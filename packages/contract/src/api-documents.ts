@@ -12,7 +12,15 @@ import { centsSchema } from './cents-schema';
  */
 
 /** The kinds of document the county issues and records (permits and licences come later). */
-export const DOCUMENT_KINDS = ['invoice', 'receipt', 'permit', 'licence', 'certificate', 'letter'] as const;
+export const DOCUMENT_KINDS = [
+  'invoice',
+  'receipt',
+  'permit',
+  'licence',
+  'certificate',
+  'letter',
+  'ticket',
+] as const;
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
@@ -128,22 +136,42 @@ export type RevokeDocumentBody = z.infer<typeof revokeDocumentBodySchema>;
 export const documentQrQuerySchema = z.object({ code: z.string().trim().min(1).max(2048) });
 
 /**
+ * What an issued document prints, filled in from its template when it is issued and kept with it
+ * (so it never changes): the title, the facts in order, tables of lines, the wording and the
+ * numbered conditions.
+ */
+export const composedDocumentSchema = z.object({
+  template: z.string().describe('The catalogue document template, e.g. "single-business-permit".'),
+  title: z.string().describe('e.g. "Single Business Permit".'),
+  facts: z
+    .array(z.object({ label: z.string(), value: z.string() }))
+    .describe('The facts printed under the title, in order.'),
+  tables: z
+    .array(
+      z.object({
+        title: z.string(),
+        columns: z.array(z.object({ label: z.string(), money: z.boolean() })),
+        rows: z.array(z.array(z.string())).describe('Each row: one cell per column, in words.'),
+      }),
+    )
+    .describe('Tables of lines (business lines, charges, equipment), in order.'),
+  body: z.array(z.string()).describe('The paragraphs of the document, in order.'),
+  conditions: z.array(z.string()).describe('Numbered conditions, if any.'),
+  conditions_title: z.string().describe('e.g. "Terms and conditions".'),
+  conditions_page: z.boolean().describe('The conditions are printed on a page of their own.'),
+});
+export type ComposedDocument = z.infer<typeof composedDocumentSchema>;
+
+/**
  * An issued county document (a certificate, a letter, a permit) as its printable page shows it:
  * the same model the PDF is drawn from (`GET /api/documents/{id}`). Public through its id, which
  * cannot be guessed; `state` says whether it still stands.
  */
-export const printableDocumentSchema = z
-  .object({
+export const printableDocumentSchema = composedDocumentSchema
+  .extend({
     id: z.string(),
-    kind: z.string().describe('The catalogue document kind, e.g. "survey-report".'),
-    title: z.string().describe('e.g. "Survey report".'),
     number: z.string().describe('The document number (the application number for application documents).'),
     holder: z.string().describe('Who it was issued to.'),
-    facts: z
-      .array(z.object({ label: z.string(), value: z.string() }))
-      .describe('The facts printed under the title, in order.'),
-    body: z.array(z.string()).describe('The paragraphs of the document, in order.'),
-    conditions: z.array(z.string()).describe('Numbered conditions, if any.'),
     issued_on: z.iso.datetime({ offset: true }),
     valid_until: z.iso.datetime({ offset: true }).nullable().describe('null: it does not expire.'),
     state: z

@@ -36,6 +36,14 @@ const fixture = defineService({
           example: 'Mama Oliech Restaurant',
         },
         {
+          name: 'sub_county_code',
+          kind: 'select',
+          label: 'Sub-county',
+          options: { list: 'sub-counties' },
+          required_message: 'Please select the sub-county',
+          example: '274',
+        },
+        {
           name: 'handlers',
           kind: 'group',
           label: 'Food handlers',
@@ -78,6 +86,23 @@ const fixture = defineService({
     register: 'certificate',
     body: [
       'This is to certify that the food handlers of {reference} named in application {application_no} have been medically examined by the {county} and found fit to handle food.',
+    ],
+    facts: [
+      { label: 'Certificate number', field: 'number' },
+      { label: 'Premises', field: 'premises_name' },
+      { label: 'Sub-county', field: 'sub_county_code' },
+      { label: 'Fee paid', field: 'fee' },
+      { label: 'Valid until', field: 'valid_until' },
+    ],
+    tables: [
+      {
+        title: 'Food handlers examined',
+        field: 'handlers',
+        columns: [
+          { label: 'Full name', key: 'full_name' },
+          { label: 'ID number', key: 'id_number' },
+        ],
+      },
     ],
     conditions: ['This certificate must be displayed at the premises.'],
     validity_days: 365,
@@ -132,7 +157,7 @@ describe('a new service from one definition', () => {
       kind: 'food-handler-certificate-fixture',
       title: 'Food handler certificate',
     });
-    expect(open.steps[0].fields[1]).toMatchObject({
+    expect(open.steps[0].fields[2]).toMatchObject({
       kind: 'group',
       fields: [{ name: 'full_name' }, { name: 'id_number' }],
     });
@@ -155,7 +180,11 @@ describe('a new service from one definition', () => {
       method: 'POST',
       url: '/api/services/food-handler-fixture/applications',
       headers: citizen.headers,
-      payload: { premises_name: 'Mama Oliech Restaurant', handlers: [{ full_name: 'X', id_number: 'A12' }] },
+      payload: {
+        premises_name: 'Mama Oliech Restaurant',
+        sub_county_code: '274',
+        handlers: [{ full_name: 'X', id_number: 'A12' }],
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([
@@ -166,7 +195,7 @@ describe('a new service from one definition', () => {
       method: 'POST',
       url: '/api/services/food-handler-fixture/applications',
       headers: citizen.headers,
-      payload: { premises_name: 'Mama Oliech Restaurant', handlers },
+      payload: { premises_name: 'Mama Oliech Restaurant', sub_county_code: '274', handlers },
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
     const { application, bill } = submitted.json();
@@ -201,6 +230,24 @@ describe('a new service from one definition', () => {
     const view = (await t.app.inject({ method: 'GET', url: `/api/documents/${id}` })).json();
     expect(view).toMatchObject({ title: 'Food handler certificate', state: 'valid' });
     expect(view.body.join(' ')).toContain('the food handlers of Mama Oliech Restaurant named in application');
+    // Its facts and table, filled in from the application's answers and its bill.
+    expect(view.facts.slice(0, 4)).toEqual([
+      { label: 'Certificate number', value: view.number },
+      { label: 'Premises', value: 'Mama Oliech Restaurant' },
+      // A list's choice by its name, as it was when the application was submitted.
+      { label: 'Sub-county', value: 'Westlands (274)' },
+      { label: 'Fee paid', value: 'KES 2,000.00' },
+    ]);
+    expect(view.tables).toEqual([
+      {
+        title: 'Food handlers examined',
+        columns: [
+          { label: 'Full name', money: false },
+          { label: 'ID number', money: false },
+        ],
+        rows: handlers.map((h) => [h.full_name, h.id_number]),
+      },
+    ]);
     const days = (Date.parse(view.valid_until) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThanOrEqual(365);
@@ -209,6 +256,7 @@ describe('a new service from one definition', () => {
     expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
     const read = await readPdf(pdf.rawPayload);
     expect(read.pages[0]).toContain('FOOD HANDLER CERTIFICATE');
+    expect(read.pages[0]).toContain('Baraka Mwangi 2874410');
     const qr = await read.decodeQr(1);
     expect(qr).toBe(detail.document!.url);
     const verified = await t.app.inject({

@@ -29,15 +29,15 @@ export async function createEngine(t: TestApp) {
   const documents = createDocumentService({ db, signer: keyRing, county, publicUrl: t.config.publicUrl });
   const bills = createBillService({ db, prefix: billNoPrefixOf(t.config) });
   const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
+  const choices = createReferenceChoices();
+  registerCountyLists(choices, county);
+  registerLandLists(choices, createLandService({ db, bills, county }));
   const applicationDocuments = createApplicationDocuments({
     db,
     documents,
     county,
     publicUrl: t.config.publicUrl,
   });
-  const choices = createReferenceChoices();
-  registerCountyLists(choices, county);
-  registerLandLists(choices, createLandService({ db, bills, county }));
   const applications = createApplicationService({
     db,
     bills,

@@ -68,7 +68,7 @@ export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
     info: info as Record<string, unknown>,
     render,
     async decodeQr(n) {
-      const { width, height, data } = await render(n);
+      const { width, height, data } = await render(n, 2);
       return jsQR(data, width, height)?.data;
     },
   };

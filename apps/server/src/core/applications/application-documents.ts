@@ -1,17 +1,19 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { validityDaysOf } from '@kaunti/catalogue/definition';
-import { documentKindOf } from '@kaunti/catalogue/registries/documents';
+import { type ComposeContext, composeDocument } from '@kaunti/catalogue/document-compose';
+import { BILL_LINES, type DocumentTemplate } from '@kaunti/catalogue/registries/document-template';
+import { documentTemplateOf, findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
 import type { County } from '@kaunti/contract/api-county';
-import type { PrintableDocument } from '@kaunti/contract/api-documents';
-import { formatDocumentDate } from '@kaunti/contract/dates';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { ComposedDocument, PrintableDocument } from '@kaunti/contract/api-documents';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { type DocumentPdfModel, renderDocumentPdf } from '../../platform/pdf/document-pdf';
 import { users } from '../accounts/schema';
 import type { Actor } from '../audit/audit';
+import { billLines, bills } from '../bills/schema';
 import type { CountyService } from '../county/county-service';
 import type { DocumentService } from '../documents/document-service';
 import { type DocumentRow, documents } from '../documents/schema';
@@ -25,10 +27,12 @@ export type ApplicationDocumentLink = IssuedDocumentLink;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The document an application's service produces (catalogue `produces`), issued in the same
- * transaction that makes the application `issued` — by an officer, or on payment for an
- * instant service. Numbered with the application number; its wording comes from the
- * catalogue's document kind; it never changes afterwards (a revocation ends it).
+ * The documents the catalogue's templates print (certificates, letters, permits, licences,
+ * tickets). An application's document is issued in the same transaction that makes the
+ * application `issued` — by an officer, or on payment for an instant service — numbered with the
+ * application number and filled in from its template (`composeDocument`); what it prints is kept
+ * with it and never changes (a revocation ends it). Demo data issues each template's example
+ * too. ONE model (`PrintableDocument`) feeds the printable page and the PDF.
  */
 export function createApplicationDocuments(deps: {
   db: Db;
@@ -38,10 +42,16 @@ export function createApplicationDocuments(deps: {
 }) {
   const { db } = deps;
 
-  /** Its printable page: the kind's route under /downloads/ (catalogue), naming the document's id. */
-  const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
+  /** The template an issued document was printed from: its stored name, else its service's. */
+  const templateOf = (row: DocumentRow, serviceId: string | undefined): DocumentTemplate | undefined => {
     const service = serviceId ? findService(serviceId) : undefined;
-    const route = service ? documentKindOf(service)?.download_route : undefined;
+    if (service) return documentTemplateOf(service);
+    return row.printed ? findDocumentTemplate(row.printed.template) : undefined;
+  };
+
+  /** Its printable page: the template's route under /downloads/, naming the document's id. */
+  const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
+    const route = templateOf(row, serviceId)?.download_route;
     return route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}` : null;
   };
 
@@ -55,49 +65,104 @@ export function createApplicationDocuments(deps: {
   });
 
   /**
-   * An issued application document as its printable page and its PDF show it (public: the id
-   * cannot be guessed). Its wording comes from the catalogue's document kind, filled in with the
-   * facts the register keeps; `state` says whether it still stands.
+   * A field's value in words: a reference list's choice as it was chosen ("Westlands (274)",
+   * kept with the application when it was submitted), or a static choice's label. No query: a
+   * document is issued inside its application's transaction.
    */
-  async function view(
-    id: string,
-  ): Promise<{ document: DocumentRow; view: PrintableDocument; county: County }> {
-    const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-    const applicationNo = row?.facts.application_no;
-    if (!row || !applicationNo || row.kind === 'invoice' || row.kind === 'receipt')
-      throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
+  function describerFor(serviceId: string, labels: Record<string, string>): ComposeContext['describe'] {
+    const service = findService(serviceId);
+    const fields = new Map((service ? fieldsOf(service) : []).map((f) => [f.name, f]));
+    return (name, value) => {
+      if (Object.hasOwn(labels, name)) return labels[name];
+      const source = fields.get(name)?.options;
+      if (source && 'static' in source) return source.static.find((o) => o.value === value)?.label;
+      return undefined;
+    };
+  }
+
+  /** The charges of the application's bill (code, description, amount in cents) and their total. */
+  async function billOf(tx: Db, applicationNo: string) {
+    const lines = await tx
+      .select({
+        position: billLines.position,
+        description: billLines.description,
+        amount: billLines.amountCents,
+        parcel: billLines.parcel,
+      })
+      .from(billLines)
+      .innerJoin(bills, eq(bills.id, billLines.billId))
+      .where(and(eq(bills.applicationNo, applicationNo), ne(bills.status, 'cancelled')))
+      .orderBy(asc(billLines.position));
+    return {
+      lines: lines.map((l) => ({
+        code: l.parcel ?? String(l.position + 1),
+        description: l.description,
+        amount: l.amount,
+      })),
+      total: lines.length > 0 ? lines.reduce((sum, l) => sum + l.amount, 0) : undefined,
+    };
+  }
+
+  /**
+   * A document issued before documents kept what they print: filled in now from its service's
+   * template and the register's facts (the wording of the time is not known).
+   */
+  async function composedLegacy(row: DocumentRow): Promise<ComposedDocument | undefined> {
+    const applicationNo = row.facts.application_no;
+    if (!applicationNo) return undefined;
     const [application] = await db
       .select({ serviceId: applications.serviceId, reference: applications.reference })
       .from(applications)
       .where(eq(applications.applicationNo, applicationNo))
       .limit(1);
     const service = application ? findService(application.serviceId) : undefined;
-    const kind = service ? documentKindOf(service) : undefined;
+    const template = service ? documentTemplateOf(service) : undefined;
+    if (!template) return undefined;
+    return composeDocument(template, {
+      holder: row.holderName,
+      number: row.number,
+      county: (await deps.county.get()).name,
+      application_no: applicationNo,
+      reference: application?.reference ?? undefined,
+      reference_label: row.facts.parcel ? 'Parcel (LR number)' : undefined,
+      service: service?.title,
+      issued_at: row.issuedAt,
+      expires_at: row.expiresAt,
+      values: {},
+    });
+  }
+
+  /**
+   * An issued document as its printable page and its PDF show it (public: the id cannot be
+   * guessed); `state` says whether it still stands.
+   */
+  async function view(
+    id: string,
+  ): Promise<{ document: DocumentRow; view: PrintableDocument; county: County }> {
+    const [found] = await db
+      .select({ row: documents, serviceId: applications.serviceId })
+      .from(documents)
+      .leftJoin(applications, eq(applications.applicationNo, documents.subject))
+      .where(eq(documents.id, id))
+      .limit(1);
+    const row = found?.row;
+    const composed =
+      row && row.kind !== 'invoice' && row.kind !== 'receipt'
+        ? (row.printed ?? (await composedLegacy(row)))
+        : undefined;
+    if (!row || !composed)
+      throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
     const county = await deps.county.get();
-    const fill = (text: string) =>
-      text
-        .replaceAll('{holder}', row.holderName)
-        .replaceAll('{reference}', application?.reference ?? '')
-        .replaceAll('{service}', service?.title ?? '')
-        .replaceAll('{application_no}', applicationNo)
-        .replaceAll('{county}', county.name);
-    const facts = [{ label: 'Application number', value: applicationNo }];
-    if (row.facts.parcel) facts.push({ label: 'Parcel (LR number)', value: row.facts.parcel });
-    if (service) facts.push({ label: 'Service', value: service.title });
     const expired = row.expiresAt !== null && row.expiresAt.getTime() <= Date.now();
-    const links = link(row, application?.serviceId);
+    const links = link(row, found.serviceId ?? undefined);
     return {
       document: row,
       county,
       view: {
+        ...composed,
         id: row.id,
-        kind: service?.produces ?? row.kind,
-        title: kind?.title ?? row.facts.description ?? 'County document',
         number: row.number,
         holder: row.holderName,
-        facts,
-        body: (kind?.body ?? []).map(fill),
-        conditions: (kind?.conditions ?? []).map(fill),
         issued_on: row.issuedAt.toISOString(),
         valid_until: row.expiresAt?.toISOString() ?? null,
         state: row.status === 'revoked' ? 'revoked' : expired ? 'expired' : 'valid',
@@ -117,38 +182,97 @@ export function createApplicationDocuments(deps: {
     /** Issues the application's document inside `tx` (nothing for a service that issues none). */
     async issue(tx: Db, row: ApplicationRow, actor: Actor, requestId?: string): Promise<DocumentRow | null> {
       const service = findService(row.serviceId);
-      const kind = service ? documentKindOf(service) : undefined;
-      if (!service || !kind?.register) return null;
+      const template = service ? documentTemplateOf(service) : undefined;
+      if (!service || !template?.register) return null;
       const [holder] = await tx
         .select({ firstName: users.firstName, middleName: users.middleName, surName: users.surName })
         .from(users)
         .where(eq(users.id, row.userId))
         .limit(1);
-      const holderName = [holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ');
+      const holderName =
+        [holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ') || 'Applicant';
+      const values = (row.values ?? {}) as Record<string, unknown>;
       const parcel = fieldsOf(service).some((f) => f.kind === 'parcel');
       const issuedAt = new Date();
-      // The service's own validity (fixed, or by the period chosen), else the document kind's.
-      const validityDays =
-        validityDaysOf(service, (row.values ?? {}) as Record<string, unknown>) ?? kind.validity_days;
+      // The service's own validity (fixed, or by the period chosen), else the template's.
+      const validityDays = validityDaysOf(service, values) ?? template.validity_days;
+      const expiresAt = validityDays ? new Date(issuedAt.getTime() + validityDays * DAY_MS) : null;
+      const bill = await billOf(tx, row.applicationNo);
+      const printed = composeDocument(template, {
+        holder: holderName,
+        number: row.applicationNo,
+        county: (await deps.county.get(tx)).name,
+        application_no: row.applicationNo,
+        reference: row.reference ?? undefined,
+        reference_label: parcel ? 'Parcel (LR number)' : undefined,
+        service: service.title,
+        fee_cents: bill.total ?? (row.feeCents || undefined),
+        issued_at: issuedAt,
+        expires_at: expiresAt,
+        values: { ...values, bill_lines: bill.lines },
+        describe: describerFor(service.id, row.valueLabels ?? {}),
+      });
       const issued = await deps.documents.issue(
         {
-          kind: kind.register,
+          kind: template.register,
           number: row.applicationNo,
-          holderName: holderName || 'Applicant',
+          holderName,
           ownerUserId: row.userId,
           subject: row.applicationNo,
           facts: {
             application_no: row.applicationNo,
-            description: kind.title,
+            description: template.title,
             ...(parcel && row.reference ? { parcel: row.reference } : {}),
           },
+          printed,
           issuedAt,
-          expiresAt: validityDays ? new Date(issuedAt.getTime() + validityDays * DAY_MS) : null,
+          expiresAt,
           actor,
           ...(requestId ? { requestId } : {}),
         },
         tx,
       );
+      return issued.document;
+    },
+
+    /**
+     * Demo data: a template's own example, issued as it would be once a service produces it
+     * (valid from `issuedAt` for the template's validity). Idempotent by its number.
+     */
+    async issueExample(template: DocumentTemplate, issuedAt: Date): Promise<DocumentRow | null> {
+      const example = template.example;
+      if (!example || !template.register) return null;
+      const expiresAt = template.validity_days
+        ? new Date(issuedAt.getTime() + template.validity_days * DAY_MS)
+        : null;
+      const lines = example.values[BILL_LINES];
+      const fee = Array.isArray(lines)
+        ? lines.reduce((sum: number, l) => sum + Number((l as { amount?: number }).amount ?? 0), 0)
+        : (example.values.fee_cents as number | undefined);
+      const printed = composeDocument(template, {
+        holder: example.holder,
+        number: example.number,
+        county: (await deps.county.get()).name,
+        application_no:
+          typeof example.values.application_no === 'string' ? example.values.application_no : undefined,
+        reference: example.reference,
+        fee_cents: fee,
+        issued_at: issuedAt,
+        expires_at: expiresAt,
+        values: example.values,
+      });
+      const issued = await deps.documents.issue({
+        kind: template.register,
+        number: example.number,
+        holderName: example.holder,
+        subject: example.number,
+        facts: { description: template.title },
+        printed,
+        ...(fee === undefined ? {} : { amountCents: fee }),
+        issuedAt,
+        expiresAt,
+        actor: { type: 'system', id: 'demo-seed' },
+      });
       return issued.document;
     },
 
@@ -178,20 +302,24 @@ export function createApplicationDocuments(deps: {
       );
     },
 
+    /** A document's links (printable page, PDF, E-Verify), whoever it was issued for. */
+    link: (row: DocumentRow) => link(row, undefined),
+
     view,
 
-    /** The PDF of an issued application document: the printable page's model, drawn. */
+    /** The PDF of an issued document: the printable page's model, drawn. */
     async pdf(id: string): Promise<{ document: DocumentRow; bytes: Buffer }> {
       const { document, view: shown, county } = await view(id);
       const model: DocumentPdfModel = {
         title: shown.title,
         number: shown.number,
-        holder: shown.holder,
         facts: shown.facts.map((f) => [f.label, f.value]),
+        tables: shown.tables,
         body: shown.body,
         conditions: shown.conditions,
-        issuedOn: formatDocumentDate(document.issuedAt),
-        validUntil: document.expiresAt ? formatDocumentDate(document.expiresAt) : null,
+        conditionsTitle: shown.conditions_title,
+        conditionsPage: shown.conditions_page,
+        state: shown.state,
         verifyUrl: shown.verify_url,
         shortCode: shown.short_code,
         verifyPage: `${deps.publicUrl}/e-verify`,

@@ -160,7 +160,7 @@ export function createApplicationService(deps: {
     service: ServiceDefinition,
     userId: string,
     payload: unknown,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string> }> {
     const result = validateApplication(service, payload);
     if (!result.success) invalid(result.errors);
     const values = result.values;
@@ -183,7 +183,13 @@ export function createApplicationService(deps: {
       await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
     ).flat();
     if (areaErrors.length > 0) invalid(areaErrors);
-    return values;
+    // Each list choice in words as it was chosen ("Westlands (274)"): what its document prints.
+    const fields = fieldsOf(service);
+    const named = await deps.choices.labelsOf(fields, values);
+    const labels = Object.fromEntries(
+      fields.flatMap((f, i) => (named[i] === undefined ? [] : [[f.name, named[i]] as const])),
+    );
+    return { values, labels };
   }
 
   /** One application, locked until the transaction ends (status moves take turns). */
@@ -245,7 +251,7 @@ export function createApplicationService(deps: {
       if (!workflow?.creates_application)
         throw badRequest('This service is not applied for through applications.');
 
-      const values = await checkValues(service, input.user.id, input.payload);
+      const { values, labels } = await checkValues(service, input.user.id, input.payload);
       const userId = input.user.id;
 
       const lines = await priceService(db, service, values);
@@ -269,6 +275,7 @@ export function createApplicationService(deps: {
             status: 'submitted',
             reference,
             values,
+            valueLabels: labels,
             feeCents: fee,
           })
           .returning();
@@ -474,7 +481,7 @@ export function createApplicationService(deps: {
       const unknown = Object.keys(input.values).filter((name) => !names.has(name));
       if (unknown.length > 0)
         invalid(unknown.map((name) => ({ path: name, message: 'This is not a field of this application.' })));
-      const values = await checkValues(service, userId, { ...row.values, ...input.values });
+      const { values, labels } = await checkValues(service, userId, { ...row.values, ...input.values });
       const changed = Object.keys(input.values);
       const actor: Actor = { type: 'user', id: userId };
       await db.transaction(async (tx) => {
@@ -484,7 +491,7 @@ export function createApplicationService(deps: {
             'This application is not waiting for more information from you.',
             'illegal_transition',
           );
-        await tx.update(applications).set({ values }).where(eq(applications.id, row.id));
+        await tx.update(applications).set({ values, valueLabels: labels }).where(eq(applications.id, row.id));
         await recordAudit(tx, {
           actor,
           entityType: 'application',

@@ -1,5 +1,5 @@
 import { services } from '@kaunti/catalogue/catalogue';
-import { documentKindOf } from '@kaunti/catalogue/registries/documents';
+import { documentTemplateOf, registeredTemplates } from '@kaunti/catalogue/registries/documents';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { exampleValuesOf, fieldsOf } from '@kaunti/catalogue/schema-builder';
 import { eq } from 'drizzle-orm';
@@ -17,8 +17,9 @@ const DEMO_FIRST = 900_001;
 
 /**
  * Demo data (KAUNTI_DEMO_DATA): one issued application, with its document, for every service of
- * the catalogue that issues one — so that E-Verify, the printable page and the PDF of every
- * document kind can be tried at once (`GET /api/verify/samples`). Issued when the server starts,
+ * the catalogue that issues one, and each other template's example — so that E-Verify, the
+ * printable page and the PDF of every document template can be tried at once
+ * (`GET /api/verify/samples`). Issued when the server starts,
  * because documents are signed with the server's own keys; idempotent (the same numbers every
  * time, a document issued once). Each is recorded as demo data in its history.
  */
@@ -33,7 +34,7 @@ export async function issueDemoApplicationDocuments(deps: {
     .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
   if (!holder) return [];
   const issuing = services.filter(
-    (s) => documentKindOf(s)?.register && findWorkflow(s.workflow)?.creates_application,
+    (s) => documentTemplateOf(s)?.register && findWorkflow(s.workflow)?.creates_application,
   );
   const issued: DocumentRow[] = [];
   for (const [index, service] of issuing.entries()) {
@@ -76,6 +77,14 @@ export async function issueDemoApplicationDocuments(deps: {
       }
       return deps.documents.issue(tx, row!, { type: 'system', id: 'demo-seed' });
     });
+    if (document) issued.push(document);
+  }
+  // Every other template of the catalogue (business permits, licences, tickets...): its own
+  // example, until a service produces it.
+  const produced = new Set(services.map((s) => documentTemplateOf(s)?.name));
+  for (const template of registeredTemplates()) {
+    if (produced.has(template.name) || !template.example) continue;
+    const document = await deps.documents.issueExample(template, new Date());
     if (document) issued.push(document);
   }
   return issued;

@@ -40,6 +40,8 @@ export const applications = pgTable(
     /** What it is about, for lists and search (e.g. the LR number). */
     reference: text('reference'),
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    /** Each reference-list answer in words as it was chosen ("Westlands (274)"), for its document. */
+    valueLabels: jsonb('value_labels').$type<Record<string, string>>().notNull().default({}),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
     billNo: text('bill_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,8 +4,11 @@ import type { Db } from '../../platform/db/database';
 import { county, subCounties, wards } from './schema';
 
 export interface CountyService {
-  /** The county's public configuration (cached: it changes only with a new seed and restart). */
-  get(): Promise<County>;
+  /**
+   * The county's public configuration (cached: it changes only with a new seed and restart).
+   * Inside a transaction, pass it: on the embedded database a query outside it would wait for it.
+   */
+  get(tx?: Db): Promise<County>;
   subCounties(): Promise<SubCounty[]>;
   /** The ward with this code in this sub-county, or undefined. */
   findWard(subCountyCode: string, wardCode: string): Promise<{ code: string; name: string } | undefined>;
@@ -15,8 +18,8 @@ export function createCountyService(db: Db): CountyService {
   let cached: Promise<County> | undefined;
   let cachedSubCounties: Promise<SubCounty[]> | undefined;
 
-  const load = async (): Promise<County> => {
-    const [row] = await db.select().from(county).limit(1);
+  const load = async (from: Db): Promise<County> => {
+    const [row] = await from.select().from(county).limit(1);
     if (!row) throw new Error('The county is not configured: the seed has not run.');
     return {
       code: row.code,
@@ -49,8 +52,8 @@ export function createCountyService(db: Db): CountyService {
   };
 
   return {
-    get() {
-      cached ??= load().catch((error) => {
+    get(tx) {
+      cached ??= load(tx ?? db).catch((error) => {
         cached = undefined;
         throw error;
       });

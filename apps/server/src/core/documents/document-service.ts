@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { DocumentKind, DocumentStatus, StaffDocument } from '@kaunti/contract/api-documents';
+import type {
+  ComposedDocument,
+  DocumentKind,
+  DocumentStatus,
+  StaffDocument,
+} from '@kaunti/contract/api-documents';
 import {
   type SignedDocumentClaims,
   signedDocumentClaimsSchema,
@@ -51,6 +56,8 @@ export interface IssueDocumentInput {
   amountCents?: number | null;
   /** Other facts to show on verification (see DOCUMENT_FACT_KEYS). */
   facts?: Record<string, string>;
+  /** What it prints, filled in from its template (none for invoices and receipts). */
+  printed?: ComposedDocument;
   issuedAt?: Date;
   expiresAt?: Date | null;
   actor?: Actor;
@@ -223,6 +230,7 @@ export function createDocumentService({
           holderName,
           amountCents: amount,
           facts: input.facts ?? {},
+          printed: input.printed ?? null,
           token,
           kid: signer.activeKid(),
           status: 'issued',

@@ -1,4 +1,5 @@
 import {
+  type ComposedDocument,
   DOCUMENT_KINDS,
   DOCUMENT_STATUSES,
   type DocumentKind,
@@ -30,6 +31,12 @@ export const documents = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     /** Other facts shown on verification (keys: DOCUMENT_FACT_KEYS). */
     facts: jsonb('facts').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * What it prints (title, facts, tables, wording, conditions), filled in from its catalogue
+     * template when it was issued and never changed. Never shown on E-Verify (it holds the
+     * holder's details); null for invoices and receipts, which print from their bill.
+     */
+    printed: jsonb('printed').$type<ComposedDocument>(),
     /** The signed E-Verify token printed as the QR code (kept so every print is the same code). */
     token: text('token').notNull(),
     /**

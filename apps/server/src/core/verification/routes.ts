@@ -29,7 +29,7 @@ export interface VerificationRoutesDeps {
     issued: IssuedDocument[];
     /** Issued demo applications' documents, and how to link them (printable page, PDF). */
     applicationDocuments: DocumentRow[];
-    links: Pick<ApplicationDocuments, 'findMany'>;
+    links: Pick<ApplicationDocuments, 'findMany' | 'link'>;
   };
 }
 
@@ -113,7 +113,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
             links: { url: string; print_url: string | null; pdf_url: string | null },
           ) => ({
             kind: document.kind,
-            title: document.facts.description ?? document.kind,
+            title: document.printed?.title ?? document.facts.description ?? document.kind,
             number: document.number,
             status: (await demo.documents.verify(document.token)).status,
             short_code: await demo.documents.shortCodeOf(document),
@@ -126,11 +126,9 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
             ...demo.issued.map(({ document, verifyUrl }) =>
               sample(document, { url: verifyUrl, print_url: null, pdf_url: null }),
             ),
-            ...demo.applicationDocuments.flatMap((document) => {
-              const link = linked.get(document.number);
-              return link
-                ? [sample(document, { url: link.url, print_url: link.print_url, pdf_url: link.pdf_url })]
-                : [];
+            ...demo.applicationDocuments.map((document) => {
+              const link = linked.get(document.number) ?? demo.links.link(document);
+              return sample(document, { url: link.url, print_url: link.print_url, pdf_url: link.pdf_url });
             }),
           ]);
           const { officers, citizens } = await demoVerificationRecords(demo.db);

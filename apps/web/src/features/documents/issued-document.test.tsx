@@ -10,19 +10,25 @@ const TOKEN = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImFiYyJ9.eyJqdGkiOiJ4In0.c2lnbmF0dXJl
 function fixture(overrides: Partial<PrintableDocument> = {}): PrintableDocument {
   return {
     id: 'doc_AbCdEf123456',
-    kind: 'clearance-certificate',
+    template: 'clearance-certificate',
     title: 'Rates clearance certificate',
     number: 'LND-2026-000412',
     holder: 'Wanjiku Mary Kariuki',
     facts: [
+      { label: 'Issued to', value: 'Wanjiku Mary Kariuki' },
       { label: 'Application number', value: 'LND-2026-000412' },
       { label: 'Parcel (LR number)', value: '209/10001' },
+      { label: 'Date of issue', value: '14th March 2026' },
+      { label: 'Valid until', value: '12th June 2026' },
     ],
+    tables: [],
     body: ['This is to certify that all land rates due in respect of parcel 209/10001 have been paid.'],
     conditions: [
       'This certificate is valid for 90 days from the date of issue.',
       'Any alteration makes it void.',
     ],
+    conditions_title: 'Conditions',
+    conditions_page: false,
     issued_on: '2026-03-14T09:00:00.000Z',
     valid_until: '2026-06-12T09:00:00.000Z',
     state: 'valid',
@@ -82,6 +88,49 @@ describe('the printable page of an issued document (/downloads/<name>?id=)', () 
     expect(screen.queryByTestId('document-stamp')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', fixture().pdf_url);
+  });
+
+  it("prints a permit's tables of lines, and its terms on a second page of their own", async () => {
+    stubApi({
+      'GET /api/documents/:id': () =>
+        jsonResponse(
+          200,
+          fixture({
+            template: 'unified-business-permit',
+            title: 'Unified Business Permit',
+            tables: [
+              {
+                title: 'Charges paid',
+                columns: [
+                  { label: 'Code', money: false },
+                  { label: 'Description', money: false },
+                  { label: 'Amount', money: true },
+                ],
+                rows: [
+                  ['FIRE', 'Fire safety inspection', 'KES 1,500.00'],
+                  ['APP', 'Application fee', 'KES 100.00'],
+                ],
+              },
+            ],
+            conditions_title: 'Terms and conditions',
+            conditions_page: true,
+          }),
+        ),
+    });
+    await open('/downloads/ubp?id=doc_AbCdEf123456');
+    const document = await screen.findByTestId('issued-document');
+    const table = within(document).getByRole('table', { name: 'Charges paid' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Code', 'Description', 'Amount']);
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('APPApplication feeKES 100.00');
+    const pages = within(document).getAllByTestId('document-page');
+    expect(pages).toHaveLength(2);
+    expect(within(pages[0]!).queryByRole('region', { name: 'Terms and conditions' })).toBeNull();
+    expect(within(pages[1]!).getByRole('region', { name: 'Terms and conditions' })).toBeVisible();
+    expect(pages[1]).toHaveTextContent('Page 2 of 2');
   });
 
   it('says so, above the document and across it, when the county revoked it', async () => {

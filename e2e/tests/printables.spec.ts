@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { expectNoHorizontalScroll, screenshot } from '../support/page';
+
+/**
+ * Every printable of the catalogue, as a visitor opens it from its public link (the demo data
+ * issues one of each: /api/verify/samples): its title and number, its QR, readable on a 360 px
+ * phone without sideways scrolling; the permits' terms on a page of their own, accessible.
+ */
+
+interface Sample {
+  title: string;
+  number: string;
+  status: string;
+  print_url: string | null;
+  short_code: string;
+}
+
+const local = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+test('every demo document prints on its own /downloads/ page, and fits a phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  const samples = (await (await page.request.get('/api/verify/samples')).json()) as { documents: Sample[] };
+  const printable = samples.documents.filter((d) => d.print_url && d.status === 'valid');
+  expect(printable.length).toBeGreaterThanOrEqual(21);
+  for (const sample of printable) {
+    await page.goto(local(sample.print_url!));
+    const document = page.getByTestId('issued-document');
+    await expect(document.getByRole('heading', { level: 1, name: sample.title })).toBeVisible();
+    await expect(document.getByText(`No. ${sample.number}`).first()).toBeVisible();
+    await expect(document.getByTestId('short-code')).toHaveText(sample.short_code);
+    await expectNoHorizontalScroll(page);
+  }
+});
+
+test('the single and the unified business permits: facts, lines, and their terms on page 2', async ({
+  page,
+}) => {
+  const samples = (await (await page.request.get('/api/verify/samples')).json()) as { documents: Sample[] };
+  const permit = (title: string) => samples.documents.find((d) => d.title === title)!;
+
+  await page.goto(local(permit('Single Business Permit').print_url!));
+  const sbp = page.getByTestId('document-page');
+  await expect(sbp).toHaveCount(2);
+  await expect(sbp.nth(0)).toContainText('Commercial name');
+  await expect(
+    sbp.nth(1).getByRole('region', { name: 'Terms and conditions' }).getByRole('listitem'),
+  ).toHaveCount(12);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'printable-sbp');
+
+  await page.goto(local(permit('Unified Business Permit').print_url!));
+  await expect(page.getByRole('table', { name: 'Business lines' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Charges paid' })).toContainText('Fire safety inspection');
+  await expect(
+    page
+      .getByTestId('document-page')
+      .nth(1)
+      .getByRole('region', { name: 'Terms and conditions' })
+      .getByRole('listitem'),
+  ).toHaveCount(15);
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'printable-ubp');
+});

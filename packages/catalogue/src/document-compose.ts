@@ -1,0 +1,114 @@
+import type { ComposedDocument } from '@kaunti/contract/api-documents';
+import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatKes } from '@kaunti/contract/money';
+import type { DocumentTemplate } from './registries/document-template';
+
+/** What a document is filled in with when it is issued. */
+export interface ComposeContext {
+  holder: string;
+  /** The document's own number. */
+  number: string;
+  /** The county's name, e.g. "Nairobi City County". */
+  county: string;
+  application_no?: string | undefined;
+  /** What the application is about (its reference field's value: parcel, business, plate). */
+  reference?: string | undefined;
+  /** How the reference is labelled among the default facts; none: not printed there. */
+  reference_label?: string | undefined;
+  /** The service's title. */
+  service?: string | undefined;
+  /** What was paid for it, in cents. */
+  fee_cents?: number | undefined;
+  issued_at: Date;
+  expires_at: Date | null;
+  /** The application's answers (and `bill_lines`: the bill's charges). */
+  values: Record<string, unknown>;
+  /** A field's value in words (a choice's label), when it is not the value itself. */
+  describe?: (field: string, value: unknown) => string | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DASH = '-';
+
+/** A validity in words: 365 days → "12 months", 90 → "3 months", 1 → "1 day". */
+export function durationInWords(issuedAt: Date, expiresAt: Date): string {
+  const days = Math.round((expiresAt.getTime() - issuedAt.getTime()) / DAY_MS);
+  const months = Math.round(days / 30.4);
+  if (days >= 28 && Math.abs(months * 30.4 - days) <= 3) return months === 1 ? '1 month' : `${months} months`;
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/**
+ * Fills a template in: the facts (the template's own, in order, or the default ones), the tables,
+ * the wording with its placeholders replaced, and the conditions. Pure: the server keeps what it
+ * returns, so a document issued once prints the same for ever, whatever later happens to the
+ * template.
+ */
+export function composeDocument(template: DocumentTemplate, ctx: ComposeContext): ComposedDocument {
+  const builtIn: Record<string, string | undefined> = {
+    holder: ctx.holder,
+    number: ctx.number,
+    county: ctx.county,
+    application_no: ctx.application_no,
+    reference: ctx.reference,
+    service: ctx.service,
+    fee: ctx.fee_cents === undefined ? undefined : formatKes(ctx.fee_cents),
+    issued_on: formatDocumentDate(ctx.issued_at),
+    valid_until: ctx.expires_at ? formatDocumentDate(ctx.expires_at) : undefined,
+    duration: ctx.expires_at ? durationInWords(ctx.issued_at, ctx.expires_at) : undefined,
+    expiry_with_duration: ctx.expires_at
+      ? `${formatDocumentDate(ctx.expires_at)} (${durationInWords(ctx.issued_at, ctx.expires_at)})`
+      : undefined,
+  };
+  const inWords = (field: string, value: unknown): string | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const described = ctx.describe?.(field, value);
+    if (described !== undefined) return described;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      return String(value);
+    return undefined;
+  };
+  const lookup = (field: string): string | undefined =>
+    builtIn[field] || inWords(field, ctx.values[field]) || undefined;
+  const fill = (text: string) => text.replace(/\{([a-z_]+)\}/g, (_, field: string) => lookup(field) ?? DASH);
+
+  const facts = template.facts
+    ? template.facts.map(({ label, field }) => ({ label, value: lookup(field) ?? DASH }))
+    : defaultFacts(ctx, builtIn);
+
+  const tables = (template.tables ?? []).map((table) => {
+    const rows = Array.isArray(ctx.values[table.field]) ? (ctx.values[table.field] as unknown[]) : [];
+    return {
+      title: table.title,
+      columns: table.columns.map((c) => ({ label: c.label, money: c.money === true })),
+      rows: rows.slice(0, table.max_rows ?? rows.length).map((row) =>
+        table.columns.map((c) => {
+          const cell = row && typeof row === 'object' ? (row as Record<string, unknown>)[c.key] : undefined;
+          if (c.money) return typeof cell === 'number' && Number.isInteger(cell) ? formatKes(cell) : DASH;
+          return inWords(c.key, cell) ?? DASH;
+        }),
+      ),
+    };
+  });
+
+  return {
+    template: template.name,
+    title: template.title,
+    facts,
+    tables,
+    body: (template.body ?? []).map(fill),
+    conditions: (template.conditions ?? []).map(fill),
+    conditions_title: template.conditions_title ?? 'Conditions',
+    conditions_page: template.conditions_page === true,
+  };
+}
+
+function defaultFacts(ctx: ComposeContext, builtIn: Record<string, string | undefined>) {
+  const facts = [{ label: 'Issued to', value: ctx.holder }];
+  if (ctx.application_no) facts.push({ label: 'Application number', value: ctx.application_no });
+  if (ctx.reference && ctx.reference_label) facts.push({ label: ctx.reference_label, value: ctx.reference });
+  if (ctx.service) facts.push({ label: 'Service', value: ctx.service });
+  facts.push({ label: 'Date of issue', value: builtIn.issued_on ?? DASH });
+  if (builtIn.valid_until) facts.push({ label: 'Valid until', value: builtIn.valid_until });
+  return facts;
+}
