@@ -5,6 +5,7 @@ import {
   BUILT_IN_FACTS,
   type DocumentTemplate,
   documentTemplateSchema,
+  exampleFeeOf,
 } from './registries/document-template';
 import { documentTemplates, registeredTemplates } from './registries/documents';
 
@@ -19,7 +20,7 @@ function composeExample(template: DocumentTemplate, extra: Record<string, unknow
     county: 'Nairobi City County',
     application_no: 'TST-2026-000001',
     reference: example.reference,
-    fee_cents: 1_050_000,
+    fee_cents: exampleFeeOf(template),
     issued_at: ISSUED,
     expires_at: template.validity_days ? new Date(ISSUED.getTime() + template.validity_days * DAY) : null,
     values: { ...example.values, ...extra },

@@ -104,8 +104,18 @@ export const documentTemplateSchema = z
       })
       .optional()
       .describe(
-        'A filled-in example, issued as demo data while no service of the catalogue produces this template.',
+        'A filled-in example, issued as demo data while no service of the catalogue produces this ' +
+          'template. Its fee: the sum of its `bill_lines`, else `fee_cents`.',
       ),
   })
   .describe('DocumentTemplate');
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
+
+/** What an example paid: the sum of its bill lines, else its `fee_cents`, else nothing. */
+export function exampleFeeOf(template: DocumentTemplate): number | undefined {
+  const values = template.example?.values ?? {};
+  const lines = values[BILL_LINES];
+  if (Array.isArray(lines))
+    return lines.reduce((sum: number, line) => sum + Number((line as { amount?: unknown }).amount ?? 0), 0);
+  return typeof values.fee_cents === 'number' ? values.fee_cents : undefined;
+}

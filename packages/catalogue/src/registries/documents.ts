@@ -152,6 +152,7 @@ export const documentTemplates = {
       number: 'SBP-2025-900101',
       holder: 'Mama Mboga Enterprises',
       values: {
+        fee_cents: 1_050_000,
         business_name: 'Mama Mboga Enterprises',
         kra_pin: 'A012345678Z',
         activity_name: 'Small retail shop, kiosk or stall (up to 5 employees)',
@@ -303,6 +304,7 @@ export const documentTemplates = {
       number: 'FHL-2025-900103',
       holder: 'Mama Oliech Restaurant Limited',
       values: {
+        fee_cents: 300_000,
         premises_name: 'Mama Oliech Restaurant',
         food_business_type: 'Restaurant',
         handlers_count: '6',
@@ -388,6 +390,7 @@ export const documentTemplates = {
       number: 'FSC-2025-900105',
       holder: 'Savannah Fresh Foods Limited',
       values: {
+        fee_cents: 250_000,
         premises_name: 'Savannah Café',
         use_of_premises: 'Eating house and retail shop',
         inspected_on: '2nd June 2025',
@@ -471,6 +474,7 @@ export const documentTemplates = {
       number: 'BLG-2025-900107',
       holder: 'Kamukunji Leisure Spot',
       values: {
+        fee_cents: 1_500_000,
         premises_name: 'Kamukunji Leisure Spot',
         gaming_type: 'Pool tables',
         units: '3',
@@ -517,6 +521,7 @@ export const documentTemplates = {
       number: 'FTL-2025-900108',
       holder: 'Otieno Juma Achola',
       values: {
+        fee_cents: 200_000,
         trade_category: 'Retail',
         market: 'City Park Market, stall 41',
         products: 'Fresh and dried tilapia, omena',
@@ -557,6 +562,7 @@ export const documentTemplates = {
       number: 'DOG-2025-900109',
       holder: 'Wanjiku Mary Kariuki',
       values: {
+        fee_cents: 50_000,
         dog_name: 'Simba',
         breed: 'German Shepherd',
         sex: 'Male',
@@ -601,6 +607,7 @@ export const documentTemplates = {
       number: 'LIQ-2025-900110',
       holder: 'Tamasha Grill Limited',
       values: {
+        fee_cents: 10_000_000,
         premises_name: 'Tamasha Grill',
         licence_type: 'Bar and restaurant (on-premises consumption)',
         trading_hours: 'Monday to Friday 5 p.m. to 11 p.m.; weekends and public holidays 2 p.m. to 11 p.m.',
@@ -659,6 +666,7 @@ export const documentTemplates = {
       number: 'ADV-2025-900111',
       holder: 'Savannah Fresh Foods Limited',
       values: {
+        fee_cents: 3_000_000,
         location: 'Kimathi House, Kimathi Street (facing Kenyatta Avenue)',
         sub_county: 'Starehe',
         ward: 'Nairobi Central',
@@ -709,6 +717,7 @@ export const documentTemplates = {
       number: 'WMV-2025-900112',
       holder: 'Otieno Juma Achola',
       values: {
+        fee_cents: 100_000,
         premises: 'City Park Market, stall 41',
         instruments: [
           { type: 'Electronic platform scale', make: 'Avery', serial_no: 'AV-554120', capacity: '150 kg' },
@@ -786,7 +795,12 @@ export const documentTemplates = {
     example: {
       number: 'PKT-2025-900114',
       holder: 'Brian Omondi',
-      values: { plate: 'KDA 123A', vehicle_type: 'Saloon car', zone: 'Zone I (CBD)' },
+      values: {
+        fee_cents: 30_000,
+        plate: 'KDA 123A',
+        vehicle_type: 'Saloon car',
+        zone: 'Zone I (CBD)',
+      },
     },
   },
   'property-tenancy-letter': {
@@ -853,6 +867,7 @@ export const documentTemplates = {
       number: 'GRH-2025-900116',
       holder: 'Eastlands Youth Football Association',
       values: {
+        fee_cents: 2_000_000,
         ground: 'Kamukunji Grounds',
         event: 'Inter-ward youth football tournament final',
         event_dates: '13th and 14th December 2025',

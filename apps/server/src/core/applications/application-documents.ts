@@ -1,7 +1,7 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { validityDaysOf } from '@kaunti/catalogue/definition';
 import { type ComposeContext, composeDocument } from '@kaunti/catalogue/document-compose';
-import { BILL_LINES, type DocumentTemplate } from '@kaunti/catalogue/registries/document-template';
+import { type DocumentTemplate, exampleFeeOf } from '@kaunti/catalogue/registries/document-template';
 import { documentTemplateOf, findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
@@ -245,10 +245,7 @@ export function createApplicationDocuments(deps: {
       const expiresAt = template.validity_days
         ? new Date(issuedAt.getTime() + template.validity_days * DAY_MS)
         : null;
-      const lines = example.values[BILL_LINES];
-      const fee = Array.isArray(lines)
-        ? lines.reduce((sum: number, l) => sum + Number((l as { amount?: number }).amount ?? 0), 0)
-        : (example.values.fee_cents as number | undefined);
+      const fee = exampleFeeOf(template);
       const printed = composeDocument(template, {
         holder: example.holder,
         number: example.number,
