@@ -1,8 +1,8 @@
 import { findService, services } from '@kaunti/catalogue/catalogue';
 import { catalogueIndexOf } from '@kaunti/catalogue/catalogue-index';
-import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definition';
+import { submitPathOf } from '@kaunti/catalogue/definition';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
-import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
+import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import type {
   Application,
   ApplicationDetail,
@@ -10,33 +10,25 @@ import type {
   ApplicationSubmitted,
 } from '@kaunti/contract/api-applications';
 import type { Bill } from '@kaunti/contract/api-bills';
-import type { FieldError } from '@kaunti/contract/errors';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { BillService } from '../bills/bill-service';
-import { kenyaToday } from '../bills/kenya-date';
 import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
+import { createApplicationTransitions, nextApplicationNo } from './application-transitions';
 import { priceService } from './fees';
 import type { ReferenceChoices } from './reference-choices';
-import { applicationCounters, applicationEvents, applications } from './schema';
-import { applicationStatus, CANCELLABLE_BY_APPLICANT } from './status';
+import { applicationEvents, applications } from './schema';
+import { CANCELLABLE_BY_APPLICANT } from './status';
+import { createSubmissionChecks, invalid } from './submission-checks';
+
+export type { AreaValidator } from './submission-checks';
 
 type ApplicationRow = typeof applications.$inferSelect;
-
-/**
- * Checks an area adds to the catalogue's validation, e.g. the land area checks that the parcel
- * and the codes exist. Answers field errors (empty = fine). Registered by area name from app.ts.
- */
-export type AreaValidator = (input: {
-  userId: string;
-  service: ServiceDefinition;
-  values: Record<string, unknown>;
-}) => Promise<FieldError[]>;
 
 export interface SubmitInput {
   user: Pick<AuthenticatedUser, 'id'>;
@@ -44,17 +36,6 @@ export interface SubmitInput {
   payload: unknown;
   draftId?: string | undefined;
   requestId?: string;
-}
-
-const UPLOAD_NOT_FOUND = 'This upload was not found. Please upload the file again.';
-
-/** The first problem as the sentence, all of them as details (the web shows each by its field). */
-function invalid(errors: FieldError[]): never {
-  throw badRequest(errors[0]?.message ?? 'Please check the form.', errors);
-}
-
-function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
-  return actor.type === 'anonymous' ? 'system' : actor.type;
 }
 
 /**
@@ -73,7 +54,9 @@ export function createApplicationService(deps: {
   choices: ReferenceChoices;
 }) {
   const { db, bills } = deps;
-  const validators = new Map<string, AreaValidator[]>();
+  const checks = createSubmissionChecks(deps);
+  const { checkValues } = checks;
+  const { lockApplication, transition } = createApplicationTransitions(deps);
 
   function toApi(row: ApplicationRow, document: ApplicationDocumentLink | null = null): Application {
     const service = findService(row.serviceId);
@@ -93,109 +76,6 @@ export function createApplicationService(deps: {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
-  }
-
-  async function nextApplicationNo(tx: Db, prefix: string): Promise<string> {
-    const { year } = kenyaToday();
-    const [row] = await tx
-      .insert(applicationCounters)
-      .values({ prefix, year, last: 1 })
-      .onConflictDoUpdate({
-        target: [applicationCounters.prefix, applicationCounters.year],
-        set: { last: sql`${applicationCounters.last} + 1` },
-      })
-      .returning({ last: applicationCounters.last });
-    return `${prefix}-${year}-${String(row!.last).padStart(6, '0')}`;
-  }
-
-  /**
-   * Moves an application from one status to another, if the table allows it and nobody moved
-   * it meanwhile (`UPDATE ... WHERE status = from`): history row and audit row in the same
-   * transaction. Throws 409 illegal_transition or 409 conflict.
-   */
-  async function transition(
-    tx: Db,
-    row: ApplicationRow,
-    from: ApplicationStatus,
-    to: ApplicationStatus,
-    actor: Actor,
-    options: { note?: string | null; requestId?: string | undefined } = {},
-  ): Promise<void> {
-    applicationStatus.assert(from, to);
-    const updated = await tx
-      .update(applications)
-      .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(applications.id, row.id), eq(applications.status, from)))
-      .returning({ id: applications.id });
-    if (updated.length === 0) {
-      throw conflict('This application was changed meanwhile. Please reload it and try again.');
-    }
-    await tx.insert(applicationEvents).values({
-      applicationId: row.id,
-      fromStatus: from,
-      toStatus: to,
-      actorType: actorOf(actor),
-      actorId: actor.id ?? null,
-      note: options.note ?? null,
-    });
-    await recordAudit(tx, {
-      actor,
-      entityType: 'application',
-      entityId: row.applicationNo,
-      action: 'status_changed',
-      fromState: from,
-      toState: to,
-      ...(options.note ? { data: { note: options.note } } : {}),
-      ...(options.requestId ? { requestId: options.requestId } : {}),
-    });
-    // Issued: the document is issued with it, or neither is.
-    if (to === 'issued') await deps.documents.issue(tx, row, actor, options.requestId);
-  }
-
-  /**
-   * A payload checked as a submission is: by the definition, then its uploads (each must be the
-   * applicant's own), then the area's own rules. Answers the validated values or throws a 400.
-   */
-  async function checkValues(
-    service: ServiceDefinition,
-    userId: string,
-    payload: unknown,
-  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string> }> {
-    const result = validateApplication(service, payload);
-    if (!result.success) invalid(result.errors);
-    const values = result.values;
-    const fileFields = fileFieldsOf(service).filter((f) => typeof values[f] === 'string');
-    const owned = new Set(
-      (
-        await deps.uploads.findOwned(
-          userId,
-          fileFields.map((f) => values[f] as string),
-        )
-      ).map((u) => u.id),
-    );
-    const uploadErrors = fileFields
-      .filter((f) => !owned.has(values[f] as string))
-      .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
-    if (uploadErrors.length > 0) invalid(uploadErrors);
-    const choiceErrors = await deps.choices.check(service, values);
-    if (choiceErrors.length > 0) invalid(choiceErrors);
-    const areaErrors = (
-      await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
-    ).flat();
-    if (areaErrors.length > 0) invalid(areaErrors);
-    // Each list choice in words as it was chosen ("Westlands (274)"): what its document prints.
-    const fields = fieldsOf(service);
-    const named = await deps.choices.labelsOf(fields, values);
-    const labels = Object.fromEntries(
-      fields.flatMap((f, i) => (named[i] === undefined ? [] : [[f.name, named[i]] as const])),
-    );
-    return { values, labels };
-  }
-
-  /** One application, locked until the transaction ends (status moves take turns). */
-  async function lockApplication(tx: Db, where: SQL): Promise<ApplicationRow | undefined> {
-    const [row] = await tx.select().from(applications).where(where).for('update').limit(1);
-    return row;
   }
 
   async function findOwned(userId: string, applicationNo: string): Promise<ApplicationRow> {
@@ -235,9 +115,7 @@ export function createApplicationService(deps: {
 
   return {
     /** Adds an area's own checks (run after the catalogue's validation, before anything is saved). */
-    addValidator(area: string, validator: AreaValidator): void {
-      validators.set(area, [...(validators.get(area) ?? []), validator]);
-    },
+    addValidator: checks.addValidator,
 
     /**
      * Validates and submits an application. Answers 400 with the first problem as the message

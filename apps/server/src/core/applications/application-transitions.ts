@@ -1,0 +1,92 @@
+import type { ApplicationStatus } from '@kaunti/contract/api-applications';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { conflict } from '../../platform/errors';
+import { type Actor, recordAudit } from '../audit/audit';
+import { kenyaToday } from '../bills/kenya-date';
+import type { ApplicationDocuments } from './application-documents';
+import { applicationCounters, applicationEvents, applications } from './schema';
+import { applicationStatus } from './status';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
+  return actor.type === 'anonymous' ? 'system' : actor.type;
+}
+
+/** The next application number of a prefix this year, e.g. LND-2026-000123 (one counter row per prefix and year). */
+export async function nextApplicationNo(tx: Db, prefix: string): Promise<string> {
+  const { year } = kenyaToday();
+  const [row] = await tx
+    .insert(applicationCounters)
+    .values({ prefix, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [applicationCounters.prefix, applicationCounters.year],
+      set: { last: sql`${applicationCounters.last} + 1` },
+    })
+    .returning({ last: applicationCounters.last });
+  return `${prefix}-${year}-${String(row!.last).padStart(6, '0')}`;
+}
+
+/**
+ * How every application changes status, whoever moves it (the applicant, an officer, a payment):
+ * locked, checked against the one status table, recorded in its history and the audit log, and
+ * — when it becomes `issued` — with its document, all in the caller's transaction.
+ */
+export function createApplicationTransitions(deps: {
+  /** Issues the document of an application made `issued` (in the same transaction). */
+  documents: Pick<ApplicationDocuments, 'issue'>;
+}) {
+  /** One application, locked until the transaction ends (status moves take turns). */
+  async function lockApplication(tx: Db, where: SQL): Promise<ApplicationRow | undefined> {
+    const [row] = await tx.select().from(applications).where(where).for('update').limit(1);
+    return row;
+  }
+
+  /**
+   * Moves an application from one status to another, if the table allows it and nobody moved
+   * it meanwhile (`UPDATE ... WHERE status = from`): history row and audit row in the same
+   * transaction. Throws 409 illegal_transition or 409 conflict.
+   */
+  async function transition(
+    tx: Db,
+    row: ApplicationRow,
+    from: ApplicationStatus,
+    to: ApplicationStatus,
+    actor: Actor,
+    options: { note?: string | null; requestId?: string | undefined } = {},
+  ): Promise<void> {
+    applicationStatus.assert(from, to);
+    const updated = await tx
+      .update(applications)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(applications.id, row.id), eq(applications.status, from)))
+      .returning({ id: applications.id });
+    if (updated.length === 0) {
+      throw conflict('This application was changed meanwhile. Please reload it and try again.');
+    }
+    await tx.insert(applicationEvents).values({
+      applicationId: row.id,
+      fromStatus: from,
+      toStatus: to,
+      actorType: actorOf(actor),
+      actorId: actor.id ?? null,
+      note: options.note ?? null,
+    });
+    await recordAudit(tx, {
+      actor,
+      entityType: 'application',
+      entityId: row.applicationNo,
+      action: 'status_changed',
+      fromState: from,
+      toState: to,
+      ...(options.note ? { data: { note: options.note } } : {}),
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+    });
+    // Issued: the document is issued with it, or neither is.
+    if (to === 'issued') await deps.documents.issue(tx, row, actor, options.requestId);
+  }
+
+  return { lockApplication, transition };
+}
+export type ApplicationTransitions = ReturnType<typeof createApplicationTransitions>;

@@ -1,0 +1,85 @@
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
+import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
+import type { FieldError } from '@kaunti/contract/errors';
+import { badRequest } from '../../platform/errors';
+import type { UploadService } from '../uploads/upload-service';
+import type { ReferenceChoices } from './reference-choices';
+
+/**
+ * Checks an area adds to the catalogue's validation, e.g. the land area checks that the parcel
+ * and the codes exist. Answers field errors (empty = fine). Registered by area name from app.ts.
+ */
+export type AreaValidator = (input: {
+  userId: string;
+  service: ServiceDefinition;
+  values: Record<string, unknown>;
+}) => Promise<FieldError[]>;
+
+const UPLOAD_NOT_FOUND = 'This upload was not found. Please upload the file again.';
+
+/** The first problem as the sentence, all of them as details (the web shows each by its field). */
+export function invalid(errors: FieldError[]): never {
+  throw badRequest(errors[0]?.message ?? 'Please check the form.', errors);
+}
+
+/**
+ * What every submission goes through, for every service: the definition's own validation, its
+ * uploads (each the applicant's own), its reference-list choices (by list name), then the rules
+ * its area adds (`addValidator`). Also what an answer to a request for information goes through.
+ */
+export function createSubmissionChecks(deps: {
+  uploads: Pick<UploadService, 'findOwned'>;
+  /** The reference lists' choices: a list field's value must be one the form offered. */
+  choices: ReferenceChoices;
+}) {
+  const validators = new Map<string, AreaValidator[]>();
+
+  /**
+   * A payload checked as a submission is: by the definition, then its uploads (each must be the
+   * applicant's own), then the area's own rules. Answers the validated values or throws a 400.
+   */
+  async function checkValues(
+    service: ServiceDefinition,
+    userId: string,
+    payload: unknown,
+  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string> }> {
+    const result = validateApplication(service, payload);
+    if (!result.success) invalid(result.errors);
+    const values = result.values;
+    const fileFields = fileFieldsOf(service).filter((f) => typeof values[f] === 'string');
+    const owned = new Set(
+      (
+        await deps.uploads.findOwned(
+          userId,
+          fileFields.map((f) => values[f] as string),
+        )
+      ).map((u) => u.id),
+    );
+    const uploadErrors = fileFields
+      .filter((f) => !owned.has(values[f] as string))
+      .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
+    if (uploadErrors.length > 0) invalid(uploadErrors);
+    const choiceErrors = await deps.choices.check(service, values);
+    if (choiceErrors.length > 0) invalid(choiceErrors);
+    const areaErrors = (
+      await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
+    ).flat();
+    if (areaErrors.length > 0) invalid(areaErrors);
+    // Each list choice in words as it was chosen ("Westlands (274)"): what its document prints.
+    const fields = fieldsOf(service);
+    const named = await deps.choices.labelsOf(fields, values);
+    const labels = Object.fromEntries(
+      fields.flatMap((f, i) => (named[i] === undefined ? [] : [[f.name, named[i]] as const])),
+    );
+    return { values, labels };
+  }
+
+  return {
+    /** An area's own rules, run after the catalogue's (e.g. land: the parcel exists). */
+    addValidator(area: string, validator: AreaValidator): void {
+      validators.set(area, [...(validators.get(area) ?? []), validator]);
+    },
+    checkValues,
+  };
+}
+export type SubmissionChecks = ReturnType<typeof createSubmissionChecks>;
