@@ -121,7 +121,20 @@ export const openServiceSchema = serviceSummarySchema
       without_fee: z.enum(['under_review', 'issued']),
     }),
     document: z
-      .object({ kind: z.string(), title: z.string(), description: z.string() })
+      .object({
+        kind: z.string().describe('The template\'s name, e.g. "single-business-permit".'),
+        title: z.string(),
+        description: z.string(),
+        register: z.string().nullable().describe('Its kind in the E-Verify register (permit, licence...).'),
+        print_route: z.string().nullable().describe('Its printable page under /downloads/.'),
+        facts: z
+          .array(z.object({ label: z.string(), field: z.string() }))
+          .describe(
+            'The facts printed under its title, in order, and the field (or built-in) each comes from.',
+          ),
+        conditions: z.array(z.string()).describe('Its numbered conditions.'),
+        validity_days: z.number().int().nullable(),
+      })
       .nullable()
       .describe('What is issued at the end; null for none.'),
     submit: z.object({
@@ -223,7 +236,16 @@ export function openDefinitionOf(service: ServiceDefinition): OpenService {
       without_fee: workflow.without_fee,
     },
     document: document
-      ? { kind: document.name, title: document.title, description: document.description }
+      ? {
+          kind: document.name,
+          title: document.title,
+          description: document.description,
+          register: document.register ?? null,
+          print_route: document.download_route ?? null,
+          facts: (document.facts ?? []).map((f) => ({ ...f })),
+          conditions: [...(document.conditions ?? [])],
+          validity_days: document.validity_days ?? null,
+        }
       : null,
     submit: { ...service.submit, path: submitPathOf(service) },
     example: exampleValuesOf(service),

@@ -156,6 +156,17 @@ describe('a new service from one definition', () => {
     expect(open.document).toMatchObject({
       kind: 'food-handler-certificate-fixture',
       title: 'Food handler certificate',
+      register: 'certificate',
+      print_route: '/downloads/health-certificate',
+      facts: [
+        { label: 'Certificate number', field: 'number' },
+        { label: 'Premises', field: 'premises_name' },
+        { label: 'Sub-county', field: 'sub_county_code' },
+        { label: 'Fee paid', field: 'fee' },
+        { label: 'Valid until', field: 'valid_until' },
+      ],
+      conditions: ['This certificate must be displayed at the premises.'],
+      validity_days: 365,
     });
     expect(open.steps[0].fields[2]).toMatchObject({
       kind: 'group',
