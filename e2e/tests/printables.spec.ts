@@ -66,3 +66,21 @@ test('the single and the unified business permits: facts, lines, and their terms
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'printable-ubp');
 });
+
+test('a permit number is checked on E-Verify: the demo permit is in force, another number is not', async ({
+  page,
+}) => {
+  const samples = (await (await page.request.get('/api/verify/samples')).json()) as { documents: Sample[] };
+  const permit = samples.documents.find((d) => d.title === 'Single Business Permit')!;
+  await page.goto('/e-verify');
+  const section = page.getByRole('region', { name: 'Check a business permit number' });
+  await section.getByRole('textbox', { name: 'Permit number' }).fill(permit.number.toLowerCase());
+  await section.getByRole('button', { name: 'Check permit' }).click();
+  await expect(section.getByRole('status')).toHaveText(
+    `Permit ${permit.number} is valid: the county issued it and it is in force.`,
+  );
+  await section.getByRole('textbox', { name: 'Permit number' }).fill('SBP-2025-000001');
+  await section.getByRole('button', { name: 'Check permit' }).click();
+  await expect(section.getByRole('alert')).toContainText('Permit SBP-2025-000001 is not valid');
+  await expectNoAxeViolations(page);
+});

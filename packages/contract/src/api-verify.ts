@@ -207,3 +207,29 @@ export const verifySamplesResponseSchema = z
   })
   .describe('VerifySamples');
 export type VerifySamplesResponse = z.infer<typeof verifySamplesResponseSchema>;
+
+/**
+ * `GET /api/permits/validate?permit_no=`: anyone (a landlord, an inspector, a buyer) checks that a
+ * permit number is a permit in force. Public and rate-limited; the answer names no one.
+ */
+export const permitValidateQuerySchema = z.object({
+  permit_no: z
+    .string({ error: 'Enter the permit number' })
+    .trim()
+    .min(1, { message: 'Enter the permit number' })
+    .max(64, { message: 'A permit number is at most 64 characters long' }),
+});
+
+export const permitValidateResponseSchema = z
+  .object({
+    permitNo: z
+      .string()
+      .describe('The number checked, as the register writes it (capitals, no spaces around).'),
+    isValid: z
+      .boolean()
+      .describe(
+        'True only for a permit the county issued, not revoked and not expired; false for anything else.',
+      ),
+  })
+  .describe('PermitValidation');
+export type PermitValidateResponse = z.infer<typeof permitValidateResponseSchema>;

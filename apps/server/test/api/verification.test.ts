@@ -1,6 +1,7 @@
 import type { VerifySamplesResponse } from '@kaunti/contract/api-verify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../src/core/documents/schema';
 import { staff } from '../../src/core/verification/schema';
 import { DEMO_STAFF, seedVerificationDemo } from '../../src/core/verification/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -175,5 +176,50 @@ describe('the short code printed under every QR code (E-Verify without a camera)
     expect((await verify(printed.slice(0, 11))).json()).toMatchObject({ status: 'mistyped' });
     expect((await verify('2222-2222-2222')).json()).toMatchObject({ status: 'not_found' });
     expect((await verify('2222-2222-2222')).json().document).toBeUndefined();
+  });
+});
+
+describe('permit validation (GET /api/permits/validate?permit_no=)', () => {
+  let address = 0;
+  const validate = (permitNo: string | undefined) => {
+    address += 1;
+    return t.app.inject({
+      method: 'GET',
+      url:
+        permitNo === undefined
+          ? '/api/permits/validate'
+          : `/api/permits/validate?permit_no=${encodeURIComponent(permitNo)}`,
+      remoteAddress: `10.79.0.${address}`,
+    });
+  };
+
+  it('says a permit in force is valid, however its number is typed, and names no one', async () => {
+    const permit = samples.documents.find((d) => d.title === 'Single Business Permit')!;
+    for (const typed of [permit.number, ` ${permit.number.toLowerCase()} `]) {
+      const res = await validate(typed);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ permitNo: permit.number, isValid: true });
+    }
+  });
+
+  it('says not valid for an expired or revoked permit, an unknown number, and a number that is not a permit', async () => {
+    const expired = samples.documents.find((d) => d.kind === 'permit' && d.status === 'expired')!;
+    const receipt = samples.documents.find((d) => d.kind === 'receipt')!;
+    const ubp = samples.documents.find((d) => d.title === 'Unified Business Permit')!;
+    await t.database.db
+      .update(documents)
+      .set({ status: 'revoked', revokedAt: new Date(), revocationReason: 'Closed after an inspection' })
+      .where(eq(documents.number, ubp.number));
+    for (const number of [expired.number, ubp.number, 'SBP-2025-123456', receipt.number]) {
+      expect((await validate(number)).json(), number).toEqual({ permitNo: number, isValid: false });
+    }
+  });
+
+  it('asks for the number when it is missing or blank', async () => {
+    for (const permitNo of [undefined, '   ']) {
+      const res = await validate(permitNo);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('Enter the permit number');
+    }
   });
 });

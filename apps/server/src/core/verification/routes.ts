@@ -2,6 +2,8 @@ import {
   identityVerifyParamsSchema,
   identityVerifyResponseSchema,
   myIdentityQrResponseSchema,
+  permitValidateQuerySchema,
+  permitValidateResponseSchema,
   staffVerifyParamsSchema,
   staffVerifyResponseSchema,
   type VerifySamplesResponse,
@@ -55,6 +57,25 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return deps.verification.verifyStaff(request.params.qid, request.params.sid);
+      },
+    );
+
+    app.get(
+      '/api/permits/validate',
+      {
+        config: { rateLimit: VERIFY_RATE_LIMIT },
+        schema: {
+          tags: ['verify'],
+          summary: 'Check that a permit number is a permit in force',
+          description:
+            'Anyone checks a permit number (a landlord, an inspector, a buyer): isValid is true only for a permit the county issued that is neither revoked nor expired. Public, rate-limited; the answer names no one.',
+          querystring: permitValidateQuerySchema,
+          response: { 200: permitValidateResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.verification.validatePermit(request.query.permit_no);
       },
     );
 

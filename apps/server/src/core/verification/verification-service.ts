@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { IdentityVerifyResponse, StaffVerifyResponse } from '@kaunti/contract/api-verify';
+import type {
+  IdentityVerifyResponse,
+  PermitValidateResponse,
+  StaffVerifyResponse,
+} from '@kaunti/contract/api-verify';
 import { maskName } from '@kaunti/contract/masking';
 import { identityVerifyUrlFor } from '@kaunti/contract/verify-code';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import type { CountyService } from '../county/county-service';
+import { documents } from '../documents/schema';
 import { identityQrCodes, staff } from './schema';
 
 /**
@@ -27,6 +32,8 @@ export interface VerificationService {
   verifyIdentity(qid: string, idNumber: string): Promise<IdentityVerifyResponse>;
   /** The signed-in citizen's own national ID QR code (made on first request). */
   identityQrFor(userId: string): Promise<{ qid: string; url: string }>;
+  /** Whether a permit number is a permit in force: issued, not revoked, not expired. */
+  validatePermit(permitNo: string): Promise<PermitValidateResponse>;
 }
 
 /** A random QR id: 12 bytes, 16 base64url characters. */
@@ -47,6 +54,20 @@ export function createVerificationService(deps: {
 }): VerificationService {
   const { db } = deps;
   return {
+    async validatePermit(permitNo) {
+      const number = permitNo.trim().replace(/\s+/g, '').toUpperCase();
+      const [row] = await db
+        .select({ status: documents.status, expiresAt: documents.expiresAt })
+        .from(documents)
+        .where(and(eq(documents.kind, 'permit'), eq(documents.number, number)))
+        .limit(1);
+      const inForce =
+        row !== undefined &&
+        row.status === 'issued' &&
+        (row.expiresAt === null || row.expiresAt.getTime() > Date.now());
+      return { permitNo: number, isValid: inForce };
+    },
+
     async verifyStaff(qid, staffNo) {
       const issuer = (await deps.county.get()).name;
       const checkedAt = new Date().toISOString();

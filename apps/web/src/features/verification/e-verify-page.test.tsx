@@ -205,3 +205,40 @@ describe('E-Verify page', () => {
     expect(screen.getByTestId('verify-result')).toHaveTextContent('Risiti');
   });
 });
+
+describe('checking a business permit number', () => {
+  it('asks for the number, then says whether the permit is in force, keeping what was typed', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const typed = new URL(url, 'http://x').searchParams.get('permit_no') ?? '';
+      const permitNo = typed.trim().toUpperCase();
+      return jsonResponse(200, { permitNo, isValid: permitNo === 'SBP-2025-900101' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await page();
+    const user = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'Check a business permit number' });
+    const field = within(section).getByRole('textbox', { name: 'Permit number' });
+    const check = within(section).getByRole('button', { name: 'Check permit' });
+
+    await user.click(check);
+    expect(within(section).getByText('Enter the permit number')).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(field, 'sbp-2025-900101');
+    await user.click(check);
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Permit SBP-2025-900101 is valid: the county issued it and it is in force.',
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/permits/validate?permit_no=sbp-2025-900101');
+
+    await user.clear(field);
+    await user.type(field, 'SBP-2025-000001');
+    await user.click(check);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Permit SBP-2025-000001 is not valid: the county has no permit in force with this number',
+    );
+    expect(field).toHaveValue('SBP-2025-000001');
+  });
+});

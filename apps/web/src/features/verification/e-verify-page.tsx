@@ -10,6 +10,7 @@ import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { Spinner } from '../../ui/spinner/spinner';
 import { DocumentResult } from './document-result';
+import { PermitCheck } from './permit-check';
 import styles from './verification.module.css';
 import { verifyDocument } from './verify-api';
 
@@ -160,6 +161,8 @@ export function EVerifyPage() {
           {(result) => <DocumentResult result={result} />}
         </QueryState>
       )}
+
+      <PermitCheck />
 
       <p className={styles.note}>
         {t('everify.offline', { url: `${window.location.origin}/.well-known/jwks.json` })}

@@ -1,0 +1,104 @@
+import type { PermitValidateResponse } from '@kaunti/contract/api-verify';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import styles from './verification.module.css';
+
+type Outcome =
+  | { kind: 'answer'; answer: PermitValidateResponse }
+  | { kind: 'failed'; message: string }
+  | undefined;
+
+/**
+ * "Is this business permit in force?" — for a landlord, an inspector or a buyer holding only a
+ * permit number (`GET /api/permits/validate`). The answer is yes or no, and names no one; the
+ * number stays in the field whatever the answer.
+ */
+export function PermitCheck() {
+  const { t } = useTranslation('verification');
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const input = useRef<HTMLInputElement>(null);
+  const ids = { heading: useId(), input: useId(), hint: useId(), error: useId() };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (value.trim() === '') {
+      setFieldError(t('permit.required'));
+      setOutcome(undefined);
+      input.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      const answer = await api<PermitValidateResponse>(
+        `/api/permits/validate?permit_no=${encodeURIComponent(value.trim())}`,
+      );
+      setOutcome({ kind: 'answer', answer });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: error instanceof Error ? error.message : t('permit.failed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.form} aria-labelledby={ids.heading}>
+      <h2 id={ids.heading} className={styles.sectionTitle}>
+        {t('permit.title')}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        <label className={styles.label} htmlFor={ids.input}>
+          {t('permit.label')}
+        </label>
+        <span className={styles.hint} id={ids.hint}>
+          {t('permit.hint')}
+        </span>
+        {fieldError ? (
+          <span className={styles.fieldError} id={ids.error}>
+            {fieldError}
+          </span>
+        ) : null}
+        <input
+          ref={input}
+          id={ids.input}
+          name="permit_no"
+          className={styles.input}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-describedby={[ids.hint, fieldError ? ids.error : undefined].filter(Boolean).join(' ')}
+          aria-invalid={fieldError ? true : undefined}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={busy} busyLabel={t('everify.verifying')}>
+            {t('permit.check')}
+          </Button>
+        </div>
+      </form>
+      <div>
+        {outcome?.kind === 'answer' ? (
+          <Alert variant={outcome.answer.isValid ? 'success' : 'danger'}>
+            <p>
+              {outcome.answer.isValid
+                ? t('permit.valid', { number: outcome.answer.permitNo })
+                : t('permit.invalid', { number: outcome.answer.permitNo })}
+            </p>
+          </Alert>
+        ) : null}
+        {outcome?.kind === 'failed' ? (
+          <Alert variant="danger">
+            <p>{outcome.message}</p>
+          </Alert>
+        ) : null}
+      </div>
+    </section>
+  );
+}
