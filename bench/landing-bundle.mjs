@@ -5,29 +5,9 @@
 // page and a signed-in service page (the demo citizen's session). Budget 150 KiB on every route.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { printTable, startPortal } from './support.mjs';
+import { demoSession, printTable, startPortal } from './support.mjs';
 
 export const BUDGET_KIB = 150;
-const DEMO = { username: '0712345678', password: 'Kaunti#Demo2024', phone: '254712345678' };
-
-/** The demo citizen's verified session: password, then the code from the development outbox. */
-async function demoSession(url) {
-  const post = (path, body, token) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, body: await res.json() }));
-  const login = await post('/api/auth/login', { username: DEMO.username, password: DEMO.password });
-  if (login.status !== 200) throw new Error(`demo sign-in failed: ${login.status}`);
-  if (!login.body.otp_sent) await post('/api/auth/otp/send', {}, login.body.token);
-  const outbox = await (await fetch(`${url}/api/dev/sms-outbox?phone=${DEMO.phone}`)).json();
-  const otp = /\b(\d{6})\b/.exec(outbox.data[0]?.message ?? '')?.[1];
-  const verified = await post('/api/auth/otp/verify', { otp }, login.body.token);
-  if (verified.status !== 200) throw new Error(`demo code refused: ${verified.status}`);
-  return verified.body.token;
-}
-
 async function scriptsOf(browser, url, token) {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   if (token)
