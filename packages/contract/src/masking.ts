@@ -1,4 +1,4 @@
-import { isValidPhone, normalisePhone } from './phone';
+import { isValidPhone, normalisePhone } from './phone-number';
 
 /** What an invalid value is masked to. */
 export const FULLY_MASKED = '***';

@@ -1,4 +1,4 @@
-import { passwordStrength } from '@kaunti/contract/password';
+import { passwordStrength } from '@kaunti/contract/password-rules';
 import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

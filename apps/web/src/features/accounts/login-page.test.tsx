@@ -77,7 +77,8 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     await renderWithApp(routes, { path: '/login' });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     const username = screen.getByRole('textbox', { name: /Phone number or ID number/ });
-    expect(username).toHaveAttribute('aria-invalid', 'true');
+    // The form's schema loads on the first submit (lazy-resolver.ts): the messages follow it.
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
     expect(username).toHaveAccessibleDescription(
       expect.stringContaining('Please enter your phone number or ID number'),
     );

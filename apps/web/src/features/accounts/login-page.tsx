@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginRequest, loginRequestSchema } from '@kaunti/contract/api-accounts';
+import type { LoginRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -28,6 +28,15 @@ export interface LoginPageState {
   notice?: string;
 }
 
+// The form is checked on submit: its schema (and zod) load then, not with the page.
+const loginResolver = lazyResolver<LoginRequest>(async () => {
+  const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kaunti/contract/api-accounts'),
+  ]);
+  return zodResolver(loginRequestSchema) as Resolver<LoginRequest>;
+});
+
 /**
  * /login: phone number or ID and password, then the one-time code. The county officers' door,
  * /staff/login, is the same sign-in (`forStaff`): its own heading, no sign-up (an administrator
@@ -46,7 +55,7 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   const [alreadySignedIn] = useState(() => status === 'valid' && auth.isAuthenticated);
 
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { username: '', password: '' },

@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type OtpVerifyRequest,
-  type OtpVerifyResponse,
-  otpVerifyRequestSchema,
-} from '@kaunti/contract/api-accounts';
+import type { OtpVerifyRequest, OtpVerifyResponse } from '@kaunti/contract/api-accounts';
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { useFocusStepOnMount } from '../../ui/step-focus/step-focus';
@@ -27,6 +23,15 @@ export interface OtpStepProps {
   onRestart: () => void;
 }
 
+// The code is checked on submit: its schema (and zod) load then, not with the sign-in page.
+const otpResolver = lazyResolver<OtpVerifyRequest>(async () => {
+  const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kaunti/contract/api-accounts'),
+  ]);
+  return zodResolver(otpVerifyRequestSchema) as Resolver<OtpVerifyRequest>;
+});
+
 /**
  * The one-time code step after sign-in or sign-up: "We sent a code to *********678", the code,
  * a re-send, and, only when the server keeps SMS in its development outbox, a link to it.
@@ -40,7 +45,7 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
     staleTime: Number.POSITIVE_INFINITY,
   });
   const form = useForm<OtpVerifyRequest>({
-    resolver: zodResolver(otpVerifyRequestSchema),
+    resolver: otpResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
