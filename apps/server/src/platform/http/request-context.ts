@@ -14,11 +14,6 @@ export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-/** Runs `work` as part of the request `requestId` (for work handed on outside a handler). */
-export function runForRequest<T>(requestId: string, work: () => T): T {
-  return context.run({ requestId }, work);
-}
-
 /**
  * Enters the context just before the handler (after the body is read, whose stream events
  * would lose it), so the handler and everything it awaits see the request's id.
