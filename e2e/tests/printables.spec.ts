@@ -83,4 +83,6 @@ test('a permit number is checked on E-Verify: the demo permit is in force, anoth
   await section.getByRole('button', { name: 'Check permit' }).click();
   await expect(section.getByRole('alert')).toContainText('Permit SBP-2025-000001 is not valid');
   await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'e-verify-permit-check');
 });

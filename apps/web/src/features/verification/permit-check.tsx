@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
+import { InputField } from '../../ui/form-field/form-field';
 import styles from './verification.module.css';
 
 type Outcome =
@@ -23,7 +24,7 @@ export function PermitCheck() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const input = useRef<HTMLInputElement>(null);
-  const ids = { heading: useId(), input: useId(), hint: useId(), error: useId() };
+  const ids = { heading: useId(), input: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,26 +54,17 @@ export function PermitCheck() {
         {t('permit.title')}
       </h2>
       <form onSubmit={submit} noValidate>
-        <label className={styles.label} htmlFor={ids.input}>
-          {t('permit.label')}
-        </label>
-        <span className={styles.hint} id={ids.hint}>
-          {t('permit.hint')}
-        </span>
-        {fieldError ? (
-          <span className={styles.fieldError} id={ids.error}>
-            {fieldError}
-          </span>
-        ) : null}
-        <input
+        <InputField
           ref={input}
           id={ids.input}
           name="permit_no"
-          className={styles.input}
+          label={t('permit.label')}
+          hint={t('permit.hint')}
+          error={fieldError}
+          requiredLabel={t('permit.requiredWord')}
+          errorPrefix={t('permit.errorPrefix')}
           value={value}
           onChange={(event) => setValue(event.target.value)}
-          aria-describedby={[ids.hint, fieldError ? ids.error : undefined].filter(Boolean).join(' ')}
-          aria-invalid={fieldError ? true : undefined}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
