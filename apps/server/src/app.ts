@@ -204,6 +204,7 @@ export async function buildApp({
     documents,
     county,
     publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
   });
   const applications = createApplicationService({
     db,

@@ -14,6 +14,7 @@ import {
   generateSigningJwk,
   type PrivateSigningJwk,
 } from '../../src/platform/signing/key-ring';
+import { pathAndQuery } from '../support/links';
 import { qpdfCheck, readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser } from '../support/users';
@@ -425,8 +426,10 @@ describe('demo documents', () => {
         status: 'valid',
         print_url: expect.stringContaining(`${template.download_route}?id=`),
       });
-      const id = new URL(sample.print_url).searchParams.get('id')!;
-      const view = (await t.app.inject({ method: 'GET', url: `/api/documents/${id}` })).json();
+      const link = new URL(sample.print_url).searchParams;
+      const view = (
+        await t.app.inject({ method: 'GET', url: `/api/documents/${link.get('id')}?key=${link.get('key')}` })
+      ).json();
       expect(view).toMatchObject({
         template: template.name,
         title: template.title,
@@ -440,7 +443,7 @@ describe('demo documents', () => {
           ? template.facts.map((f) => f.label)
           : expect.arrayContaining(['Issued to', 'Date of issue']),
       );
-      const pdf = await t.app.inject({ method: 'GET', url: new URL(sample.pdf_url).pathname });
+      const pdf = await t.app.inject({ method: 'GET', url: pathAndQuery(sample.pdf_url) });
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
       const read = await readPdf(pdf.rawPayload);

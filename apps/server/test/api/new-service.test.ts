@@ -3,6 +3,7 @@ import { addService } from '@kaunti/catalogue/catalogue';
 import { defineService } from '@kaunti/catalogue/definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertFeeSchedule } from '../../src/core/applications/fees';
+import { pathAndQuery } from '../support/links';
 import { createAppWithSimulator } from '../support/mpesa';
 import { qpdfCheck, readPdf } from '../support/pdf';
 import type { TestApp } from '../support/test-app';
@@ -237,8 +238,10 @@ describe('a new service from one definition', () => {
     expect(detail.status).toBe('issued');
     expect(detail.document?.print_url).toContain('/downloads/health-certificate?id=');
 
-    const id = new URL(detail.document!.print_url).searchParams.get('id')!;
-    const view = (await t.app.inject({ method: 'GET', url: `/api/documents/${id}` })).json();
+    const link = new URL(detail.document!.print_url).searchParams;
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/documents/${link.get('id')}?key=${link.get('key')}` })
+    ).json();
     expect(view).toMatchObject({ title: 'Food handler certificate', state: 'valid' });
     expect(view.body.join(' ')).toContain('the food handlers of Mama Oliech Restaurant named in application');
     // Its facts and table, filled in from the application's answers and its bill.
@@ -263,7 +266,7 @@ describe('a new service from one definition', () => {
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThanOrEqual(365);
 
-    const pdf = await t.app.inject({ method: 'GET', url: new URL(detail.document!.pdf_url).pathname });
+    const pdf = await t.app.inject({ method: 'GET', url: pathAndQuery(detail.document!.pdf_url) });
     expect(await qpdfCheck(pdf.rawPayload)).toContain('No syntax or stream encoding errors found');
     const read = await readPdf(pdf.rawPayload);
     expect(read.pages[0]).toContain('FOOD HANDLER CERTIFICATE');

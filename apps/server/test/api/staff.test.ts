@@ -6,6 +6,7 @@ import { payments } from '../../src/core/payments/schema';
 import { officers as officersTable } from '../../src/core/staff/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { uploadId } from '../support/files';
+import { pathAndQuery } from '../support/links';
 import { readPdf } from '../support/pdf';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
@@ -212,7 +213,7 @@ describe('from submission to issue, with a request for more information', () => 
     const issuedSms = (await sms(citizen.phoneNumber)).filter((m) => m.includes(no) && m.includes('issued'));
     expect(issuedSms).toHaveLength(1);
     expect(issuedSms[0]).toContain(`Print it at ${detail.document.print_url}`);
-    const pdfRes = await t.app.inject({ method: 'GET', url: new URL(detail.document.pdf_url).pathname });
+    const pdfRes = await t.app.inject({ method: 'GET', url: pathAndQuery(detail.document.pdf_url) });
     expect(pdfRes.statusCode).toBe(200);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');
     const pdf = await readPdf(pdfRes.rawPayload);
@@ -226,11 +227,18 @@ describe('from submission to issue, with a request for more information', () => 
     ).json();
     expect(verified.status).toBe('valid');
 
-    // Its printable page (public, by its unguessable id) shows what the PDF shows.
+    // Its printable page (public, by its link: the id and a key the QR code does not hold)
+    // shows what the PDF shows.
     const printUrl = new URL(detail.document.print_url);
     expect(printUrl.pathname).toBe('/downloads/official-letter');
     expect(printUrl.searchParams.get('id')).toBe(detail.document.id);
-    const printable = await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}` });
+    const key = printUrl.searchParams.get('key')!;
+    expect(key).toMatch(/^[\w-]{22}$/);
+    expect(code).not.toContain(key);
+    const printable = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${detail.document.id}?key=${key}`,
+    });
     expect(printable.statusCode).toBe(200);
     expect(printable.json()).toMatchObject({
       title: 'Survey report',
@@ -243,9 +251,14 @@ describe('from submission to issue, with a request for more information', () => 
     expect(printable.json().facts).toContainEqual({ label: 'Parcel (LR number)', value: '209/10001' });
     expect(printable.json().body.join(' ')).toContain(`application ${no}`);
     expect(pdf.pages[0]).toContain(printable.json().short_code);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}x` })).statusCode,
-    ).toBe(404);
+    // The id alone (what scanning the QR code gives), a wrong key, another id: not found.
+    for (const url of [
+      `/api/documents/${detail.document.id}`,
+      `/api/documents/${detail.document.id}?key=${key.slice(1)}x`,
+      `/api/documents/${detail.document.id}x?key=${key}`,
+      `/api/documents/${detail.document.id}/pdf`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
 
     // Revoked by an approver: E-Verify says so at once.
     const revoke = await post(officers.approver, `/api/staff/documents/${detail.document.id}/revoke`, {
@@ -257,7 +270,7 @@ describe('from submission to issue, with a request for more information', () => 
     ).json();
     expect(after.status).toBe('revoked');
     const revokedView = (
-      await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}` })
+      await t.app.inject({ method: 'GET', url: `/api/documents/${detail.document.id}?key=${key}` })
     ).json();
     expect(revokedView).toMatchObject({ state: 'revoked', revocation_reason: 'Issued on a superseded plan' });
     expect(

@@ -37,6 +37,7 @@ export async function createEngine(t: TestApp) {
     documents,
     county,
     publicUrl: t.config.publicUrl,
+    secret: t.config.jwtSecret,
   });
   const applications = createApplicationService({
     db,

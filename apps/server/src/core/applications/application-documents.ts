@@ -16,6 +16,7 @@ import type { Actor } from '../audit/audit';
 import { billLines, bills } from '../bills/schema';
 import type { CountyService } from '../county/county-service';
 import type { DocumentService } from '../documents/document-service';
+import { printKeyMatches, printKeyOf } from '../documents/print-keys';
 import { type DocumentRow, documents } from '../documents/schema';
 import { applications } from './schema';
 
@@ -39,6 +40,8 @@ export function createApplicationDocuments(deps: {
   documents: DocumentService;
   county: CountyService;
   publicUrl: string;
+  /** The server's secret (JWT_SECRET): each document's print key is derived from it. */
+  secret: string;
 }) {
   const { db } = deps;
 
@@ -49,17 +52,21 @@ export function createApplicationDocuments(deps: {
     return row.printed ? findDocumentTemplate(row.printed.template) : undefined;
   };
 
-  /** Its printable page: the template's route under /downloads/, naming the document's id. */
+  /** The `id` and `key` of its public links (the key is not in the QR code: print-keys.ts). */
+  const linkQuery = (row: DocumentRow) =>
+    `id=${encodeURIComponent(row.id)}&key=${printKeyOf(deps.secret, row.id)}`;
+
+  /** Its printable page: the template's route under /downloads/, naming the document and its key. */
   const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
     const route = templateOf(row, serviceId)?.download_route;
-    return route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}` : null;
+    return route ? `${deps.publicUrl}${route}?${linkQuery(row)}` : null;
   };
 
   const link = (row: DocumentRow, serviceId: string | undefined): ApplicationDocumentLink => ({
     id: row.id,
     number: row.number,
     status: row.status,
-    pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf`,
+    pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf?key=${printKeyOf(deps.secret, row.id)}`,
     print_url: printUrl(row, serviceId),
     url: deps.documents.verifyUrl(row.token),
   });
@@ -138,7 +145,11 @@ export function createApplicationDocuments(deps: {
    */
   async function view(
     id: string,
+    key: string | undefined,
   ): Promise<{ document: DocumentRow; view: PrintableDocument; county: County }> {
+    // Without its print key a document is as unknown as a wrong id (the id is in the QR code).
+    if (!printKeyMatches(deps.secret, id, key))
+      throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
     const [found] = await db
       .select({ row: documents, serviceId: applications.serviceId })
       .from(documents)
@@ -305,8 +316,8 @@ export function createApplicationDocuments(deps: {
     view,
 
     /** The PDF of an issued document: the printable page's model, drawn. */
-    async pdf(id: string): Promise<{ document: DocumentRow; bytes: Buffer }> {
-      const { document, view: shown, county } = await view(id);
+    async pdf(id: string, key: string | undefined): Promise<{ document: DocumentRow; bytes: Buffer }> {
+      const { document, view: shown, county } = await view(id, key);
       const model: DocumentPdfModel = {
         title: shown.title,
         number: shown.number,

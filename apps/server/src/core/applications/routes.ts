@@ -135,13 +135,15 @@ export function applicationRoutes(deps: {
           description:
             'The model of an issued document: title, number, holder, facts, wording, conditions, validity, ' +
             'its QR code and short verification code, and whether it still stands (`state`: valid, revoked ' +
-            'or expired). Public, as a printable is: its id (in `document.print_url`) cannot be guessed.',
+            'or expired). Public, as a printable is, through its link (`document.print_url`): its id and its ' +
+            'key, which is not in the QR code; without the right key, 404.',
           params: z.object({ id: z.string().min(1).max(40) }),
+          querystring: z.object({ key: z.string().max(64).optional() }),
           response: { 200: printableDocumentSchema, 404: errorBodySchema },
         },
       },
       async (request, reply) => {
-        const { view } = await deps.documents.view(request.params.id);
+        const { view } = await deps.documents.view(request.params.id, request.query.key);
         reply.header('cache-control', 'no-store');
         return view;
       },
@@ -156,15 +158,16 @@ export function applicationRoutes(deps: {
           summary: 'An issued document (certificate, letter, permit) as a PDF',
           description:
             'The document an application was issued, as an A4 PDF with its QR code and short verification ' +
-            'code. Public, as a printable is: its id (in `document.pdf_url`) cannot be guessed. A revoked ' +
+            'code. Public, as a printable is, through its link (`document.pdf_url`: its id and key). A revoked ' +
             'document still prints, and E-Verify says it is revoked.',
           params: z.object({ id: z.string().min(1).max(40) }),
+          querystring: z.object({ key: z.string().max(64).optional() }),
           produces: ['application/pdf'],
           response: { 200: z.any().describe('The PDF'), 404: errorBodySchema },
         },
       },
       async (request, reply) => {
-        const { document, bytes } = await deps.documents.pdf(request.params.id);
+        const { document, bytes } = await deps.documents.pdf(request.params.id, request.query.key);
         return reply
           .type('application/pdf')
           .header('content-disposition', `inline; filename="${document.number}.pdf"`)

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { VERIFY_PATH } from '@kaunti/contract/verify-code';
@@ -8,6 +7,7 @@ import { renderInvoicePdf } from '../../platform/pdf/invoice-pdf';
 import type { Actor } from '../audit/audit';
 import type { CountyService } from '../county/county-service';
 import type { DocumentService } from './document-service';
+import { printKeyMatches, printKeyOf } from './print-keys';
 
 /**
  * Invoices and receipts for the bills and payments modules. Usage (e.g. in the bills routes):
@@ -39,15 +39,6 @@ export interface InvoiceDocuments {
   printKeyMatches(id: string, key: string): boolean;
 }
 
-/**
- * The key of an invoice's or receipt's public printable link: an HMAC of its register id under
- * the server's secret, so it cannot be guessed and is not the id inside the QR code (whoever
- * scans a printed receipt learns the id, not the key). 128 bits, base64url.
- */
-function printKeyOf(secret: string, id: string): string {
-  return createHmac('sha256', secret).update(`printable:${id}`).digest('base64url').slice(0, 22);
-}
-
 export function createInvoiceDocuments(deps: {
   documents: DocumentService;
   county: CountyService;
@@ -56,11 +47,7 @@ export function createInvoiceDocuments(deps: {
   secret: string;
 }): InvoiceDocuments {
   return {
-    printKeyMatches(id, key) {
-      const expected = Buffer.from(printKeyOf(deps.secret, id));
-      const given = Buffer.from(key);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    printKeyMatches: (id, key) => printKeyMatches(deps.secret, id, key),
     async prepare(input, tx) {
       const { ownerUserId, actor, requestId, ...fields } = input;
       if (fields.isReceipt && !fields.receiptNo?.trim())

@@ -1,8 +1,8 @@
 /**
  * The printable page of an issued county document (a certificate, a letter, a permit): one view
  * for every document kind, on the kind's route under /downloads/ (catalogue `download_route`,
- * e.g. `/downloads/official-letter?id=<document id>`). Public, as the spec's printables are: the
- * id cannot be guessed. It says when the document was revoked or has expired, prints on A4, and
+ * e.g. `/downloads/official-letter?id=<document id>&key=<its print key>`). Public, as the spec's
+ * printables are, through that link: the key is not in the QR code and cannot be guessed. It says when the document was revoked or has expired, prints on A4, and
  * offers the same document as a PDF.
  */
 import type { PrintableDocument } from '@kaunti/contract/api-documents';
@@ -23,10 +23,14 @@ export function IssuedDocumentPage() {
   const { t } = useTranslation('documents');
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
+  const key = params.get('key')?.trim() ?? '';
   const county = useCounty();
   const query = useQuery({
-    queryKey: ['issued-document', id],
-    queryFn: ({ signal }) => api<PrintableDocument>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
+    queryKey: ['issued-document', id, key],
+    queryFn: ({ signal }) =>
+      api<PrintableDocument>(`/api/documents/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`, {
+        signal,
+      }),
     enabled: id !== '',
     retry: false,
   });

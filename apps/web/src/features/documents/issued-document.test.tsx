@@ -60,9 +60,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the printable page of an issued document (/downloads/<name>?id=)', () => {
   it('shows the letterhead, the title, the facts, the QR with its short code, the wording and the conditions', async () => {
     const api = stubApi({ 'GET /api/documents/:id': () => jsonResponse(200, fixture()) });
-    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456');
+    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456&key=k3yK3yK3y');
     const document = await screen.findByTestId('issued-document');
-    expect(api.calls[0]!.url).toBe('/api/documents/doc_AbCdEf123456');
+    expect(api.calls[0]!.url).toBe('/api/documents/doc_AbCdEf123456?key=k3yK3yK3y');
     expect(
       within(document).getByRole('heading', { level: 1, name: 'Rates clearance certificate' }),
     ).toBeVisible();
