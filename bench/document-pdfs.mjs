@@ -33,7 +33,8 @@ try {
   const samples = (await app.inject({ method: 'GET', url: '/api/verify/samples' })).json();
   const rows = [];
   for (const sample of samples.documents.filter((d) => d.pdf_url)) {
-    const url = new URL(sample.pdf_url).pathname;
+    const link = new URL(sample.pdf_url);
+    const url = `${link.pathname}${link.search}`; // the path and its print key
     const times = [];
     let bytes = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
