@@ -62,6 +62,37 @@ export function createReferenceChoices() {
     return readOptions(list, await pending, params);
   }
 
+  /** A chosen value in words, as documents and the back office show it: "Westlands (274)". */
+  const inWords = (option: ReferenceOption, value: string) => `${option.label} (${value})`;
+
+  /**
+   * One reading of a form's list fields: every value that is not among the choices the form
+   * offered for it (`errors`), and each one that is, in words as it was chosen (`labels`:
+   * "274" → "Westlands (274)", what its document prints).
+   */
+  async function read(
+    service: ServiceDefinition,
+    values: Record<string, unknown>,
+  ): Promise<{ errors: FieldError[]; labels: Record<string, string> }> {
+    const errors: FieldError[] = [];
+    const labels: Record<string, string> = {};
+    const answers: Answers = new Map();
+    for (const field of fieldsOf(service)) {
+      const value = values[field.name];
+      if (typeof value !== 'string' || value === '' || !field.options || !('list' in field.options)) continue;
+      const chosen = (await optionsOf(field, values, answers))?.find((o) => o.value === value);
+      if (chosen) {
+        labels[field.name] = inWords(chosen, value);
+        continue;
+      }
+      errors.push({
+        path: field.name,
+        message: field.invalid_message ?? findReferenceList(field.options.list)!.invalid_message,
+      });
+    }
+    return { errors, labels };
+  }
+
   return {
     /** Where a list's choices come from (called by the module that owns it, at start). */
     register(name: string, source: ReferenceListSource): void {
@@ -74,22 +105,11 @@ export function createReferenceChoices() {
       return Object.keys(referenceLists).filter((name) => !sources.has(name));
     },
 
+    read,
+
     /** Every list field whose value is not among the choices the form offered for it. */
     async check(service: ServiceDefinition, values: Record<string, unknown>): Promise<FieldError[]> {
-      const errors: FieldError[] = [];
-      const answers: Answers = new Map();
-      for (const field of fieldsOf(service)) {
-        const value = values[field.name];
-        if (typeof value !== 'string' || value === '' || !field.options || !('list' in field.options))
-          continue;
-        const options = await optionsOf(field, values, answers);
-        if (options?.some((o) => o.value === value)) continue;
-        errors.push({
-          path: field.name,
-          message: field.invalid_message ?? findReferenceList(field.options.list)!.invalid_message,
-        });
-      }
-      return errors;
+      return (await read(service, values)).errors;
     },
 
     /**
@@ -107,7 +127,7 @@ export function createReferenceChoices() {
           if (typeof value !== 'string' || value === '') return undefined;
           try {
             const option = (await optionsOf(field, values, answers))?.find((o) => o.value === value);
-            return option ? `${option.label} (${value})` : undefined;
+            return option ? inWords(option, value) : undefined;
           } catch {
             return undefined;
           }

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
-import { fieldsOf, fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
+import { fileFieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
 import type { FieldError } from '@kaunti/contract/errors';
 import { badRequest } from '../../platform/errors';
 import type { UploadService } from '../uploads/upload-service';
@@ -59,19 +59,15 @@ export function createSubmissionChecks(deps: {
       .filter((f) => !owned.has(values[f] as string))
       .map((f) => ({ path: f, message: UPLOAD_NOT_FOUND }));
     if (uploadErrors.length > 0) invalid(uploadErrors);
-    const choiceErrors = await deps.choices.check(service, values);
-    if (choiceErrors.length > 0) invalid(choiceErrors);
+    // The list choices, read once: wrong ones refused; the rest kept in words as chosen
+    // ("Westlands (274)"), which is what the application's document prints.
+    const choices = await deps.choices.read(service, values);
+    if (choices.errors.length > 0) invalid(choices.errors);
     const areaErrors = (
       await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
     ).flat();
     if (areaErrors.length > 0) invalid(areaErrors);
-    // Each list choice in words as it was chosen ("Westlands (274)"): what its document prints.
-    const fields = fieldsOf(service);
-    const named = await deps.choices.labelsOf(fields, values);
-    const labels = Object.fromEntries(
-      fields.flatMap((f, i) => (named[i] === undefined ? [] : [[f.name, named[i]] as const])),
-    );
-    return { values, labels };
+    return { values, labels: choices.labels };
   }
 
   return {
