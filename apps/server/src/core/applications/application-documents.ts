@@ -18,6 +18,7 @@ import type { CountyService } from '../county/county-service';
 import type { DocumentService } from '../documents/document-service';
 import { printKeyMatches, printKeyOf } from '../documents/print-keys';
 import { type DocumentRow, documents } from '../documents/schema';
+import { standingOf } from '../documents/standing';
 import { applications } from './schema';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -26,6 +27,12 @@ type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationDocumentLink = IssuedDocumentLink;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How the reference of a service with a parcel field is printed among a document's facts. */
+const PARCEL_LABEL = 'Parcel (LR number)';
+
+/** The end of a validity of `days` from `issuedAt` (none: it does not expire). */
+const expiryOf = (issuedAt: Date, days: number | undefined): Date | null =>
+  days ? new Date(issuedAt.getTime() + days * DAY_MS) : null;
 
 /**
  * The documents the catalogue's templates print (certificates, letters, permits, licences,
@@ -52,24 +59,22 @@ export function createApplicationDocuments(deps: {
     return row.printed ? findDocumentTemplate(row.printed.template) : undefined;
   };
 
-  /** The `id` and `key` of its public links (the key is not in the QR code: print-keys.ts). */
-  const linkQuery = (row: DocumentRow) =>
-    `id=${encodeURIComponent(row.id)}&key=${printKeyOf(deps.secret, row.id)}`;
-
-  /** Its printable page: the template's route under /downloads/, naming the document and its key. */
-  const printUrl = (row: DocumentRow, serviceId: string | undefined): string | null => {
+  /**
+   * Its public links: the printable page (the template's route under /downloads/) and the PDF,
+   * each naming the document and its print key (not in the QR code: print-keys.ts).
+   */
+  const link = (row: DocumentRow, serviceId: string | undefined): ApplicationDocumentLink => {
+    const key = printKeyOf(deps.secret, row.id);
     const route = templateOf(row, serviceId)?.download_route;
-    return route ? `${deps.publicUrl}${route}?${linkQuery(row)}` : null;
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf?key=${key}`,
+      print_url: route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}&key=${key}` : null,
+      url: deps.documents.verifyUrl(row.token),
+    };
   };
-
-  const link = (row: DocumentRow, serviceId: string | undefined): ApplicationDocumentLink => ({
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf?key=${printKeyOf(deps.secret, row.id)}`,
-    print_url: printUrl(row, serviceId),
-    url: deps.documents.verifyUrl(row.token),
-  });
 
   /**
    * A field's value in words: a reference list's choice as it was chosen ("Westlands (274)",
@@ -131,7 +136,7 @@ export function createApplicationDocuments(deps: {
       county: (await deps.county.get()).name,
       application_no: applicationNo,
       reference: application?.reference ?? undefined,
-      reference_label: row.facts.parcel ? 'Parcel (LR number)' : undefined,
+      reference_label: row.facts.parcel ? PARCEL_LABEL : undefined,
       service: service?.title,
       issued_at: row.issuedAt,
       expires_at: row.expiresAt,
@@ -164,7 +169,6 @@ export function createApplicationDocuments(deps: {
     if (!row || !composed)
       throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
     const county = await deps.county.get();
-    const expired = row.expiresAt !== null && row.expiresAt.getTime() <= Date.now();
     const links = link(row, found.serviceId ?? undefined);
     return {
       document: row,
@@ -176,7 +180,7 @@ export function createApplicationDocuments(deps: {
         holder: row.holderName,
         issued_on: row.issuedAt.toISOString(),
         valid_until: row.expiresAt?.toISOString() ?? null,
-        state: row.status === 'revoked' ? 'revoked' : expired ? 'expired' : 'valid',
+        state: standingOf(row),
         revoked_on: row.revokedAt?.toISOString() ?? null,
         revocation_reason: row.status === 'revoked' ? row.revocationReason : null,
         verify_url: links.url,
@@ -207,7 +211,7 @@ export function createApplicationDocuments(deps: {
       const issuedAt = new Date();
       // The service's own validity (fixed, or by the period chosen), else the template's.
       const validityDays = validityDaysOf(service, values) ?? template.validity_days;
-      const expiresAt = validityDays ? new Date(issuedAt.getTime() + validityDays * DAY_MS) : null;
+      const expiresAt = expiryOf(issuedAt, validityDays);
       const bill = await billOf(tx, row.applicationNo);
       const printed = composeDocument(template, {
         holder: holderName,
@@ -215,7 +219,7 @@ export function createApplicationDocuments(deps: {
         county: (await deps.county.get(tx)).name,
         application_no: row.applicationNo,
         reference: row.reference ?? undefined,
-        reference_label: parcel ? 'Parcel (LR number)' : undefined,
+        reference_label: parcel ? PARCEL_LABEL : undefined,
         service: service.title,
         fee_cents: bill.total ?? (row.feeCents || undefined),
         issued_at: issuedAt,
@@ -253,9 +257,7 @@ export function createApplicationDocuments(deps: {
     async issueExample(template: DocumentTemplate, issuedAt: Date): Promise<DocumentRow | null> {
       const example = template.example;
       if (!example || !template.register) return null;
-      const expiresAt = template.validity_days
-        ? new Date(issuedAt.getTime() + template.validity_days * DAY_MS)
-        : null;
+      const expiresAt = expiryOf(issuedAt, template.validity_days);
       const fee = exampleFeeOf(template);
       const printed = composeDocument(template, {
         holder: example.holder,

@@ -21,6 +21,7 @@ import { StateMachine } from '../../platform/state-machine';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CountyService } from '../county/county-service';
 import { type DocumentRow, documents } from './schema';
+import { standingOf } from './standing';
 
 /**
  * The register of issued documents and their E-Verify codes.
@@ -282,9 +283,7 @@ export function createDocumentService({
         if (!row) return { status: 'not_found', checked_at: checkedAt };
         const { name } = await county.get();
         const document = describe(row, name);
-        if (row.status === 'revoked') return { status: 'revoked', document, checked_at: checkedAt };
-        const expired = row.expiresAt !== null && row.expiresAt <= now;
-        return { status: expired ? 'expired' : 'valid', document, checked_at: checkedAt };
+        return { status: standingOf(row, now), document, checked_at: checkedAt };
       }
       const outcome = await signer.verify(input.code, now);
       if (outcome.status === 'tampered') return { status: 'tampered', checked_at: checkedAt };
@@ -297,9 +296,10 @@ export function createDocumentService({
 
       const { name } = await county.get();
       const document = describe(row, name);
-      if (row.status === 'revoked') return { status: 'revoked', document, checked_at: checkedAt };
-      const expired = outcome.status === 'expired' || (row.expiresAt !== null && row.expiresAt <= now);
-      return { status: expired ? 'expired' : 'valid', document, checked_at: checkedAt };
+      const standing = standingOf(row, now);
+      // A token past its own expiry is expired even where the register would still say valid.
+      const status = standing === 'valid' && outcome.status === 'expired' ? 'expired' : standing;
+      return { status, document, checked_at: checkedAt };
     },
 
     async revoke(id, reason, actor, requestId) {

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import type { CountyService } from '../county/county-service';
 import { documents } from '../documents/schema';
+import { standingOf } from '../documents/standing';
 import { identityQrCodes, staff } from './schema';
 
 /**
@@ -61,11 +62,7 @@ export function createVerificationService(deps: {
         .from(documents)
         .where(and(eq(documents.kind, 'permit'), eq(documents.number, number)))
         .limit(1);
-      const inForce =
-        row !== undefined &&
-        row.status === 'issued' &&
-        (row.expiresAt === null || row.expiresAt.getTime() > Date.now());
-      return { permitNo: number, isValid: inForce };
+      return { permitNo: number, isValid: row !== undefined && standingOf(row) === 'valid' };
     },
 
     async verifyStaff(qid, staffNo) {
