@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+// A link's path and query: the e2e server's public URL is this origin.
+import { pathAndQuery as local } from '../../apps/server/test/support/links';
 import { readPdf } from '../../apps/server/test/support/pdf';
 import { lastSmsId, latestOtp, signUpThroughApi, useToken } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
@@ -21,7 +23,6 @@ const ADMIN = '0700000104';
 const QUEUE_READER = { 'desktop-1280': '0700000105', 'phone-360': '0700000103' } as Record<string, string>;
 
 /** The path and query of a link (the e2e server's public URL may name another host). */
-const local = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
+// A link's path and query: the e2e server's public URL is this origin.
+import { pathAndQuery as local } from '../../apps/server/test/support/links';
 import { expectNoAxeViolations } from '../support/axe';
 import { E2E_BASE_URL } from '../support/ports';
 
@@ -27,11 +29,6 @@ test.beforeAll(async ({ request }) => {
   samples = await response.json();
 });
 
-/** The path and query of a sample link (the e2e server's public URL is this origin). */
-const local = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
 const documentSample = (status: string) => samples.documents.find((d) => d.status === status)!;
 
 async function expectVerdict(page: Page, title: string) {

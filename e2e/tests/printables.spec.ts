@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+// A link's path and query: the e2e server's public URL is this origin.
+import { pathAndQuery as local } from '../../apps/server/test/support/links';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 
@@ -15,11 +17,6 @@ interface Sample {
   print_url: string | null;
   short_code: string;
 }
-
-const local = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
 
 test('every demo document prints on its own /downloads/ page, and fits a phone', async ({ page }) => {
   test.setTimeout(120_000);
