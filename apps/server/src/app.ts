@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import { servicesOf } from '@kaunti/catalogue/catalogue';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerBusinessLists } from './areas/business/business-lists';
+import { createBusinessService } from './areas/business/business-service';
+import { issueDemoPermits } from './areas/business/demo-permits';
+import { createPermits } from './areas/business/permits';
+import { businessRoutes } from './areas/business/routes';
 import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
@@ -225,29 +231,6 @@ export async function buildApp({
       guards,
     }),
   );
-  // E-Verify's other checks, and with demo data the samples: the demo documents above, and an
-  // issued application of every service that issues a document (printable page and PDF too).
-  const demoApplicationDocuments = config.demoData
-    ? await issueDemoApplicationDocuments({ db, documents: applicationDocuments })
-    : [];
-  await app.register(
-    verificationRoutes({
-      verification,
-      guards,
-      publicUrl: config.publicUrl,
-      ...(demoDocuments
-        ? {
-            demo: {
-              db,
-              documents,
-              issued: demoDocuments,
-              applicationDocuments: demoApplicationDocuments,
-              links: applicationDocuments,
-            },
-          }
-        : {}),
-    }),
-  );
   // The back office: the queue, decisions, officers and the audit log (core/staff).
   const backOffice = createBackOffice({
     db,
@@ -335,11 +318,71 @@ export async function buildApp({
   const land = createLandService({ db, bills, county });
   applications.addValidator('land', land.validateApplication);
   registerLandLists(choices, land);
+  customerRecords.add(land.customerRecordSource);
+  await app.register(landRoutes({ land, applications, guards }));
+  const business = createBusinessService({ db });
+  applications.addValidator('business', business.checkApplication);
+  registerBusinessLists(choices, business);
+  const permits = createPermits({
+    db,
+    applications,
+    links: applicationDocuments,
+    documents,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    countyName: async () => (await county.get()).name,
+  });
+  applications.onIssued('business', permits.recordIssued);
+  await app.register(businessRoutes({ business, permits, guards }));
+  app.addHook('onReady', async () => {
+    // Permit reminders by SMS, 30 and 7 days before expiry: checked every hour, each sent once.
+    stopJobs.push(
+      startPeriodic({
+        name: 'permit reminders',
+        intervalMs: 60 * 60_000,
+        log: app.log,
+        once: { db },
+        task: async () => {
+          const sent = await permits.sendReminders();
+          if (sent > 0) app.log.info({ sent }, 'permit expiry reminders sent');
+        },
+      }),
+    );
+  });
   const unanswered = choices.unanswered();
   if (unanswered.length > 0)
     throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);
-  customerRecords.add(land.customerRecordSource);
-  await app.register(landRoutes({ land, applications, guards }));
+
+  // E-Verify's other checks, and with demo data the samples: the demo documents above, and an
+  // issued application of every service that issues a document (printable page and PDF too).
+  const demoApplicationDocuments = config.demoData
+    ? [
+        ...(await issueDemoApplicationDocuments({
+          db,
+          documents: applicationDocuments,
+          skip: new Set(servicesOf('business').map((s) => s.id)),
+        })),
+        ...(await issueDemoPermits({ db, documents: applicationDocuments, permits })),
+      ]
+    : [];
+  await app.register(
+    verificationRoutes({
+      verification,
+      guards,
+      publicUrl: config.publicUrl,
+      ...(demoDocuments
+        ? {
+            demo: {
+              db,
+              documents,
+              issued: demoDocuments,
+              applicationDocuments: demoApplicationDocuments,
+              links: applicationDocuments,
+            },
+          }
+        : {}),
+    }),
+  );
 
   // 4. the web app
   await registerWebApp(

@@ -1,3 +1,4 @@
+import { seedBusiness } from './areas/business/seed';
 import { seedLand } from './areas/land/seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { countyProfileOf, seedCounty } from './core/county/seed';
@@ -17,6 +18,7 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
   await db.transaction(async (tx) => {
     await seedCounty(tx, profile);
     await seedLand(tx, profile, { demoData: config.demoData });
+    await seedBusiness(tx, { demoData: config.demoData });
     // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
     if (config.demoData) await seedVerificationDemo(tx);
     if (config.demoData) await seedDemoUsers(tx, profile.name);

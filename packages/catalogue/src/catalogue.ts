@@ -1,5 +1,8 @@
 import type { ServiceDefinition, ServiceSummary } from './definition';
 import { summaryOf } from './definition';
+import { pestControl } from './services/business/pest-control';
+import { singleBusinessPermit } from './services/business/single-business-permit';
+import { unifiedBusinessPermit } from './services/business/unified-business-permit';
 import { addLand } from './services/land/add-land';
 import { groundRent } from './services/land/ground-rent';
 import { landClearance } from './services/land/land-clearance';
@@ -20,6 +23,9 @@ const builtIn: readonly ServiceDefinition[] = [
   landClearance,
   ratesSearch,
   addLand,
+  singleBusinessPermit,
+  unifiedBusinessPermit,
+  pestControl,
 ];
 
 /** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */

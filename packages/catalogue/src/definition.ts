@@ -196,6 +196,13 @@ export const stepSchema = z
       .string()
       .optional()
       .describe('Name of a custom step component in the web app, where the generic form does not fit.'),
+    helper: z
+      .string()
+      .optional()
+      .describe(
+        "Name of a helper component the web app shows before the step's fields, which fills them in " +
+          '(e.g. "business-finder": a business of the county\'s register by its KRA PIN).',
+      ),
   })
   .describe('One step of the wizard: validated on submit before the next one opens.');
 
@@ -257,6 +264,13 @@ export const serviceDefinitionSchema = serviceSummarySchema
         'The field whose value tells one application of this service from another — the parcel, the ' +
           'business, the plate — shown beside its drafts and applications (e.g. "lr_number").',
       ),
+    holder_field: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The field naming whom what is issued is issued to (a permit's business); else the applicant's name.",
+      ),
     steps: z.array(stepSchema).min(1).readonly().describe('The wizard steps, in order.'),
     required_documents: z
       .array(requiredDocumentSchema)
@@ -264,6 +278,19 @@ export const serviceDefinitionSchema = serviceSummarySchema
       .default([])
       .describe('Uploads the applicant must provide; each names a required file field.'),
     fee: feeSchema,
+    derived: z
+      .array(
+        z.object({
+          name: fieldNameSchema,
+          description: z.string().min(1),
+        }),
+      )
+      .readonly()
+      .default([])
+      .describe(
+        "Values the service's area works out on submit from the answers and the county's records (an " +
+          "activity's name, months since the last permit expired), never asked: a fee rule or the document may read them.",
+      ),
     workflow: z.string().min(1).describe('Name of a workflow in registries/workflows.ts.'),
     produces: z
       .string()

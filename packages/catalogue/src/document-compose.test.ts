@@ -127,8 +127,9 @@ describe('composeDocument', () => {
       county: 'Nairobi City County',
       issued_at: ISSUED,
       expires_at: null,
-      values: { business_name: 'Baraka Traders', sub_county: '274' },
-      describe: (field, value) => (field === 'sub_county' && value === '274' ? 'Westlands (274)' : undefined),
+      values: { business_name: 'Baraka Traders', sub_county_code: '274' },
+      describe: (field, value) =>
+        field === 'sub_county_code' && value === '274' ? 'Westlands (274)' : undefined,
     });
     const fact = (label: string) => printed.facts.find((f) => f.label === label)?.value;
     expect(fact('Road')).toBe('-');

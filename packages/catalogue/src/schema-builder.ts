@@ -125,6 +125,17 @@ function constraintsOf(field: FieldDefinition): Record<string, unknown> {
   } else if (kind?.input === 'group') {
     if (field.min !== undefined) out.minItems = field.min;
     if (field.max !== undefined) out.maxItems = field.max;
+    const inner = field.fields ?? [];
+    out.items = {
+      type: 'object',
+      properties: Object.fromEntries(
+        inner.map((f) => [
+          f.name,
+          { type: findFieldKind(f.kind)?.json.type ?? 'string', description: describeField(f) },
+        ]),
+      ),
+      required: inner.filter((f) => (f.required ?? true) && !f.show_when).map((f) => f.name),
+    };
   }
   if (field.options && 'static' in field.options) out.enum = field.options.static.map((o) => o.value);
   const example = exampleOf(field);

@@ -64,6 +64,11 @@ export const billsResponseSchema = z.object({ data: z.array(billSchema) }).descr
 
 export const billsQuerySchema = z.object({
   status: billStatusSchema.optional().describe('Only bills in this status.'),
+  area: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('Only the bills of this service area\'s services (e.g. "business": /sbp/payments).'),
 });
 
 export const billParamsSchema = z.object({ bill_no: z.string().max(40) });

@@ -451,11 +451,14 @@ describe('demo documents', () => {
       expect(read.pages[0]).toContain(sample.short_code);
       for (const table of view.tables) expect(read.pages.join(' ')).toContain(table.rows[0][1]);
       if (template.conditions_page) {
-        // A permit: its facts on page 1, its terms alone on page 2.
-        expect(read.pageCount).toBe(2);
-        expect(read.pages[0]).not.toContain('TERMS AND CONDITIONS');
-        expect(read.pages[1]).toContain('TERMS AND CONDITIONS');
-        expect(read.pages[1]).toContain(`${template.conditions!.length}. `);
+        // A permit: its facts first (a long table of charges may continue on a page of its own),
+        // its terms alone on the last page; the single business permit is exactly two pages.
+        const last = read.pages.length - 1;
+        if (template.name === 'single-business-permit') expect(read.pageCount).toBe(2);
+        expect(read.pageCount).toBeGreaterThanOrEqual(2);
+        for (const page of read.pages.slice(0, last)) expect(page).not.toContain('TERMS AND CONDITIONS');
+        expect(read.pages[last]).toContain('TERMS AND CONDITIONS');
+        expect(read.pages[last]).toContain(`${template.conditions!.length}. `);
       }
       const qr = await read.decodeQr(1);
       expect(qr).toBe(sample.url);

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountApplicationsRoutes } from '../features/account-applications/routes';
 import { saveReturnPath } from '../features/accounts/return-path';
 import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '../features/accounts/routes';
+import { businessRoutes } from '../features/business/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { landRoutes } from '../features/land/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -31,7 +32,10 @@ function FirstLoad() {
 }
 
 /** An area's own pages (its `direct` services, e.g. the land rates bill), beside its wizards. */
-const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = { land: landRoutes };
+const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
+  land: landRoutes,
+  business: businessRoutes,
+};
 
 export const routes: RouteObject[] = [
   {

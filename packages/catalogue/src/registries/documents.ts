@@ -10,8 +10,8 @@ const FINE =
 
 /** The premises facts every business document prints, in the spec's order. */
 const PREMISES_FACTS = [
-  { label: 'Sub-county', field: 'sub_county' },
-  { label: 'Ward', field: 'ward' },
+  { label: 'Sub-county', field: 'sub_county_code' },
+  { label: 'Ward', field: 'ward_code' },
   { label: 'Plot number', field: 'plot_no' },
   { label: 'Building', field: 'building_name' },
   { label: 'Floor', field: 'floor_no' },
@@ -20,8 +20,8 @@ const PREMISES_FACTS = [
 ] as const;
 
 const DEMO_PREMISES = {
-  sub_county: 'Starehe',
-  ward: 'Nairobi Central',
+  sub_county_code: 'Starehe',
+  ward_code: 'Nairobi Central',
   plot_no: '209/10521',
   building_name: 'Kimathi House',
   floor_no: '2nd floor',
@@ -120,9 +120,9 @@ export const documentTemplates = {
       { label: 'Activity', field: 'activity_name' },
       { label: 'Activity code', field: 'activity_code' },
       { label: 'Permit fee', field: 'fee' },
-      { label: 'Sub-county', field: 'sub_county' },
-      { label: 'Ward', field: 'ward' },
-      { label: 'Address', field: 'postal_address' },
+      { label: 'Sub-county', field: 'sub_county_code' },
+      { label: 'Ward', field: 'ward_code' },
+      { label: 'Address', field: 'address' },
       { label: 'Unit', field: 'stall' },
       { label: 'Floor', field: 'floor_no' },
       { label: 'Building', field: 'building_name' },
@@ -157,7 +157,7 @@ export const documentTemplates = {
         kra_pin: 'A012345678Z',
         activity_name: 'Small retail shop, kiosk or stall (up to 5 employees)',
         activity_code: '110',
-        postal_address: 'P.O. Box 45123-00100, Nairobi',
+        address: 'P.O. Box 45123-00100, Nairobi',
         ...DEMO_PREMISES,
       },
     },
@@ -182,7 +182,7 @@ export const documentTemplates = {
       { label: 'Duration', field: 'duration' },
       { label: 'Permit fee', field: 'fee' },
       ...PREMISES_FACTS,
-      { label: 'Postal address', field: 'postal_address' },
+      { label: 'Postal address', field: 'address' },
     ],
     tables: [
       {
@@ -237,7 +237,7 @@ export const documentTemplates = {
         subsidiary_name: 'Savannah Café',
         kra_pin: 'P051234567K',
         reg_no: 'PVT-7LU2XQ8B',
-        postal_address: 'P.O. Box 30211-00100, Nairobi',
+        address: 'P.O. Box 30211-00100, Nairobi',
         ...DEMO_PREMISES,
         business_lines: [
           {
@@ -906,6 +906,36 @@ export const documentTemplates = {
         subject: 'USE OF THE SOCIAL HALL AT KAYOLE FOR A COMMUNITY HEALTH DAY',
       },
     },
+  },
+  'pest-control-certificate': {
+    name: 'pest-control-certificate',
+    title: 'Pest Control Certificate',
+    description: 'Certifies that the premises were treated against pests by a licensed operator.',
+    download_route: '/downloads/health-certificate',
+    verifiable: true,
+    register: 'certificate',
+    validity_days: 180,
+    facts: [
+      { label: 'Certificate number', field: 'number' },
+      { label: 'Business', field: 'business_name' },
+      { label: 'KRA PIN', field: 'kra_pin' },
+      { label: 'Activity', field: 'activity_name' },
+      { label: 'Service', field: 'service_code' },
+      { label: 'Operator', field: 'provider_code' },
+      { label: 'Date of treatment', field: 'treated_on' },
+      ...PREMISES_FACTS,
+      { label: 'Date of issue', field: 'issued_on' },
+      { label: 'Valid until', field: 'valid_until' },
+    ],
+    body: [
+      "The {county}'s public health officer has examined the treatment report of the operator named above and certifies that the premises of {business_name} shown above were treated against pests on the date shown.",
+    ],
+    conditions: [
+      'This certificate is valid for six (6) months from its date of issue, for the premises shown only.',
+      'It shall be displayed at the premises and produced on demand to any authorised county officer.',
+      'The premises shall be treated again, and a new certificate obtained, on any sign of infestation.',
+      `Any person who forges or alters this certificate commits an offence and is liable to ${FINE}.`,
+    ],
   },
 } as const satisfies Record<string, DocumentTemplate>;
 

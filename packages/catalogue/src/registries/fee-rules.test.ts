@@ -44,7 +44,9 @@ describe('fee rules', () => {
   it('fixed charges the schedule item, on the parcel of the application', () => {
     expect(
       computeFee({ rule: 'fixed', params: { schedule: 'land-fees', item: 'rates-search' } }, context()),
-    ).toEqual([{ amount_cents: 100_000, description: 'Rates search fee', parcel: '209/10001' }]);
+    ).toEqual([
+      { amount_cents: 100_000, description: 'Rates search fee', parcel: '209/10001', code: 'rates-search' },
+    ]);
   });
 
   it('per-square-foot multiplies, and never charges under the minimum', () => {
@@ -134,6 +136,7 @@ describe('fee rules', () => {
       {
         amount_cents: 900_000,
         description: 'Seasonal parking, zone 1, saloon, monthly × 3 vehicles',
+        code: 'Z1:saloon:monthly',
         parcel: null,
       },
     ]);
@@ -206,5 +209,60 @@ describe('fee rules', () => {
     expect(missingFeeInputs({ rule: 'fixed', params: { schedule: 'x', item: 'y' } }, {})).toEqual([]);
     expect(feeNeedsParcel({ rule: 'land-rates' })).toBe(true);
     expect(feeNeedsParcel({ rule: 'schedule' })).toBe(false);
+  });
+
+  it('per-entry charges each entry of a group by its own fields; an optional item only where configured', () => {
+    const lines = {
+      rule: 'per-entry',
+      params: { schedule: 'ubp', group: 'linesData', key_fields: ['activity_code', 'size'] },
+    };
+    const fire = {
+      rule: 'per-entry',
+      params: { schedule: 'ubp-fire', group: 'linesData', key_fields: ['activity_code'], optional: true },
+    };
+    const rows: Record<string, { description: string; amount_cents: number }> = {
+      'ubp/505:small': { description: 'Eating house, small', amount_cents: 750_000 },
+      'ubp/120:mini': { description: 'Retail shop, mini', amount_cents: 300_000 },
+      'ubp-fire/505': { description: 'Fire safety: eating house', amount_cents: 200_000 },
+    };
+    const tariff: FeeContext['tariff'] = (schedule, item) => rows[`${schedule}/${item}`];
+    const values = {
+      linesData: [
+        { activity_code: '505', size: 'small' },
+        { activity_code: '120', size: 'mini' },
+      ],
+    };
+    expect(computeFee(lines, context({ values, tariff }))).toEqual([
+      { amount_cents: 750_000, description: 'Eating house, small', parcel: null, code: '505:small' },
+      { amount_cents: 300_000, description: 'Retail shop, mini', parcel: null, code: '120:mini' },
+    ]);
+    expect(computeFee(fire, context({ values, tariff })).map((l) => l.code)).toEqual(['505']);
+    expect(() =>
+      computeFee(
+        lines,
+        context({ values: { linesData: [{ activity_code: '999', size: 'small' }] }, tariff }),
+      ),
+    ).toThrow(FeeNotConfiguredError);
+    expect(missingFeeInputs(lines, { linesData: [] })).toEqual(['linesData']);
+  });
+
+  it('a part counted only `when` a field has a value is not waited for by a quote', () => {
+    const fee = {
+      rule: 'sum',
+      params: {
+        rules: [
+          { rule: 'fixed', params: { schedule: 'permits', item: 'application' } },
+          {
+            rule: 'per-unit',
+            params: { schedule: 'permits', item: 'fire', count_field: 'late_months', unit: 'month' },
+            when: 'late_months',
+          },
+        ],
+      },
+    };
+    expect(missingFeeInputs(fee, {})).toEqual([]);
+    expect(computeFee(fee, context({ values: { late_months: 2 } })).map((l) => l.amount_cents)).toEqual([
+      50_000, 500_000,
+    ]);
   });
 });

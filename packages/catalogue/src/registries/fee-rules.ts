@@ -13,6 +13,8 @@ export interface FeeLine {
   description: string;
   /** The LR number for a land line, else null. */
   parcel: string | null;
+  /** The tariff item it was priced by (a permit's activity and size, a charge), printed as its code. */
+  code?: string;
 }
 
 /** An item of a seeded fee schedule (table fee_schedules on the server). */
@@ -101,7 +103,12 @@ export const feeRules = {
     compute: (params, context) => {
       const tariff = requireTariff(context, params.schedule, params.item);
       return [
-        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+        {
+          amount_cents: tariff.amount_cents,
+          description: tariff.description,
+          parcel: parcelOf(context),
+          code: params.item,
+        },
       ];
     },
   }),
@@ -143,7 +150,12 @@ export const feeRules = {
       const item = params.key_fields.map((f) => String(context.values[f] ?? '')).join(':');
       const tariff = requireTariff(context, params.schedule, item);
       return [
-        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+        {
+          amount_cents: tariff.amount_cents,
+          description: tariff.description,
+          parcel: parcelOf(context),
+          code: item,
+        },
       ];
     },
   }),
@@ -217,6 +229,7 @@ export const feeRules = {
           amount_cents: tariff.amount_cents * count,
           description: `${tariff.description} × ${count.toLocaleString('en-KE')} ${count === 1 ? params.unit : `${params.unit}s`}`,
           parcel: parcelOf(context),
+          code: item,
         },
       ];
     },
@@ -245,8 +258,50 @@ export const feeRules = {
       if (!band) throw new FeeNotConfiguredError(`No band of ${params.field} holds ${value}.`);
       const tariff = requireTariff(context, params.schedule, band.item);
       return [
-        { amount_cents: tariff.amount_cents, description: tariff.description, parcel: parcelOf(context) },
+        {
+          amount_cents: tariff.amount_cents,
+          description: tariff.description,
+          parcel: parcelOf(context),
+          code: band.item,
+        },
       ];
+    },
+  }),
+  'per-entry': defineFeeRule({
+    name: 'per-entry',
+    description:
+      'A line for each entry of a repeating group (business lines, signs, instruments): the schedule ' +
+      "item named by the entry's own fields (e.g. activity and size). With `optional`, an entry whose " +
+      'item the county has not configured adds nothing (a charge only some activities carry).',
+    params: z.object({
+      schedule: z.string().min(1),
+      group: z.string().min(1).describe('The repeating group.'),
+      key_fields: z
+        .array(z.string().min(1))
+        .min(1)
+        .describe('Fields of an entry (or of the form) whose values make the item code, "value1:value2".'),
+      optional: z.boolean().default(false),
+    }),
+    inputs: (params) => [params.group],
+    compute: (params, context) => {
+      const entries = context.values[params.group];
+      if (!Array.isArray(entries)) return [];
+      return entries.flatMap((entry) => {
+        const own = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+        const item = params.key_fields.map((f) => String(own[f] ?? context.values[f] ?? '')).join(':');
+        const tariff = params.optional
+          ? context.tariff(params.schedule, item)
+          : requireTariff(context, params.schedule, item);
+        if (!tariff) return [];
+        return [
+          {
+            amount_cents: tariff.amount_cents,
+            description: tariff.description,
+            parcel: parcelOf(context),
+            code: item,
+          },
+        ];
+      });
     },
   }),
   sum: defineFeeRule({
@@ -265,9 +320,11 @@ export const feeRules = {
         )
         .min(1),
     }),
+    // A part counted only `when` a field has a value cannot be waited for: its inputs are not needed.
     inputs: (params) => [
       ...new Set(
         params.rules.flatMap((part) => {
+          if (part.when !== undefined) return [];
           const rule = findFeeRule(part.rule);
           return rule ? rule.inputs(rule.params.parse(part.params)) : [];
         }),

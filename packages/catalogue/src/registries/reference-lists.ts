@@ -29,6 +29,12 @@ export interface ReferenceList {
   label: string;
   /** What the server answers for a value not among the choices (a field's own `invalid_message` wins). */
   invalid_message: string;
+  /**
+   * A long list the user searches as they type: the query parameter that carries the search text
+   * (the web shows a search box above the choices). Without it the list answers every choice, which
+   * is what the server checks a submitted value against.
+   */
+  search?: string;
 }
 
 export const referenceLists = {
@@ -127,6 +133,48 @@ export const referenceLists = {
     label: 'name',
     invalid_message: 'Please select a surveyor from the list',
   },
+  'business-activities': {
+    name: 'business-activities',
+    description:
+      "The county's business activities (trade licence schedule): code, name, category, sub-category and industry.",
+    method: 'GET',
+    path: '/api/business/activities',
+    items: 'data',
+    value: 'activity_code',
+    label: 'name',
+    search: 'q',
+    invalid_message: 'Please select a business activity from the list',
+  },
+  'postal-codes': {
+    name: 'postal-codes',
+    description: 'Kenyan postal codes and their post offices.',
+    method: 'GET',
+    path: '/api/business/postal-codes',
+    items: 'data',
+    value: 'postal_code',
+    label: 'label',
+    invalid_message: 'Please select a postal code from the list',
+  },
+  'pest-control-providers': {
+    name: 'pest-control-providers',
+    description: 'Pest control operators licensed by the county.',
+    method: 'GET',
+    path: '/api/pest-control/providers',
+    items: 'data',
+    value: 'provider_code',
+    label: 'name',
+    invalid_message: 'Please select a licensed pest control operator from the list',
+  },
+  'pest-control-services': {
+    name: 'pest-control-services',
+    description: 'Pest control services (fumigation, rodent control...) and their certificate fees.',
+    method: 'GET',
+    path: '/api/pest-control/services',
+    items: 'data',
+    value: 'service_code',
+    label: 'name',
+    invalid_message: 'Please select a pest control service from the list',
+  },
 } as const satisfies Record<string, ReferenceList>;
 
 export type ReferenceListName = keyof typeof referenceLists;
@@ -147,6 +195,8 @@ export interface ReferenceOption {
 export function referenceListRequest(
   list: ReferenceList,
   params: Readonly<Record<string, string>>,
+  /** What the user typed in a searchable list's box (sent as its `search` parameter). */
+  typed = '',
 ): { path: string; method: 'GET' | 'POST'; body?: Record<string, string> } | undefined {
   const names = Object.keys(list.params ?? {});
   if (names.some((name) => !params[name])) return undefined;
@@ -159,6 +209,7 @@ export function referenceListRequest(
     else if (where === 'query') query.set(name, params[name]!);
     // A `match` parameter is not sent: it only picks the nested entry of the answer.
   }
+  if (list.search && typed.trim() !== '') query.set(list.search, typed.trim());
   const search = query.toString();
   // A path written with an empty parameter ("?land_service_code=") is sent as written.
   const path = search || existing !== undefined ? `${pathname}?${search}` : pathname;

@@ -100,6 +100,7 @@ export function createApplicationDocuments(deps: {
         description: billLines.description,
         amount: billLines.amountCents,
         parcel: billLines.parcel,
+        code: billLines.code,
       })
       .from(billLines)
       .innerJoin(bills, eq(bills.id, billLines.billId))
@@ -107,7 +108,7 @@ export function createApplicationDocuments(deps: {
       .orderBy(asc(billLines.position));
     return {
       lines: lines.map((l) => ({
-        code: l.parcel ?? String(l.position + 1),
+        code: l.code ?? l.parcel ?? String(l.position + 1),
         description: l.description,
         amount: l.amount,
       })),
@@ -195,7 +196,14 @@ export function createApplicationDocuments(deps: {
 
   return {
     /** Issues the application's document inside `tx` (nothing for a service that issues none). */
-    async issue(tx: Db, row: ApplicationRow, actor: Actor, requestId?: string): Promise<DocumentRow | null> {
+    async issue(
+      tx: Db,
+      row: ApplicationRow,
+      actor: Actor,
+      requestId?: string,
+      /** When it was issued: now, but for demo data that shows permits of every age. */
+      issuedAt: Date = new Date(),
+    ): Promise<DocumentRow | null> {
       const service = findService(row.serviceId);
       const template = service ? documentTemplateOf(service) : undefined;
       if (!service || !template?.register) return null;
@@ -204,11 +212,13 @@ export function createApplicationDocuments(deps: {
         .from(users)
         .where(eq(users.id, row.userId))
         .limit(1);
-      const holderName =
-        [holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ') || 'Applicant';
       const values = (row.values ?? {}) as Record<string, unknown>;
+      // Issued to what the definition names (a permit's business), else the applicant.
+      const named = service.holder_field ? values[service.holder_field] : undefined;
+      const holderName =
+        (typeof named === 'string' && named.trim() !== '' ? named.trim() : undefined) ??
+        ([holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ') || 'Applicant');
       const parcel = fieldsOf(service).some((f) => f.kind === 'parcel');
-      const issuedAt = new Date();
       // The service's own validity (fixed, or by the period chosen), else the template's.
       const validityDays = validityDaysOf(service, values) ?? template.validity_days;
       const expiresAt = expiryOf(issuedAt, validityDays);
@@ -224,7 +234,8 @@ export function createApplicationDocuments(deps: {
         fee_cents: bill.total ?? (row.feeCents || undefined),
         issued_at: issuedAt,
         expires_at: expiresAt,
-        values: { ...values, bill_lines: bill.lines },
+        // The bill's charges; demo data without a bill brings its own.
+        values: { ...values, bill_lines: bill.lines.length > 0 ? bill.lines : (values.bill_lines ?? []) },
         describe: describerFor(service.id, row.valueLabels ?? {}),
       });
       const issued = await deps.documents.issue(

@@ -56,7 +56,7 @@ export function createApplicationService(deps: {
   const { db, bills } = deps;
   const checks = createSubmissionChecks(deps);
   const { checkValues } = checks;
-  const { lockApplication, transition } = createApplicationTransitions(deps);
+  const { lockApplication, transition, onIssued } = createApplicationTransitions(deps);
 
   function toApi(row: ApplicationRow, document: ApplicationDocumentLink | null = null): Application {
     const service = findService(row.serviceId);
@@ -116,6 +116,8 @@ export function createApplicationService(deps: {
   return {
     /** Adds an area's own checks (run after the catalogue's validation, before anything is saved). */
     addValidator: checks.addValidator,
+    /** Adds an area's own step when one of its applications is issued (same transaction). */
+    onIssued,
 
     /**
      * Validates and submits an application. Answers 400 with the first problem as the message
@@ -129,7 +131,7 @@ export function createApplicationService(deps: {
       if (!workflow?.creates_application)
         throw badRequest('This service is not applied for through applications.');
 
-      const { values, labels } = await checkValues(service, input.user.id, input.payload);
+      const { values, labels, obligation } = await checkValues(service, input.user.id, input.payload);
       const userId = input.user.id;
 
       const lines = await priceService(db, service, values);
@@ -185,6 +187,7 @@ export function createApplicationService(deps: {
             applicationId: created.id,
             applicationNo,
             serviceId: service.id,
+            sourceKey: obligation ?? null,
             // Services that ask where (a sub-county field) are reported by it.
             subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
             actor,

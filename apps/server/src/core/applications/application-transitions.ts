@@ -1,3 +1,4 @@
+import { findService } from '@kaunti/catalogue/catalogue';
 import type { ApplicationStatus } from '@kaunti/contract/api-applications';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
@@ -9,6 +10,16 @@ import { applicationCounters, applicationEvents, applications } from './schema';
 import { applicationStatus } from './status';
 
 type ApplicationRow = typeof applications.$inferSelect;
+type IssuedDocument = Awaited<ReturnType<ApplicationDocuments['issue']>>;
+
+/**
+ * What an area does when one of its applications is issued (the business area records the permit
+ * against the business), in the same transaction.
+ */
+export type IssuedListener = (
+  tx: Db,
+  issued: { row: ApplicationRow; document: NonNullable<IssuedDocument> },
+) => Promise<void>;
 
 function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
   return actor.type === 'anonymous' ? 'system' : actor.type;
@@ -37,6 +48,8 @@ export function createApplicationTransitions(deps: {
   /** Issues the document of an application made `issued` (in the same transaction). */
   documents: Pick<ApplicationDocuments, 'issue'>;
 }) {
+  const issuedListeners = new Map<string, IssuedListener[]>();
+
   /** One application, locked until the transaction ends (status moves take turns). */
   async function lockApplication(tx: Db, where: SQL): Promise<ApplicationRow | undefined> {
     const [row] = await tx.select().from(applications).where(where).for('update').limit(1);
@@ -84,9 +97,21 @@ export function createApplicationTransitions(deps: {
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
     // Issued: the document is issued with it, or neither is.
-    if (to === 'issued') await deps.documents.issue(tx, row, actor, options.requestId);
+    if (to === 'issued') {
+      const document = await deps.documents.issue(tx, row, actor, options.requestId);
+      const area = findService(row.serviceId)?.area;
+      if (document && area)
+        for (const listener of issuedListeners.get(area) ?? []) await listener(tx, { row, document });
+    }
   }
 
-  return { lockApplication, transition };
+  return {
+    lockApplication,
+    transition,
+    /** An area's own step when one of its applications is issued (run in the same transaction). */
+    onIssued(area: string, listener: IssuedListener): void {
+      issuedListeners.set(area, [...(issuedListeners.get(area) ?? []), listener]);
+    },
+  };
 }
 export type ApplicationTransitions = ReturnType<typeof createApplicationTransitions>;

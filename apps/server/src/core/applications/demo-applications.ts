@@ -26,6 +26,8 @@ const DEMO_FIRST = 900_001;
 export async function issueDemoApplicationDocuments(deps: {
   db: Db;
   documents: ApplicationDocuments;
+  /** Services whose area issues its own demo documents (the business area: permits of every age). */
+  skip?: ReadonlySet<string>;
 }): Promise<DocumentRow[]> {
   const { db } = deps;
   const [holder] = await db
@@ -34,7 +36,10 @@ export async function issueDemoApplicationDocuments(deps: {
     .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
   if (!holder) return [];
   const issuing = services.filter(
-    (s) => documentTemplateOf(s)?.register && findWorkflow(s.workflow)?.creates_application,
+    (s) =>
+      documentTemplateOf(s)?.register &&
+      findWorkflow(s.workflow)?.creates_application &&
+      !deps.skip?.has(s.id),
   );
   const issued: DocumentRow[] = [];
   for (const [index, service] of issuing.entries()) {

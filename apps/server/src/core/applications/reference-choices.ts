@@ -77,16 +77,33 @@ export function createReferenceChoices() {
     const errors: FieldError[] = [];
     const labels: Record<string, string> = {};
     const answers: Answers = new Map();
+    // A list field of a repeating group is read in each entry (its parameters from the entry,
+    // else from the form), and named by its path: "linesData.1.activity_code".
+    const entries: { path: string; field: FieldDefinition; scope: Record<string, unknown> }[] = [];
     for (const field of fieldsOf(service)) {
       const value = values[field.name];
+      if (field.kind === 'group' && Array.isArray(value)) {
+        value.forEach((entry, i) => {
+          const own = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+          for (const inner of field.fields ?? [])
+            entries.push({
+              path: `${field.name}.${i}.${inner.name}`,
+              field: inner,
+              scope: { ...values, ...own },
+            });
+        });
+      } else entries.push({ path: field.name, field, scope: values });
+    }
+    for (const { path, field, scope } of entries) {
+      const value = scope[field.name];
       if (typeof value !== 'string' || value === '' || !field.options || !('list' in field.options)) continue;
-      const chosen = (await optionsOf(field, values, answers))?.find((o) => o.value === value);
+      const chosen = (await optionsOf(field, scope, answers))?.find((o) => o.value === value);
       if (chosen) {
-        labels[field.name] = inWords(chosen, value);
+        labels[path] = inWords(chosen, value);
         continue;
       }
       errors.push({
-        path: field.name,
+        path,
         message: field.invalid_message ?? findReferenceList(field.options.list)!.invalid_message,
       });
     }

@@ -7,13 +7,23 @@ import type { ReferenceChoices } from './reference-choices';
 
 /**
  * Checks an area adds to the catalogue's validation, e.g. the land area checks that the parcel
- * and the codes exist. Answers field errors (empty = fine). Registered by area name from app.ts.
+ * and the codes exist. Answers field errors (empty = fine), and may answer the values the
+ * definition says its area derives (`derived`: an activity's name, months since the last permit
+ * expired), which are kept with the answers. Registered by area name from app.ts.
  */
 export type AreaValidator = (input: {
   userId: string;
   service: ServiceDefinition;
   values: Record<string, unknown>;
-}) => Promise<FieldError[]>;
+}) => Promise<
+  | FieldError[]
+  | {
+      errors: FieldError[];
+      derived?: Record<string, unknown>;
+      /** The obligation the application's bill settles (e.g. "sbp:<business>"): never two open bills for it. */
+      obligation?: string;
+    }
+>;
 
 const UPLOAD_NOT_FOUND = 'This upload was not found. Please upload the file again.';
 
@@ -42,7 +52,7 @@ export function createSubmissionChecks(deps: {
     service: ServiceDefinition,
     userId: string,
     payload: unknown,
-  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string> }> {
+  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string>; obligation?: string }> {
     const result = validateApplication(service, payload);
     if (!result.success) invalid(result.errors);
     const values = result.values;
@@ -63,11 +73,24 @@ export function createSubmissionChecks(deps: {
     // ("Westlands (274)"), which is what the application's document prints.
     const choices = await deps.choices.read(service, values);
     if (choices.errors.length > 0) invalid(choices.errors);
-    const areaErrors = (
-      await Promise.all((validators.get(service.area) ?? []).map((v) => v({ userId, service, values })))
-    ).flat();
+    const answers = await Promise.all(
+      (validators.get(service.area) ?? []).map((v) => v({ userId, service, values })),
+    );
+    const areaErrors = answers.flatMap((a) => (Array.isArray(a) ? a : a.errors));
     if (areaErrors.length > 0) invalid(areaErrors);
-    return { values, labels: choices.labels };
+    // Only what the definition declares as derived is kept: an area cannot overwrite an answer.
+    const declared = new Set((service.derived ?? []).map((d) => d.name));
+    const derived = Object.fromEntries(
+      answers
+        .flatMap((a) => (Array.isArray(a) ? [] : Object.entries(a.derived ?? {})))
+        .filter(([name]) => declared.has(name)),
+    );
+    const obligation = answers.map((a) => (Array.isArray(a) ? undefined : a.obligation)).find(Boolean);
+    return {
+      values: { ...values, ...derived },
+      labels: choices.labels,
+      ...(obligation ? { obligation } : {}),
+    };
   }
 
   return {

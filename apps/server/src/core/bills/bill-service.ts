@@ -1,3 +1,4 @@
+import { services } from '@kaunti/catalogue/catalogue';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount } from '@kaunti/contract/money';
@@ -220,6 +221,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             amountCents: l.amount_cents,
             description: l.description,
             parcel: l.parcel,
+            code: l.code ?? null,
           })),
         )
         .returning();
@@ -240,9 +242,16 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     },
 
     /** The user's bills, newest first. */
-    async listForUser(userId: string, filter: { status?: BillStatus | undefined } = {}): Promise<Bill[]> {
+    async listForUser(
+      userId: string,
+      filter: { status?: BillStatus | undefined; area?: string | undefined } = {},
+    ): Promise<Bill[]> {
       const where: SQL[] = [eq(bills.userId, userId)];
       if (filter.status) where.push(eq(bills.status, filter.status));
+      if (filter.area) {
+        const ids = services.filter((s) => s.area === filter.area).map((s) => s.id);
+        where.push(ids.length > 0 ? inArray(bills.serviceId, ids) : sql`false`);
+      }
       // The bills with their lines in one round trip: each bill's lines as a JSON array, in order.
       const rows = await db
         .select({ bill: bills, lines: linesJson })

@@ -27,7 +27,10 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
         },
       },
       async (request) => ({
-        data: await deps.bills.listForUser(currentUser(request).id, { status: request.query.status }),
+        data: await deps.bills.listForUser(currentUser(request).id, {
+          status: request.query.status,
+          area: request.query.area,
+        }),
       }),
     );
     app.get(

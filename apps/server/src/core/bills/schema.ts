@@ -80,6 +80,8 @@ export const billLines = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
     parcel: text('parcel'),
+    /** The tariff item it was priced by (an activity and size, a charge): the permit's charge code. */
+    code: text('code'),
     quantity: integer('quantity').notNull().default(1),
   },
   (t) => [index('bill_lines_bill_idx').on(t.billId, t.position)],

@@ -82,6 +82,11 @@ export const API_TAGS = [
     description: 'Land services: parcels, rates, ground rent, survey, clearance and ownership claims.',
   },
   {
+    name: 'business',
+    description:
+      'Business permits: the activity schedule, businesses and their register lookup, my permits and renewals, pest control.',
+  },
+  {
     name: 'documents',
     description: 'Issued documents: the QR code image, the signing keys, staff search and revocation.',
   },

@@ -36,6 +36,29 @@ export function BillsPage() {
   );
 }
 
+/**
+ * /sbp/payments: the bills of the business permits only (applications and renewals), paid and
+ * to pay, with the same cards; "my permits" links here and back.
+ */
+export function BusinessBillsPage() {
+  const { t } = useTranslation('payments');
+  const query = useBills('business');
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t('businessBills.title')} lead={t('businessBills.lead')} />
+      <p>
+        <Link className={styles.docLink} to="/permits">
+          {t('businessBills.permits')}
+        </Link>
+      </p>
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(bills) => <BillSections bills={bills} />}
+      </QueryState>
+    </div>
+  );
+}
+
 function BillSections({ bills }: { bills: Bill[] }) {
   const { t } = useTranslation('payments');
   const open = bills.filter(isOpen);

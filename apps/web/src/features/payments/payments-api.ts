@@ -3,11 +3,14 @@ import type { Obligations, Payment, StkPushRequest, StkPushResponse } from '@kau
 import { useQuery } from '@tanstack/react-query';
 import { api, apiBlob } from '../../lib/api-client';
 
-/** The signed-in user's bills, newest first. */
-export function useBills() {
+/** The signed-in user's bills, newest first; with an area, only its services' bills. */
+export function useBills(area?: string) {
   return useQuery({
-    queryKey: ['bills'],
-    queryFn: ({ signal }) => api<{ data: Bill[] }>('/api/bills', { signal }).then((r) => r.data),
+    queryKey: area ? ['bills', { area }] : ['bills'],
+    queryFn: ({ signal }) =>
+      api<{ data: Bill[] }>(area ? `/api/bills?area=${encodeURIComponent(area)}` : '/api/bills', {
+        signal,
+      }).then((r) => r.data),
   });
 }
 

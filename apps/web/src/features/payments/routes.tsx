@@ -22,6 +22,15 @@ export const paymentsRoutes: RouteObject[] = [
     ),
   },
   {
+    // The business permits' bills only (spec: /sbp/payments), with the same cards.
+    path: 'sbp/payments',
+    handle: { title: 'titles.businessBills' },
+    lazy: lazyPage(
+      () => import('./bills-page'),
+      (m) => m.BusinessBillsPage,
+    ),
+  },
+  {
     path: 'account/transactions-history',
     handle: { title: 'titles.transactions' },
     lazy: lazyPage(

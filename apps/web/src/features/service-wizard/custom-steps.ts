@@ -10,3 +10,12 @@ export const customSteps: CustomStepRegistry = {
   /** GOV.UK's "Check your answers": every answer so far, with a link back to change it. */
   'check-answers': lazy(() => import('./check-answers-step').then((m) => ({ default: m.CheckAnswersStep }))),
 };
+
+/**
+ * Step helpers by name: a step with `helper: "<name>"` shows it before its generic fields, which
+ * it fills in (fetched only when such a step opens).
+ */
+export const stepHelpers: CustomStepRegistry = {
+  /** One of the user's businesses, or one of the county's register found by KRA PIN or registration number. */
+  'business-finder': lazy(() => import('./business-finder').then((m) => ({ default: m.BusinessFinder }))),
+};

@@ -22,7 +22,7 @@ import { focusStepStart } from '../../ui/step-focus/step-focus';
 import { Stepper } from '../../ui/stepper/stepper';
 import { ContentBlocks } from './content-blocks';
 import type { CustomStepRegistry } from './custom-step-props';
-import { customSteps as defaultCustomSteps } from './custom-steps';
+import { customSteps as defaultCustomSteps, stepHelpers } from './custom-steps';
 import { type DraftStatus, useDraftSync } from './draft-sync';
 import { FeeQuote } from './fee-quote';
 import { FieldInput } from './fields/field-input';
@@ -259,6 +259,8 @@ export function ServiceWizard({
     .map((e) => ({ fieldId: fieldId(e.name), message: text.message(e.message), label: e.label(text) }));
   const Custom = step.component ? customSteps[step.component] : undefined;
   if (step.component && !Custom) throw new Error(`No custom step component "${step.component}"`);
+  const Helper = step.helper ? stepHelpers[step.helper] : undefined;
+  if (step.helper && !Helper) throw new Error(`No step helper "${step.helper}"`);
   const working = busy || uploading.size > 0;
 
   return (
@@ -299,14 +301,28 @@ export function ServiceWizard({
               <Custom service={service} step={step} form={form} text={text} files={files} goToStep={goTo} />
             </Suspense>
           ) : (
-            <StepFields
-              step={step}
-              text={text}
-              fieldsByName={fieldsByName}
-              files={files}
-              onFileChange={onFileChange}
-              onUploadBusy={onUploadBusy}
-            />
+            <>
+              {Helper ? (
+                <Suspense fallback={<Spinner label={t('loading')} />}>
+                  <Helper
+                    service={service}
+                    step={step}
+                    form={form}
+                    text={text}
+                    files={files}
+                    goToStep={goTo}
+                  />
+                </Suspense>
+              ) : null}
+              <StepFields
+                step={step}
+                text={text}
+                fieldsByName={fieldsByName}
+                files={files}
+                onFileChange={onFileChange}
+                onUploadBusy={onUploadBusy}
+              />
+            </>
           )}
           {/* The fee the answers make, before Finish (none for a service that charges nothing). */}
           {isLast && service.fee.rule !== 'none' ? <FeeQuote service={service} text={text} /> : null}

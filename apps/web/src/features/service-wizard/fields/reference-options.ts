@@ -23,7 +23,7 @@ export type OptionsState =
  * (cached per list and parameter values). A dependent list (the wards of a sub-county) waits
  * for the fields it depends on.
  */
-export function useFieldOptions(field: FieldDefinition): OptionsState {
+export function useFieldOptions(field: FieldDefinition, search = ''): OptionsState {
   const source = field.options;
   const list = source && 'list' in source ? findReferenceList(source.list) : undefined;
   const paramFields = source && 'list' in source ? Object.entries(source.params ?? {}) : [];
@@ -33,7 +33,7 @@ export function useFieldOptions(field: FieldDefinition): OptionsState {
     const value = watched[i];
     params[param] = typeof value === 'string' ? value : '';
   });
-  const request = list ? referenceListRequest(list, params) : undefined;
+  const request = list ? referenceListRequest(list, params, search) : undefined;
   const query = useQuery({
     // Keyed by the call, not the list: the wards of every sub-county come from one answer.
     queryKey: ['reference-list', request?.method, request?.path, request?.body],
@@ -45,6 +45,8 @@ export function useFieldOptions(field: FieldDefinition): OptionsState {
       }),
     enabled: request !== undefined,
     staleTime: 10 * 60_000,
+    // A searchable list keeps showing the last answer while the next one loads.
+    placeholderData: list?.search ? (previous) => previous : undefined,
   });
 
   if (source && 'static' in source) {

@@ -1,17 +1,31 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
-import { useEffect } from 'react';
+import { findReferenceList } from '@kaunti/catalogue/registries/reference-lists';
+import { useEffect, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
 import { Button } from '../../../ui/button/button';
-import { controlClass } from '../../../ui/form-field/form-field';
+import { controlClass, InputField } from '../../../ui/form-field/form-field';
+import styles from '../service-wizard.module.css';
 import { useFieldOptions } from './reference-options';
-import { WizardField } from './wizard-field';
+import { fieldId, WizardField } from './wizard-field';
+
+/** What the user typed, once they stop typing for a moment. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /**
  * A select field: a native <select> (the phone's own picker), its choices static or from a
  * reference list. When a list it depends on changes (another sub-county), a choice that is no
- * longer offered is cleared.
+ * longer offered is cleared. A long list (`search` in its reference list: business activities)
+ * has a search box above it: the choices are those matching what is typed, and the choice made
+ * stays chosen whatever is searched next.
  */
 export function SelectInput({
   field,
@@ -24,15 +38,29 @@ export function SelectInput({
 }) {
   const { t } = useTranslation('wizard');
   const { field: control, fieldState } = useController({ name: field.name });
-  const state = useFieldOptions(field);
+  const source = field.options;
+  const searchable =
+    source && 'list' in source ? findReferenceList(source.list)?.search !== undefined : false;
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed, 250);
+  const state = useFieldOptions(field, searchable ? search : '');
   const value = typeof control.value === 'string' ? control.value : '';
   const { onChange } = control;
+  // The chosen option of a searchable list, kept while another search shows other choices.
+  const chosen = useRef<{ value: string; label: string } | undefined>(undefined);
+  const found = state.options.find((o) => o.value === value);
+  if (found) chosen.current = found;
+  const options =
+    searchable && value !== '' && !found && chosen.current?.value === value
+      ? [chosen.current, ...state.options]
+      : state.options;
 
   useEffect(() => {
+    if (searchable) return;
     if (state.status === 'ready' && value !== '' && !state.options.some((o) => o.value === value)) {
       onChange('');
     }
-  }, [state, value, onChange]);
+  }, [searchable, state, value, onChange]);
 
   const label = (option: { value: string; label: string }) =>
     state.status === 'ready'
@@ -47,7 +75,7 @@ export function SelectInput({
   }
   if (state.status === 'error') placeholder = t('select.unavailable');
 
-  return (
+  const select = (
     <WizardField
       field={field}
       text={text}
@@ -73,8 +101,12 @@ export function SelectInput({
           className={controlClass('select', fieldState.invalid)}
           aria-busy={state.status === 'loading' || undefined}
         >
-          <option value="">{placeholder}</option>
-          {state.options.map((option) => (
+          <option value="">
+            {searchable && search !== '' && state.status === 'ready' && state.options.length === 0
+              ? t('select.noMatch', { search })
+              : placeholder}
+          </option>
+          {options.map((option) => (
             <option key={option.value} value={option.value}>
               {label(option)}
             </option>
@@ -82,5 +114,29 @@ export function SelectInput({
         </select>
       )}
     </WizardField>
+  );
+  if (!searchable) return select;
+  const searchId = `${fieldId(field.name)}-search`;
+  return (
+    <div>
+      <div className={styles.listSearch}>
+        <InputField
+          id={searchId}
+          label={t('select.search', { field: text.label(field).toLowerCase() })}
+          hint={t('select.searchHint')}
+          requiredLabel={t('required')}
+          errorPrefix={t('errorPrefix')}
+          type="search"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter searches here; it does not submit the wizard's step.
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
+      </div>
+      {select}
+    </div>
   );
 }

@@ -1,0 +1,342 @@
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
+import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import type { BusinessActivity } from '@kaunti/contract/api-business';
+import { formatDocumentDate } from '@kaunti/contract/dates';
+import type { FieldError } from '@kaunti/contract/errors';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { feeSchedules } from '../../core/applications/schema';
+import { bills } from '../../core/bills/schema';
+import { documents } from '../../core/documents/schema';
+import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import {
+  businessActivities,
+  businesses,
+  businessPermits,
+  pestControlProviders,
+  pestControlServices,
+  postalCodes,
+} from './schema';
+
+type BusinessRow = typeof businesses.$inferSelect;
+type ActivityRow = typeof businessActivities.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A permit may be renewed from this many days before it expires. */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+export const OTHER_HOLDER_MESSAGE =
+  'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';
+export const LOOKUP_NOT_FOUND_MESSAGE =
+  "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.";
+
+/** The months (a part month counts whole) from an expiry to now: a late renewal's penalty months. */
+export function monthsLate(expiredAt: Date, now: Date = new Date()): number {
+  if (now <= expiredAt) return 0;
+  let months =
+    (now.getUTCFullYear() - expiredAt.getUTCFullYear()) * 12 + (now.getUTCMonth() - expiredAt.getUTCMonth());
+  const anniversary = new Date(expiredAt);
+  anniversary.setUTCMonth(anniversary.getUTCMonth() + months);
+  if (anniversary < now) months += 1;
+  return Math.max(1, months);
+}
+
+const toActivity = (row: ActivityRow): BusinessActivity => ({
+  activity_code: row.code,
+  name: row.name,
+  brim_desc: row.category,
+  fa_category_desc: row.subCategory,
+  ubpsubcategory3_name: row.industry,
+});
+
+const toBusiness = (row: BusinessRow) => ({
+  id: row.id,
+  business_name: row.name,
+  subsidiary_name: row.subsidiaryName,
+  kra_pin: row.kraPin,
+  reg_no: row.regNo,
+  postal_address: row.postalAddress,
+  postal_code: row.postalCode,
+  business_phone: row.phone,
+  business_email: row.email,
+  contact_name: row.contactName,
+});
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * The business area: the county's activity schedule (searchable), postal codes, businesses (the
+ * county's register and the ones citizens hold), and what every business application goes
+ * through besides the catalogue's checks — who may act for the business, the renewal window,
+ * one open bill per business and permit, and the values the permit prints (activity names,
+ * business lines, address) and the fee reads (months late).
+ */
+export function createBusinessService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function activities(filter: { q?: string | undefined; industry?: string | undefined } = {}) {
+    const where = [];
+    const q = filter.q?.trim();
+    if (q) {
+      const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      where.push(
+        or(ilike(businessActivities.name, `%${escaped}%`), ilike(businessActivities.code, `${escaped}%`)),
+      );
+    }
+    if (filter.industry) where.push(eq(businessActivities.industry, filter.industry));
+    const rows = await db
+      .select()
+      .from(businessActivities)
+      .where(where.length > 0 ? and(...where) : undefined)
+      .orderBy(asc(businessActivities.position));
+    return rows.map(toActivity);
+  }
+
+  async function activityMap(codes: string[]): Promise<Map<string, BusinessActivity>> {
+    if (codes.length === 0) return new Map();
+    const rows = await db.select().from(businessActivities).where(inArray(businessActivities.code, codes));
+    return new Map(rows.map((r) => [r.code, toActivity(r)]));
+  }
+
+  async function postOfficeOf(code: unknown): Promise<string | null> {
+    if (typeof code !== 'string') return null;
+    const [row] = await db.select().from(postalCodes).where(eq(postalCodes.code, code)).limit(1);
+    return row?.postOffice ?? null;
+  }
+
+  /** The business's latest permit of a service still standing (not revoked), if any. */
+  async function latestPermit(businessId: string, serviceId: string) {
+    const [row] = await db
+      .select({ expiresAt: businessPermits.expiresAt, number: documents.number })
+      .from(businessPermits)
+      .innerJoin(documents, eq(documents.id, businessPermits.documentId))
+      .where(
+        and(
+          eq(businessPermits.businessId, businessId),
+          eq(businessPermits.serviceId, serviceId),
+          eq(documents.status, 'issued'),
+        ),
+      )
+      .orderBy(desc(businessPermits.expiresAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Records the business as the applicant gave it: a new one, one of the county's register they now hold, or theirs. */
+  async function holdBusiness(userId: string, values: Record<string, unknown>, existing?: BusinessRow) {
+    const details = {
+      name: String(values.business_name),
+      subsidiaryName: text(values.subsidiary_name),
+      regNo: text(values.reg_no),
+      postalAddress: text(values.postal_address),
+      postalCode: text(values.postal_code),
+      phone: text(values.business_phone),
+      email: text(values.business_email),
+      contactName: text(values.contact_name),
+      updatedAt: new Date(),
+    };
+    if (existing) {
+      const [row] = await db
+        .update(businesses)
+        .set({ ...details, userId })
+        .where(
+          and(eq(businesses.id, existing.id), or(isNull(businesses.userId), eq(businesses.userId, userId))),
+        )
+        .returning();
+      return row;
+    }
+    const [row] = await db
+      .insert(businesses)
+      .values({ ...details, userId, kraPin: String(values.kra_pin) })
+      .onConflictDoNothing({ target: businesses.kraPin })
+      .returning();
+    return row;
+  }
+
+  /**
+   * What a business application goes through after the catalogue's checks (registered as the
+   * area's validator): the KRA PIN must not be another account's business; a permit may be
+   * renewed only within 30 days of its expiry or after it; one open bill per business and
+   * service. Answers the values the definition derives. The business is recorded as the
+   * applicant's (claimed from the county's register, or new) at this point.
+   */
+  async function checkApplication(input: {
+    userId: string;
+    service: ServiceDefinition;
+    values: Record<string, unknown>;
+  }): Promise<{ errors: FieldError[]; derived: Record<string, unknown>; obligation?: string }> {
+    const { userId, service, values } = input;
+    const kraPin = String(values.kra_pin ?? '');
+    const [existing] = await db.select().from(businesses).where(eq(businesses.kraPin, kraPin)).limit(1);
+    if (existing?.userId && existing.userId !== userId)
+      return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
+    const business = await holdBusiness(userId, values, existing);
+    if (!business) return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
+
+    const obligation = `${service.id}:${business.id}`;
+    const [open] = await db
+      .select({ billNo: bills.billNo })
+      .from(bills)
+      .where(and(eq(bills.sourceKey, obligation), inArray(bills.status, ['unpaid', 'partially_paid'])))
+      .limit(1);
+    if (open)
+      return {
+        errors: [
+          {
+            path: 'kra_pin',
+            message: `This business already has an unpaid bill for this permit (${open.billNo}). Pay it, or cancel its application, before applying again.`,
+          },
+        ],
+        derived: {},
+      };
+
+    let lateMonths = 0;
+    if (documentTemplateOf(service)?.register === 'permit') {
+      const latest = await latestPermit(business.id, service.id);
+      if (latest) {
+        const from = new Date(latest.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
+        if (Date.now() < from.getTime())
+          return {
+            errors: [
+              {
+                path: 'kra_pin',
+                message: `This business's permit ${latest.number} is valid until ${formatDocumentDate(latest.expiresAt)}. You can renew it from ${formatDocumentDate(from)}.`,
+              },
+            ],
+            derived: {},
+          };
+        lateMonths = monthsLate(latest.expiresAt);
+      }
+    }
+
+    const lines = Array.isArray(values.linesData) ? (values.linesData as Record<string, unknown>[]) : [];
+    const codes = [
+      ...new Set(
+        [values.activity_code, ...lines.map((l) => l.activity_code)].filter((c) => typeof c === 'string'),
+      ),
+    ] as string[];
+    const known = await activityMap(codes);
+    const postOffice = await postOfficeOf(values.postal_code);
+    const derived: Record<string, unknown> = {
+      address:
+        [text(values.postal_address), values.postal_code].filter(Boolean).join('-') +
+        (postOffice ? `, ${postOffice}` : ''),
+      ...(lateMonths > 0 ? { late_months: lateMonths } : {}),
+    };
+    if (typeof values.activity_code === 'string')
+      derived.activity_name = known.get(values.activity_code)?.name;
+    if (lines.length > 0)
+      derived.business_lines = lines.map((l) => {
+        const activity = known.get(String(l.activity_code));
+        return {
+          code: String(l.activity_code),
+          description: activity?.name ?? String(l.activity_code),
+          brim_desc: activity?.brim_desc ?? '',
+          fa_category_desc: activity?.fa_category_desc ?? '',
+          ubpsubcategory3_name: activity?.ubpsubcategory3_name ?? '',
+        };
+      });
+    return { errors: [], derived, obligation };
+  }
+
+  return {
+    activities,
+
+    /** The schedule as a tree: category and industry, their sub-categories, their activities. */
+    async classification() {
+      const rows = await db.select().from(businessActivities).orderBy(asc(businessActivities.position));
+      const byIndustry = new Map<
+        string,
+        { category: string; industry: string; sub: Map<string, BusinessActivity[]> }
+      >();
+      for (const row of rows) {
+        const entry = byIndustry.get(row.industry) ?? {
+          category: row.category,
+          industry: row.industry,
+          sub: new Map(),
+        };
+        byIndustry.set(row.industry, entry);
+        entry.sub.set(row.subCategory, [...(entry.sub.get(row.subCategory) ?? []), toActivity(row)]);
+      }
+      return [...byIndustry.values()].map((e) => ({
+        category: e.category,
+        industry: e.industry,
+        sub_categories: [...e.sub.entries()].map(([name, list]) => ({ name, activities: list })),
+      }));
+    },
+
+    async postalCodes() {
+      const rows = await db.select().from(postalCodes).orderBy(asc(postalCodes.code));
+      return rows.map((r) => ({
+        postal_code: r.code,
+        post_office: r.postOffice,
+        label: `${r.code} ${r.postOffice}`,
+      }));
+    },
+
+    /** The businesses the user holds. */
+    async mine(userId: string) {
+      const rows = await db
+        .select()
+        .from(businesses)
+        .where(eq(businesses.userId, userId))
+        .orderBy(asc(businesses.name));
+      return rows.map(toBusiness);
+    },
+
+    /**
+     * A business by its KRA PIN or registration number, to pre-fill a form: one of the county's
+     * register nobody holds yet, or the caller's own. Another account's business is not found,
+     * as an unknown one is.
+     */
+    async lookup(userId: string, by: { kraPin?: string | undefined; regNo?: string | undefined }) {
+      const kraPin = by.kraPin?.trim().toUpperCase();
+      const regNo = by.regNo?.trim().toUpperCase();
+      if (!kraPin && !regNo) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
+      const [row] = await db
+        .select()
+        .from(businesses)
+        .where(
+          and(
+            kraPin ? eq(businesses.kraPin, kraPin) : sql`upper(${businesses.regNo}) = ${regNo}`,
+            or(isNull(businesses.userId), eq(businesses.userId, userId)),
+          ),
+        )
+        .limit(1);
+      if (!row) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
+      return toBusiness(row);
+    },
+
+    checkApplication,
+
+    async pestControlProviders() {
+      const rows = await db
+        .select()
+        .from(pestControlProviders)
+        .where(eq(pestControlProviders.active, true))
+        .orderBy(asc(pestControlProviders.name));
+      return rows.map((r) => ({
+        provider_code: r.code,
+        name: r.name,
+        licence_no: r.licenceNo,
+        phone: r.phone,
+      }));
+    },
+
+    async pestControlServices() {
+      const [rows, fees] = await Promise.all([
+        db.select().from(pestControlServices).orderBy(asc(pestControlServices.position)),
+        db.select().from(feeSchedules).where(eq(feeSchedules.schedule, 'pest-control')),
+      ]);
+      const fee = new Map(fees.map((f) => [f.item, f.amountCents]));
+      return rows.map((r) => ({
+        service_code: r.code,
+        name: r.name,
+        products: r.products,
+        fee_cents: fee.get(r.code) ?? null,
+      }));
+    },
+  };
+}
+export type BusinessService = ReturnType<typeof createBusinessService>;

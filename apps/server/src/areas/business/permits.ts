@@ -1,0 +1,250 @@
+import { findService, servicesOf } from '@kaunti/catalogue/catalogue';
+import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
+import { formatDocumentDate } from '@kaunti/contract/dates';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { ApplicationDocuments } from '../../core/applications/application-documents';
+import type { ApplicationService } from '../../core/applications/application-service';
+import type { IssuedListener } from '../../core/applications/application-transitions';
+import { applications } from '../../core/applications/schema';
+import { kenyaDate } from '../../core/bills/kenya-date';
+import { bills } from '../../core/bills/schema';
+import type { DocumentService } from '../../core/documents/document-service';
+import { documents } from '../../core/documents/schema';
+import type { Db } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors';
+import type { SmsGateway } from '../../platform/sms/sms-gateway';
+import { RENEWAL_WINDOW_DAYS } from './business-service';
+import { businesses, businessPermits, permitReminders } from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reminders go this many days before a permit expires, each once. */
+export const REMINDER_DAYS = [30, 7] as const;
+
+const BUSINESS_SERVICE_IDS = () => servicesOf('business').map((s) => s.id);
+
+/**
+ * A business's permits and certificates: recorded when one is issued, listed on /permits with
+ * what may be done with each (print, verify, renew), renewed from last year's answers, and
+ * reminded of by SMS 30 and 7 days before they expire — each reminder once, whichever
+ * instance's job runs (a row per permit and threshold).
+ */
+export function createPermits(deps: {
+  db: Db;
+  applications: Pick<ApplicationService, 'submit'>;
+  links: Pick<ApplicationDocuments, 'link'>;
+  documents: Pick<DocumentService, 'shortCodeOf'>;
+  sms: SmsGateway;
+  publicUrl: string;
+  countyName: () => Promise<string>;
+}) {
+  const { db } = deps;
+
+  /** Called in the issuing transaction: the permit is recorded against its business. */
+  const recordIssued: IssuedListener = async (tx, { row, document }) => {
+    const kraPin = (row.values as Record<string, unknown> | null)?.kra_pin;
+    if (typeof kraPin !== 'string' || !document.expiresAt) return;
+    const [business] = await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.kraPin, kraPin));
+    if (!business) return;
+    // The permit it renews (the latest of the same service before it) is followed by this one.
+    await tx
+      .update(businessPermits)
+      .set({ renewedBy: document.id })
+      .where(
+        and(
+          eq(businessPermits.businessId, business.id),
+          eq(businessPermits.serviceId, row.serviceId),
+          isNull(businessPermits.renewedBy),
+        ),
+      );
+    await tx
+      .insert(businessPermits)
+      .values({
+        documentId: document.id,
+        businessId: business.id,
+        serviceId: row.serviceId,
+        applicationNo: row.applicationNo,
+        issuedAt: document.issuedAt,
+        expiresAt: document.expiresAt,
+      })
+      .onConflictDoNothing();
+  };
+
+  function stateOf(status: string, renewedBy: string | null, expiresAt: Date, now: number): PermitState {
+    if (status === 'revoked') return 'revoked';
+    if (renewedBy) return 'renewed';
+    if (expiresAt.getTime() <= now) return 'expired';
+    if (expiresAt.getTime() - now <= RENEWAL_WINDOW_DAYS * DAY_MS) return 'expiring';
+    return 'active';
+  }
+
+  /** The user's permits and certificates (every business they hold), newest expiry first. */
+  async function mine(userId: string, serviceIds: string[] = BUSINESS_SERVICE_IDS()): Promise<MyPermit[]> {
+    const rows = await db
+      .select({ permit: businessPermits, document: documents, business: businesses })
+      .from(businessPermits)
+      .innerJoin(businesses, eq(businesses.id, businessPermits.businessId))
+      .innerJoin(documents, eq(documents.id, businessPermits.documentId))
+      .where(and(eq(businesses.userId, userId), inArray(businessPermits.serviceId, serviceIds)))
+      .orderBy(desc(businessPermits.expiresAt))
+      .limit(200);
+    const now = Date.now();
+    return Promise.all(
+      rows.map(async ({ permit, document, business }) => {
+        const service = findService(permit.serviceId);
+        const state = stateOf(document.status, permit.renewedBy, permit.expiresAt, now);
+        const renewableFrom = new Date(permit.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
+        const isPermit = service ? documentTemplateOf(service)?.register === 'permit' : false;
+        return {
+          permitNo: document.number,
+          service_id: permit.serviceId,
+          service_title: service?.title ?? permit.serviceId,
+          business_name: business.name,
+          kra_pin: business.kraPin,
+          issued_at: permit.issuedAt.toISOString(),
+          expires_at: permit.expiresAt.toISOString(),
+          state,
+          days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
+          renewable: isPermit && (state === 'expiring' || state === 'expired'),
+          renewable_from: kenyaDate(renewableFrom),
+          short_code: document.shortCode,
+          document: deps.links.link(document),
+        };
+      }),
+    );
+  }
+
+  return {
+    recordIssued,
+    mine,
+
+    /**
+     * Renews one of the user's permits: a new application of the same service with last year's
+     * answers (the engine checks them again, prices them — with the late penalty after the expiry
+     * — and raises the bill; paying it issues the new permit). Before the window: 409.
+     */
+    async renew(userId: string, documentId: string, requestId?: string): Promise<ApplicationSubmitted> {
+      const [found] = await db
+        .select({ permit: businessPermits, document: documents, values: applications.values })
+        .from(businessPermits)
+        .innerJoin(businesses, eq(businesses.id, businessPermits.businessId))
+        .innerJoin(documents, eq(documents.id, businessPermits.documentId))
+        .innerJoin(applications, eq(applications.applicationNo, businessPermits.applicationNo))
+        .where(and(eq(businessPermits.documentId, documentId), eq(businesses.userId, userId)))
+        .limit(1);
+      if (!found) throw notFound('We could not find that permit among yours.');
+      const service = findService(found.permit.serviceId);
+      if (!service || documentTemplateOf(service)?.register !== 'permit')
+        throw conflict('This document is not renewed: apply for a new one instead.');
+      if (found.document.status === 'revoked')
+        throw conflict('This permit was revoked. Apply for a new one, or ask the county why it was revoked.');
+      if (found.permit.renewedBy) throw conflict('This permit has already been renewed.');
+      const from = new Date(found.permit.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
+      if (Date.now() < from.getTime())
+        throw conflict(
+          `This permit is valid until ${formatDocumentDate(found.permit.expiresAt)}. You can renew it from ${formatDocumentDate(from)}.`,
+        );
+      return deps.applications.submit({
+        user: { id: userId },
+        serviceId: service.id,
+        payload: found.values ?? {},
+        ...(requestId ? { requestId } : {}),
+      });
+    },
+
+    /**
+     * The reminders due now: each permit in force, not renewed, expiring within a threshold,
+     * gets the SMS of the nearest threshold once (rows for the further ones are written too, so
+     * a permit first seen 5 days before its expiry is not also told "30 days").
+     */
+    async sendReminders(now: Date = new Date()): Promise<number> {
+      const horizon = new Date(now.getTime() + Math.max(...REMINDER_DAYS) * DAY_MS);
+      const due = await db
+        .select({ permit: businessPermits, document: documents, business: businesses })
+        .from(businessPermits)
+        .innerJoin(businesses, eq(businesses.id, businessPermits.businessId))
+        .innerJoin(documents, eq(documents.id, businessPermits.documentId))
+        .where(
+          and(
+            gt(businessPermits.expiresAt, now),
+            lte(businessPermits.expiresAt, horizon),
+            isNull(businessPermits.renewedBy),
+            ne(documents.status, 'revoked'),
+          ),
+        );
+      let sent = 0;
+      const county = due.length > 0 ? await deps.countyName() : '';
+      for (const { permit, document, business } of due) {
+        const daysLeft = Math.ceil((permit.expiresAt.getTime() - now.getTime()) / DAY_MS);
+        const thresholds = REMINDER_DAYS.filter((d) => daysLeft <= d);
+        const nearest = Math.min(...thresholds);
+        const written = await db
+          .insert(permitReminders)
+          .values(thresholds.map((daysBefore) => ({ documentId: permit.documentId, daysBefore })))
+          .onConflictDoNothing()
+          .returning({ daysBefore: permitReminders.daysBefore });
+        if (!written.some((w) => w.daysBefore === nearest)) continue;
+        const phone = business.phone;
+        if (!phone) continue;
+        const result = await deps.sms.send(
+          phone,
+          `${county}: permit ${document.number} of ${business.name} expires on ${formatDocumentDate(permit.expiresAt)} (${daysLeft} day${daysLeft === 1 ? '' : 's'}). Renew it at ${deps.publicUrl}/permits`,
+        );
+        if (result.accepted) sent += 1;
+      }
+      return sent;
+    },
+
+    /** Pest control at a glance: what the user owes on it, their applications and certificates. */
+    async pestControlSummary(userId: string) {
+      const [unpaid, apps, certificates] = await Promise.all([
+        db
+          .select({
+            billNo: bills.billNo,
+            description: bills.description,
+            balance: sql<number>`(${bills.totalCents} - ${bills.paidCents})::int`,
+          })
+          .from(bills)
+          .where(
+            and(
+              eq(bills.userId, userId),
+              eq(bills.serviceId, 'pest-control'),
+              inArray(bills.status, ['unpaid', 'partially_paid']),
+            ),
+          ),
+        db
+          .select({
+            applicationNo: applications.applicationNo,
+            status: applications.status,
+            reference: applications.reference,
+            createdAt: applications.createdAt,
+          })
+          .from(applications)
+          .where(and(eq(applications.userId, userId), eq(applications.serviceId, 'pest-control')))
+          .orderBy(desc(applications.createdAt))
+          .limit(100),
+        mine(userId, ['pest-control']),
+      ]);
+      return {
+        balance_cents: unpaid.reduce((sum, b) => sum + Number(b.balance), 0),
+        unpaid_bills: unpaid.map((b) => ({
+          bill_no: b.billNo,
+          description: b.description,
+          balance_cents: Number(b.balance),
+        })),
+        applications: apps.map((a) => ({
+          application_no: a.applicationNo,
+          status: a.status,
+          business_name: a.reference,
+          submitted_at: a.createdAt.toISOString(),
+        })),
+        certificates,
+      };
+    },
+  };
+}
+export type Permits = ReturnType<typeof createPermits>;

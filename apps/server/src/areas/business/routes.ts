@@ -1,0 +1,209 @@
+import { applicationSubmittedSchema } from '@kaunti/contract/api-applications';
+import {
+  activitiesQuerySchema,
+  activitiesResponseSchema,
+  businessesResponseSchema,
+  businessLookupQuerySchema,
+  businessSchema,
+  classificationResponseSchema,
+  myPermitsResponseSchema,
+  permitParamsSchema,
+  pestControlProvidersResponseSchema,
+  pestControlServicesResponseSchema,
+  pestControlSummarySchema,
+  postalCodesResponseSchema,
+} from '@kaunti/contract/api-business';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type Guards } from '../../core/accounts/guard';
+import type { BusinessService } from './business-service';
+import type { Permits } from './permits';
+
+/** Reference data is public (the forms' lists), limited per address against scraping loops. */
+const LIST_RATE_LIMIT = { max: 240, timeWindow: '1 minute' } as const;
+/** A lookup reads the county's business register: limited harder. */
+const LOOKUP_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+/**
+ * The business permits area's API: the activity schedule and postal codes (public lists the
+ * forms read), the caller's businesses and the register lookup, "my permits" and renewals, and
+ * the pest control lists and summary. The applications themselves go through the engine
+ * (`/api/services/<id>/applications`).
+ */
+export function businessRoutes(deps: {
+  business: BusinessService;
+  permits: Permits;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { business, permits } = deps;
+    const tags = ['business'];
+    const security = [{ bearer: [] }];
+    const onRequest = deps.guards.requireUser;
+
+    app.get(
+      '/api/business/activities',
+      {
+        config: { rateLimit: LIST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Business activities, searched by name or code',
+          description:
+            "The county's trade licence schedule: each activity's code, name, category (brim_desc), sub-category (fa_category_desc) and industry (ubpsubcategory3_name). `q` keeps those whose name holds it or whose code starts with it.",
+          querystring: activitiesQuerySchema,
+          response: { 200: activitiesResponseSchema },
+        },
+      },
+      async (request) => ({ data: await business.activities(request.query) }),
+    );
+    app.get(
+      '/api/business/classification',
+      {
+        config: { rateLimit: LIST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'The activity schedule as category → industry → sub-category → activity',
+          description:
+            'The whole schedule as a tree: each industry (ubpsubcategory3_name) under its category (brim_desc), its sub-categories (fa_category_desc) and their activities.',
+          response: { 200: classificationResponseSchema },
+        },
+      },
+      async () => ({ data: await business.classification() }),
+    );
+    app.get(
+      '/api/business/postal-codes',
+      {
+        config: { rateLimit: LIST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Postal codes and their post offices',
+          description: "Kenyan postal codes with their post office, for a business's postal address.",
+          response: { 200: postalCodesResponseSchema },
+        },
+      },
+      async () => ({ data: await business.postalCodes() }),
+    );
+    app.get(
+      '/api/businesses',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'The businesses the caller holds',
+          description:
+            "Every business the caller acts for: applying for a permit with a business's KRA PIN makes the caller its holder.",
+          response: { 200: businessesResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await business.mine(currentUser(request).id) }),
+    );
+    app.get(
+      '/api/businesses/lookup',
+      {
+        onRequest,
+        config: { rateLimit: LOOKUP_RATE_LIMIT },
+        schema: {
+          tags,
+          security,
+          summary: "A business in the county's register, by KRA PIN or registration number",
+          description:
+            "Pre-fills a permit application: a business of the county's register that no account holds yet, or one of the caller's own. Any other answers 404, as an unknown one does.",
+          querystring: businessLookupQuerySchema,
+          response: { 200: businessSchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) =>
+        business.lookup(currentUser(request).id, {
+          kraPin: request.query.kra_pin,
+          regNo: request.query.reg_no,
+        }),
+    );
+    app.get(
+      '/api/permits',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: "The caller's business permits and certificates",
+          description:
+            'Every permit and certificate of the businesses the caller holds: active, expiring within 30 days, expired, revoked or renewed, with its printable links, its E-Verify code and whether it may be renewed now.',
+          response: { 200: myPermitsResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await permits.mine(currentUser(request).id) }),
+    );
+    app.post(
+      '/api/permits/:document_id/renewal',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: "Renews one of the caller's permits",
+          description:
+            "A new application of the same service with last year's answers, priced again (with the late renewal penalty after the expiry); paying its bill issues the new permit. Allowed from 30 days before the expiry; before that, or for a revoked or already renewed permit, 409.",
+          params: permitParamsSchema,
+          response: {
+            201: applicationSubmittedSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const submitted = await permits.renew(
+          currentUser(request).id,
+          request.params.document_id,
+          request.id,
+        );
+        return reply.code(201).send(submitted);
+      },
+    );
+    app.get(
+      '/api/pest-control/providers',
+      {
+        config: { rateLimit: LIST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Pest control operators licensed by the county',
+          description: 'The operators whose treatment reports the county accepts, with their licence number.',
+          response: { 200: pestControlProvidersResponseSchema },
+        },
+      },
+      async () => ({ data: await business.pestControlProviders() }),
+    );
+    app.get(
+      '/api/pest-control/services',
+      {
+        config: { rateLimit: LIST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Pest control services, the products they use and their certificate fee',
+          description:
+            'Fumigation, rodent and insect control…: what each uses, and the fee of its certificate (integer cents).',
+          response: { 200: pestControlServicesResponseSchema },
+        },
+      },
+      async () => ({ data: await business.pestControlServices() }),
+    );
+    app.get(
+      '/api/pest-control/summary',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: "The caller's pest control: balance, applications, unpaid fees and certificates",
+          description:
+            'What the caller owes on pest control bills, their applications with their status, and their certificates with their links.',
+          response: { 200: pestControlSummarySchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => permits.pestControlSummary(currentUser(request).id),
+    );
+  };
+}

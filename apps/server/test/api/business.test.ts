@@ -1,0 +1,479 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_HOLDER_MESSAGE } from '../../src/areas/business/business-service';
+import { createPermits } from '../../src/areas/business/permits';
+import { businessPermits } from '../../src/areas/business/schema';
+import { bills } from '../../src/core/bills/schema';
+import { documents } from '../../src/core/documents/schema';
+import { createAppWithSimulator } from '../support/mpesa';
+import type { TestApp } from '../support/test-app';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
+
+/**
+ * Business permits end to end: the activity schedule, the register lookup, a unified permit with
+ * two business lines billed line by line, paid by M-Pesa and issued at once, /permits, renewal
+ * (window, penalty), one open bill per business, another account's business, revocation seen
+ * by the permit check, and SMS reminders sent once.
+ */
+let t: TestApp;
+let close: () => Promise<void>;
+let owner: TestUser;
+let stranger: TestUser;
+
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  ({ t, close } = await createAppWithSimulator(`business-callback-secret-${randomUUID()}`));
+  owner = await createSignedInUser(t, { firstName: 'Achieng', surName: 'Oduya' });
+  stranger = await createSignedInUser(t, { firstName: 'Kamau', surName: 'Njoroge' });
+});
+afterAll(async () => close());
+
+const business = (kraPin: string, name = 'Kilimani Tech Solutions Limited') => ({
+  business_name: name,
+  kra_pin: kraPin,
+  reg_no: 'PVT-9XY7AB2C',
+  postal_address: 'P.O. Box 76543',
+  postal_code: '00505',
+  business_phone: '0712000111',
+  contact_name: 'Achieng Oduya',
+});
+const premises = {
+  premise_type: 'premises',
+  sub_county_code: '274',
+  ward_code: '1361',
+  road_name: 'Ring Road Kilimani',
+  building_name: 'Elgon Court',
+  floor_no: '3rd floor',
+  stall: 'Suite 12',
+};
+
+async function submit(user: TestUser, serviceId: string, payload: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/services/${serviceId}/applications`,
+    headers: user.headers,
+    payload,
+  });
+}
+
+/** Pays a bill by STK push and waits until its application is issued. */
+async function payAndWait(user: TestUser, billNo: string, applicationNo: string) {
+  const push = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/mpesa/stk-push',
+    headers: { ...user.headers, 'idempotency-key': randomUUID() },
+    payload: { bill_no: billNo, phone_number: '0713000255' },
+  });
+  expect(push.statusCode, push.body).toBe(200);
+  let detail = { status: '', document: null as null | { id: string; print_url: string; url: string } };
+  for (let i = 0; i < 200 && detail.status !== 'issued'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    detail = (
+      await t.app.inject({ method: 'GET', url: `/api/applications/${applicationNo}`, headers: user.headers })
+    ).json();
+  }
+  expect(detail.status).toBe('issued');
+  return detail.document!;
+}
+
+async function myPermits(user: TestUser) {
+  const answer = await t.app.inject({ method: 'GET', url: '/api/permits', headers: user.headers });
+  expect(answer.statusCode).toBe(200);
+  return answer.json().data as {
+    permitNo: string;
+    state: string;
+    renewable: boolean;
+    document: { id: string };
+  }[];
+}
+
+/** Moves a permit's expiry (the register and the document) to `days` from now. */
+async function expireIn(documentId: string, days: number) {
+  const at = new Date(Date.now() + days * DAY_MS);
+  await t.database.db
+    .update(businessPermits)
+    .set({ expiresAt: at })
+    .where(eq(businessPermits.documentId, documentId));
+  await t.database.db.update(documents).set({ expiresAt: at }).where(eq(documents.id, documentId));
+}
+
+describe('the activity schedule', () => {
+  it('lists at least 60 activities across at least 10 industries, searchable by name or code', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/business/activities' })).json().data;
+    expect(all.length).toBeGreaterThanOrEqual(60);
+    expect(
+      new Set(all.map((a: { ubpsubcategory3_name: string }) => a.ubpsubcategory3_name)).size,
+    ).toBeGreaterThanOrEqual(10);
+    expect(all[0]).toEqual({
+      activity_code: expect.any(String),
+      name: expect.any(String),
+      brim_desc: expect.any(String),
+      fa_category_desc: expect.any(String),
+      ubpsubcategory3_name: expect.any(String),
+    });
+    const byName = (
+      await t.app.inject({ method: 'GET', url: '/api/business/activities?q=RESTAURANT' })
+    ).json().data;
+    expect(byName.map((a: { activity_code: string }) => a.activity_code)).toEqual(['505']);
+    const byCode = (await t.app.inject({ method: 'GET', url: '/api/business/activities?q=12' })).json().data;
+    expect(byCode.map((a: { activity_code: string }) => a.activity_code)).toEqual(['120', '125']);
+    // A wildcard typed by the trader is a character, not a pattern.
+    const wild = (await t.app.inject({ method: 'GET', url: '/api/business/activities?q=%25' })).json().data;
+    expect(wild).toEqual([]);
+    const tree = (await t.app.inject({ method: 'GET', url: '/api/business/classification' })).json().data;
+    expect(tree.length).toBeGreaterThanOrEqual(10);
+    const codes = (await t.app.inject({ method: 'GET', url: '/api/business/postal-codes' })).json().data;
+    expect(codes).toContainEqual({
+      postal_code: '00100',
+      post_office: 'Nairobi GPO',
+      label: '00100 Nairobi GPO',
+    });
+  });
+});
+
+describe('a unified business permit', () => {
+  let permitId = '';
+  let permitNo = '';
+
+  it("finds a business of the county's register by KRA PIN or registration number, for nobody else once held", async () => {
+    const byPin = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?kra_pin=p052468013q',
+      headers: owner.headers,
+    });
+    expect(byPin.statusCode, byPin.body).toBe(200);
+    expect(byPin.json()).toMatchObject({
+      business_name: 'Kilimani Tech Solutions Limited',
+      reg_no: 'PVT-9XY7AB2C',
+    });
+    const byReg = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?reg_no=pvt-9xy7ab2c',
+      headers: owner.headers,
+    });
+    expect(byReg.json().kra_pin).toBe('P052468013Q');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?kra_pin=P000000000X',
+      headers: owner.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?kra_pin=P052468013Q',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a sixth business line, naming the limit', async () => {
+    const six = Array.from({ length: 6 }, () => ({ activity_code: '120', business_size: 'small' }));
+    const answer = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      ...premises,
+      linesData: six,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().details[0].path).toBe('linesData');
+    expect(answer.json().message).toMatch(/5/);
+  });
+
+  it('refuses an activity that is not in the schedule, in the line that holds it', async () => {
+    const answer = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      ...premises,
+      linesData: [
+        { activity_code: '505', business_size: 'small' },
+        { activity_code: '999', business_size: 'small' },
+      ],
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().details).toEqual([
+      { path: 'linesData.1.activity_code', message: 'Please select a business activity from the list' },
+    ]);
+  });
+
+  it('bills each line, the bundled charges and the application fee; paid, it is issued at once', async () => {
+    const linesData = [
+      { activity_code: '505', business_size: 'small' },
+      { activity_code: '615', business_size: 'medium' },
+    ];
+    const quote = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/catalogue/services/unified-business-permit/quote',
+        payload: { values: { linesData } },
+      })
+    ).json();
+    expect(quote.complete).toBe(true);
+
+    const answer = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      subsidiary_name: 'KiliTech',
+      ...premises,
+      linesData,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    expect(application.application_no).toMatch(/^UBP-\d{4}-\d{6}$/);
+    expect(bill.total_cents).toBe(quote.total_cents);
+    const descriptions = bill.lines.map((l: { Description: string }) => l.Description);
+    expect(descriptions).toEqual([
+      'Business permit: Restaurant or eating house (small)',
+      'Business permit: Information technology company (medium)',
+      'Fire safety inspection: Restaurant or eating house',
+      'Fire safety inspection: Information technology company',
+      'Food hygiene licence: Restaurant or eating house',
+      'Public health certificate: Restaurant or eating house',
+      'Advertising (business name sign): Restaurant or eating house',
+      'Advertising (business name sign): Information technology company',
+      'Business permit application fee',
+    ]);
+    const sum = bill.lines.reduce((n: number, l: { amount_cents: number }) => n + l.amount_cents, 0);
+    expect(sum).toBe(bill.total_cents);
+    // 4,500 small; 5,000 × 2 medium; fire 2,500 × 2; food 3,000; health 1,500; signs 2,000 × 2; 500.
+    expect(bill.total_cents).toBe((4_500 + 10_000 + 5_000 + 3_000 + 1_500 + 4_000 + 500) * 100);
+
+    // Another application for the same business while this bill is open: refused, the bill named.
+    const again = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      ...premises,
+      linesData,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain(bill.bill_no);
+
+    const document = await payAndWait(owner, bill.bill_no, application.application_no);
+    permitId = document.id;
+    permitNo = application.application_no;
+    const link = new URL(document.print_url);
+    expect(link.pathname).toBe('/downloads/ubp');
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${link.searchParams.get('id')}?key=${link.searchParams.get('key')}`,
+      })
+    ).json();
+    expect(view).toMatchObject({ title: 'Unified Business Permit', state: 'valid' });
+    const fact = (label: string) => view.facts.find((f: { label: string }) => f.label === label)?.value;
+    expect(fact('Business name')).toBe('Kilimani Tech Solutions Limited');
+    expect(fact('Subsidiary (trading) name')).toBe('KiliTech');
+    expect(fact('Postal address')).toBe('P.O. Box 76543-00505, Ngong Road');
+    expect(fact('Duration')).toBe('12 months');
+    expect(view.tables[0].rows).toEqual([
+      ['505', 'Restaurant or eating house', 'Accommodation and Catering', 'Eating houses', 'Hospitality'],
+      [
+        '615',
+        'Information technology company',
+        'Professional and Technical Services',
+        'Professional offices',
+        'Professional services',
+      ],
+    ]);
+    expect(view.tables[1].rows[0]).toEqual([
+      '505:small',
+      'Business permit: Restaurant or eating house (small)',
+      'KES 4,500.00',
+    ]);
+    expect(view.conditions).toHaveLength(15);
+
+    const valid = await t.app.inject({ method: 'GET', url: `/api/permits/validate?permit_no=${permitNo}` });
+    expect(valid.json()).toEqual({ permitNo, isValid: true });
+  });
+
+  it('lists it on /permits as active, not yet renewable; a renewal now is refused with the date it opens', async () => {
+    const [permit] = await myPermits(owner);
+    expect(permit).toMatchObject({
+      permitNo,
+      state: 'active',
+      renewable: false,
+      service_id: 'unified-business-permit',
+    });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${permitId}/renewal`,
+      headers: owner.headers,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/^This permit is valid until .+\. You can renew it from .+\.$/);
+    // Applying afresh for the same business is the same renewal, refused the same way.
+    const fresh = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      ...premises,
+      linesData: [{ activity_code: '505', business_size: 'small' }],
+    });
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().message).toContain('You can renew it from');
+  });
+
+  it('keeps another account out of the business and its permits', async () => {
+    const taken = await submit(stranger, 'unified-business-permit', {
+      ...business('P052468013Q', 'Someone Else Ltd'),
+      ...premises,
+      linesData: [{ activity_code: '505', business_size: 'small' }],
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().details).toEqual([{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }]);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?kra_pin=P052468013Q',
+      headers: stranger.headers,
+    });
+    expect(lookup.statusCode).toBe(404);
+    expect(await myPermits(stranger)).toEqual([]);
+    const renewal = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${permitId}/renewal`,
+      headers: stranger.headers,
+    });
+    expect(renewal.statusCode).toBe(404);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/businesses', headers: owner.headers })
+    ).json().data;
+    expect(mine.map((b: { kra_pin: string }) => b.kra_pin)).toEqual(['P052468013Q']);
+  });
+
+  it('renews within 30 days of the expiry without a penalty; the new permit follows the old', async () => {
+    await expireIn(permitId, 10);
+    const [expiring] = await myPermits(owner);
+    expect(expiring).toMatchObject({ state: 'expiring', renewable: true });
+    const renewal = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${permitId}/renewal`,
+      headers: owner.headers,
+    });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    const { application, bill } = renewal.json();
+    expect(bill.lines.map((l: { Description: string }) => l.Description)).not.toContainEqual(
+      expect.stringContaining('Late renewal'),
+    );
+    await payAndWait(owner, bill.bill_no, application.application_no);
+    const permits = await myPermits(owner);
+    expect(permits.map((p) => [p.permitNo, p.state])).toEqual([
+      [application.application_no, 'active'],
+      [permitNo, 'renewed'],
+    ]);
+  });
+});
+
+describe('a single business permit renewed late', () => {
+  it('adds the late renewal penalty for each month (or part) since the expiry', async () => {
+    const answer = await submit(owner, 'single-business-permit', {
+      ...business('A011223344C', 'Jamii Beauty Salon'),
+      ...premises,
+      activity_code: '970',
+      business_size: 'mini',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    expect(bill.total_cents).toBe((1_000 + 500) * 100);
+    const document = await payAndWait(owner, bill.bill_no, application.application_no);
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${document.id}?key=${new URL(document.print_url).searchParams.get('key')}`,
+      })
+    ).json();
+    expect(view.facts.find((f: { label: string }) => f.label === 'Activity').value).toBe(
+      'Hair salon or barber shop',
+    );
+
+    await expireIn(document.id, -35);
+    const expired = (await myPermits(owner)).find((p) => p.permitNo === application.application_no);
+    expect(expired).toMatchObject({ state: 'expired', renewable: true });
+    const renewal = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${document.id}/renewal`,
+      headers: owner.headers,
+    });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    const late = renewal.json().bill;
+    expect(late.lines.at(-1)).toMatchObject({
+      Description: 'Late renewal penalty, per month or part of a month × 2 months',
+      amount_cents: 200_000,
+    });
+    expect(late.total_cents).toBe((1_000 + 500 + 2_000) * 100);
+  });
+});
+
+describe('permit reminders and revocation', () => {
+  it('sends the 30-day and the 7-day reminder once each, however many instances run the job', async () => {
+    const sent: { to: string; text: string }[] = [];
+    const permits = createPermits({
+      db: t.database.db,
+      applications: { submit: async () => Promise.reject(new Error('not used')) },
+      links: { link: () => ({}) as never },
+      documents: { shortCodeOf: async () => '' },
+      sms: {
+        driver: 'outbox',
+        send: async (to, text) => {
+          sent.push({ to, text });
+          return { accepted: true, status: 'Success' };
+        },
+      },
+      publicUrl: 'https://kaunti.example',
+      countyName: async () => 'Nairobi City County',
+    });
+    const [permit] = await myPermits(owner);
+    await expireIn(permit!.document.id, 20);
+    await Promise.all([permits.sendReminders(), permits.sendReminders(), permits.sendReminders()]);
+    const about = (n: string) => sent.filter((s) => s.text.includes(n));
+    expect(about(permit!.permitNo)).toHaveLength(1);
+    expect(about(permit!.permitNo)[0]).toMatchObject({ to: '254712000111' });
+    expect(about(permit!.permitNo)[0]!.text).toMatch(
+      /expires on .+ \(20 days\)\. Renew it at https:\/\/kaunti\.example\/permits$/,
+    );
+    await permits.sendReminders();
+    expect(about(permit!.permitNo)).toHaveLength(1);
+    await expireIn(permit!.document.id, 5);
+    await Promise.all([permits.sendReminders(), permits.sendReminders()]);
+    expect(about(permit!.permitNo)).toHaveLength(2);
+    expect(about(permit!.permitNo)[1]!.text).toContain('(5 days)');
+  });
+
+  it('answers isValid false for a permit revoked after an inspection', async () => {
+    const [permit] = await myPermits(owner);
+    const officer = await createOfficer(t, ['approver'], ['business']);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/documents/${encodeURIComponent(permit!.document.id)}/revoke`,
+      headers: officer.headers,
+      payload: { reason: 'Closed after a public health inspection' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/api/permits/validate?permit_no=${permit!.permitNo}`,
+    });
+    expect(check.json()).toEqual({ permitNo: permit!.permitNo, isValid: false });
+    const [after] = await myPermits(owner);
+    expect(after).toMatchObject({ state: 'revoked', renewable: false });
+  });
+
+  it("lists only the business permits' bills for /sbp/payments, and only the caller's", async () => {
+    // A land bill of the same user, which the business list must leave out.
+    await t.database.db.insert(bills).values({
+      billNo: 'NCCB99887766',
+      userId: owner.id,
+      serviceId: 'ground-rent',
+      status: 'unpaid',
+      description: 'Ground rent 2026',
+      totalCents: 360_000,
+      dueDate: '2026-12-31',
+    });
+    const business = (
+      await t.app.inject({ method: 'GET', url: '/api/bills?area=business', headers: owner.headers })
+    ).json().data as { service_id: string | null; bill_no: string }[];
+    expect(business.length).toBeGreaterThanOrEqual(4);
+    expect(business.every((b) => b.service_id?.endsWith('business-permit'))).toBe(true);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/bills', headers: owner.headers })).json()
+      .data;
+    expect(all.map((b: { bill_no: string }) => b.bill_no)).toContain('NCCB99887766');
+    expect(business.map((b) => b.bill_no)).not.toContain('NCCB99887766');
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/api/bills?area=business', headers: stranger.headers })
+    ).json().data;
+    expect(theirs).toEqual([]);
+  });
+});

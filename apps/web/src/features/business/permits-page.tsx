@@ -1,0 +1,184 @@
+import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { Card, CardList } from '../../ui/card/card';
+import { Fact, FactList } from '../../ui/fact-list/fact-list';
+import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { StatusBadge, type StatusTone } from '../../ui/status-badge/status-badge';
+import styles from './business.module.css';
+
+const TONE: Record<PermitState, StatusTone> = {
+  active: 'good',
+  expiring: 'action',
+  expired: 'bad',
+  revoked: 'bad',
+  renewed: 'neutral',
+};
+
+/** An absolute link of the server's (its public URL) as a path of this app. */
+const local = (url: string) => {
+  const parsed = new URL(url, window.location.origin);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Nairobi',
+  }).format(new Date(iso));
+
+function usePermits() {
+  return useQuery({
+    queryKey: ['permits'],
+    queryFn: ({ signal }) => api<{ data: MyPermit[] }>('/api/permits', { signal }).then((r) => r.data),
+  });
+}
+
+/**
+ * /permits — "my permits": the permits and certificates of every business the user holds, in
+ * three sections (expiring within 30 days first: they need doing; then active; then expired,
+ * revoked and renewed), each with print, PDF, verify and — from 30 days before its expiry —
+ * renew, which raises the renewal's bill and opens its payment.
+ */
+export function PermitsPage() {
+  const { t } = useTranslation('business');
+  const query = usePermits();
+  return (
+    <div className={styles.page}>
+      <p className={styles.lead}>{t('permits.lead')}</p>
+      <p className={styles.links}>
+        <Link to="/sbp">{t('permits.applySbp')}</Link>
+        <Link to="/trade-license/apply">{t('permits.applyUbp')}</Link>
+        <Link to="/sbp/payments">{t('permits.payments')}</Link>
+      </p>
+      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(permits) => <PermitSections permits={permits} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function PermitSections({ permits }: { permits: MyPermit[] }) {
+  const { t } = useTranslation('business');
+  if (permits.length === 0)
+    return (
+      <EmptyState>
+        <p>{t('permits.empty')}</p>
+        <ButtonLink to="/trade-license/apply" variant="secondary">
+          {t('permits.applyUbp')}
+        </ButtonLink>
+      </EmptyState>
+    );
+  const sections: { id: string; states: PermitState[] }[] = [
+    { id: 'expiring', states: ['expiring'] },
+    { id: 'active', states: ['active'] },
+    { id: 'past', states: ['expired', 'revoked', 'renewed'] },
+  ];
+  return (
+    <>
+      {sections.map(({ id, states }) => {
+        const shown = permits.filter((p) => states.includes(p.state));
+        return (
+          <section key={id} aria-labelledby={`permits-${id}`} className={styles.section}>
+            <h2 id={`permits-${id}`}>{t(`permits.sections.${id}`, { count: shown.length })}</h2>
+            {shown.length === 0 ? (
+              <p className={styles.muted}>{t(`permits.none.${id}`)}</p>
+            ) : (
+              <CardList>
+                {shown.map((permit) => (
+                  <PermitCard key={permit.document.id} permit={permit} />
+                ))}
+              </CardList>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function PermitCard({ permit }: { permit: MyPermit }) {
+  const { t } = useTranslation('business');
+  const translate = useMessageTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const renew = useMutation({
+    mutationFn: () =>
+      api<ApplicationSubmitted>(`/api/permits/${encodeURIComponent(permit.document.id)}/renewal`, {
+        method: 'POST',
+      }),
+    onSuccess: async (submitted) => {
+      await client.invalidateQueries({ queryKey: ['permits'] });
+      if (submitted.bill) void navigate(`/payment?bill=${encodeURIComponent(submitted.bill.bill_no)}`);
+    },
+  });
+  const headingId = `permit-${permit.document.id}`;
+  const daysLeft =
+    permit.days_left >= 0
+      ? t('permits.daysLeft', { count: permit.days_left })
+      : t('permits.daysAgo', { count: -permit.days_left });
+  return (
+    <Card
+      headingId={headingId}
+      title={`${permit.service_title}: ${permit.business_name}`}
+      level={3}
+      badge={
+        <StatusBadge tone={TONE[permit.state]} status={permit.state}>
+          {t(`permits.states.${permit.state}`)}
+        </StatusBadge>
+      }
+      data-testid="permit-card"
+    >
+      <FactList>
+        <Fact label={t('permits.permitNo')} className={styles.reference}>
+          {permit.permitNo}
+        </Fact>
+        <Fact label={t('permits.kraPin')}>{permit.kra_pin}</Fact>
+        <Fact label={t('permits.issued')}>{day(permit.issued_at)}</Fact>
+        <Fact label={t('permits.expires')}>
+          {day(permit.expires_at)} ({daysLeft})
+        </Fact>
+        {permit.short_code ? <Fact label={t('permits.code')}>{permit.short_code}</Fact> : null}
+      </FactList>
+      {permit.state === 'active' ? (
+        <p className={styles.muted}>{t('permits.renewFrom', { date: day(permit.renewable_from) })}</p>
+      ) : null}
+      {renew.isError ? (
+        <Alert variant="danger">
+          <p>{translate(errorText(renew.error))}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.actions}>
+        {permit.renewable ? (
+          <Button onClick={() => renew.mutate()} busy={renew.isPending} busyLabel={t('permits.renewing')}>
+            {t('permits.renew')}
+            <span className="visually-hidden"> {permit.permitNo}</span>
+          </Button>
+        ) : null}
+        {permit.document.print_url ? (
+          <Link className={styles.docLink} to={local(permit.document.print_url)}>
+            {t('permits.print')}
+            <span className="visually-hidden"> {permit.permitNo}</span>
+          </Link>
+        ) : null}
+        <a className={styles.docLink} href={local(permit.document.pdf_url)}>
+          {t('permits.pdf')}
+          <span className="visually-hidden"> {permit.permitNo}</span>
+        </a>
+        <Link className={styles.docLink} to={local(permit.document.url)}>
+          {t('permits.verify')}
+          <span className="visually-hidden"> {permit.permitNo}</span>
+        </Link>
+      </div>
+    </Card>
+  );
+}

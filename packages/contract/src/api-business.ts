@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { issuedDocumentLinkSchema } from './api-applications';
+
+/**
+ * The business permits area: the county's activity schedule, postal codes, the citizen's
+ * businesses and their lookup in the county's register, "my permits" and renewals, and the
+ * pest control lists. Field names follow the spec (`brim_desc`, `fa_category_desc`,
+ * `ubpsubcategory3_name`, `permitNo`, `isValid`).
+ */
+
+export const activitySchema = z
+  .object({
+    activity_code: z.string(),
+    name: z.string(),
+    brim_desc: z.string().describe('The category.'),
+    fa_category_desc: z.string().describe('The sub-category.'),
+    ubpsubcategory3_name: z.string().describe('The industry.'),
+  })
+  .describe('BusinessActivity');
+export type BusinessActivity = z.infer<typeof activitySchema>;
+
+export const activitiesQuerySchema = z.object({
+  q: z
+    .string()
+    .max(60)
+    .optional()
+    .describe('Part of the name, or the start of the code, as the trader types.'),
+  industry: z
+    .string()
+    .max(80)
+    .optional()
+    .describe('Only the activities of this industry (ubpsubcategory3_name).'),
+});
+
+export const activitiesResponseSchema = z
+  .object({ data: z.array(activitySchema) })
+  .describe('BusinessActivities');
+
+export const classificationResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        category: z.string().describe('brim_desc'),
+        industry: z.string().describe('ubpsubcategory3_name'),
+        sub_categories: z.array(
+          z.object({ name: z.string().describe('fa_category_desc'), activities: z.array(activitySchema) }),
+        ),
+      }),
+    ),
+  })
+  .describe('BusinessClassification: category → industry → sub-category → activity.');
+
+export const postalCodesResponseSchema = z
+  .object({
+    data: z.array(z.object({ postal_code: z.string(), post_office: z.string(), label: z.string() })),
+  })
+  .describe('PostalCodes');
+
+/** A business as the application form's fields name it (what a lookup pre-fills). */
+export const businessSchema = z
+  .object({
+    id: z.string(),
+    business_name: z.string(),
+    subsidiary_name: z.string().nullable(),
+    kra_pin: z.string(),
+    reg_no: z.string().nullable(),
+    postal_address: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    business_phone: z.string().nullable(),
+    business_email: z.string().nullable(),
+    contact_name: z.string().nullable(),
+  })
+  .describe('Business');
+export type Business = z.infer<typeof businessSchema>;
+
+export const businessesResponseSchema = z.object({ data: z.array(businessSchema) }).describe('Businesses');
+
+export const businessLookupQuerySchema = z
+  .object({
+    kra_pin: z.string().max(20).optional(),
+    reg_no: z.string().max(40).optional(),
+  })
+  .describe('One of the two: the KRA PIN or the registration number.');
+
+export const PERMIT_STATES = ['active', 'expiring', 'expired', 'revoked', 'renewed'] as const;
+export type PermitState = (typeof PERMIT_STATES)[number];
+
+export const myPermitSchema = z
+  .object({
+    permitNo: z.string(),
+    service_id: z.string(),
+    service_title: z.string(),
+    business_name: z.string(),
+    kra_pin: z.string(),
+    issued_at: z.string(),
+    expires_at: z.string(),
+    state: z
+      .enum(PERMIT_STATES)
+      .describe('active; expiring (within 30 days); expired; revoked; renewed (a newer permit follows it).'),
+    days_left: z.int().describe('Days until it expires (negative: days since).'),
+    renewable: z.boolean().describe('It may be renewed now: within 30 days of its expiry, or after it.'),
+    renewable_from: z.string().describe('The first day it may be renewed (YYYY-MM-DD).'),
+    short_code: z.string().nullable().describe('Its E-Verify code.'),
+    document: issuedDocumentLinkSchema,
+  })
+  .describe('MyPermit');
+export type MyPermit = z.infer<typeof myPermitSchema>;
+
+export const myPermitsResponseSchema = z.object({ data: z.array(myPermitSchema) }).describe('MyPermits');
+
+export const permitParamsSchema = z.object({ document_id: z.string().max(64) });
+
+export const pestControlProvidersResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({ provider_code: z.string(), name: z.string(), licence_no: z.string(), phone: z.string() }),
+    ),
+  })
+  .describe('PestControlProviders: operators licensed by the county.');
+
+export const pestControlServicesResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        service_code: z.string(),
+        name: z.string(),
+        products: z.string().describe('The products the service uses.'),
+        fee_cents: z.int().nullable(),
+      }),
+    ),
+  })
+  .describe('PestControlServices');
+
+export const pestControlSummarySchema = z
+  .object({
+    balance_cents: z.int().describe('What the user owes on pest control bills.'),
+    unpaid_bills: z.array(z.object({ bill_no: z.string(), description: z.string(), balance_cents: z.int() })),
+    applications: z.array(
+      z.object({
+        application_no: z.string(),
+        status: z.string(),
+        business_name: z.string().nullable(),
+        submitted_at: z.string(),
+      }),
+    ),
+    certificates: z.array(myPermitSchema),
+  })
+  .describe('PestControlSummary: balance, applications, unpaid fees and certificates.');
