@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import jsQR from 'jsqr';
 import { type SignedInUser, signInNewUser } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 import { E2E_BASE_URL, E2E_SIM_URL } from '../support/ports';
+import { decodeQr } from '../support/qr';
 
 /**
  * Paying a bill in the browser, end to end: the e2e server talks to the M-Pesa simulator (started
@@ -27,36 +27,6 @@ async function raiseRatesBill(page: Page, user: SignedInUser, lr: string): Promi
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).bill_no as string;
-}
-
-/**
- * Decodes the QR image on the page: drawn on a canvas in the page (the page's own pixels, as a
- * phone camera would see them), read by jsQR here.
- */
-async function decodeQr(page: Page, imageName: RegExp): Promise<string> {
-  const image = page.getByRole('img', { name: imageName });
-  await expect(image).toBeVisible();
-  const { width, height, rgba } = await image.evaluate(async (element) => {
-    const img = element as HTMLImageElement;
-    await img.decode();
-    const size = 480;
-    const canvas = document.createElement('canvas');
-    canvas.width = size + 80;
-    canvas.height = size + 80;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(img, 40, 40, size, size);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    let binary = '';
-    for (let i = 0; i < pixels.data.length; i += 0x8000) {
-      binary += String.fromCharCode(...pixels.data.subarray(i, i + 0x8000));
-    }
-    return { width: pixels.width, height: pixels.height, rgba: btoa(binary) };
-  });
-  const decoded = jsQR(new Uint8ClampedArray(Buffer.from(rgba, 'base64')), width, height);
-  expect(decoded?.data, 'a QR code on the page').toBeTruthy();
-  return decoded!.data;
 }
 
 /**

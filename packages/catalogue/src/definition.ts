@@ -243,6 +243,13 @@ export const submitSchema = z
       .string()
       .min(1)
       .describe('Shown when the submission succeeds, e.g. "LR application submitted successfully".'),
+    failure_message: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Shown when a failed submission carries no message of its own (pest control: "Request failed").',
+      ),
   })
   .describe('Where and how the finished form is submitted.');
 

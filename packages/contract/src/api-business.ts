@@ -99,7 +99,12 @@ export const myPermitSchema = z
       .describe('active; expiring (within 30 days); expired; revoked; renewed (a newer permit follows it).'),
     days_left: z.int().describe('Days until it expires (negative: days since).'),
     renewable: z.boolean().describe('It may be renewed now: within 30 days of its expiry, or after it.'),
-    renewable_from: z.string().describe('The first day it may be renewed (YYYY-MM-DD).'),
+    renewable_from: z
+      .string()
+      .nullable()
+      .describe(
+        'The first day it may be renewed (YYYY-MM-DD); null for a certificate, which is applied for again.',
+      ),
     short_code: z.string().nullable().describe('Its E-Verify code.'),
     document: issuedDocumentLinkSchema,
   })

@@ -110,7 +110,7 @@ export function createPermits(deps: {
           state,
           days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
           renewable: isPermit && (state === 'expiring' || state === 'expired'),
-          renewable_from: kenyaDate(renewableFrom),
+          renewable_from: isPermit ? kenyaDate(renewableFrom) : null,
           short_code: document.shortCode,
           document: deps.links.link(document),
         };

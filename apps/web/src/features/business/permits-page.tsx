@@ -149,7 +149,7 @@ function PermitCard({ permit }: { permit: MyPermit }) {
         </Fact>
         {permit.short_code ? <Fact label={t('permits.code')}>{permit.short_code}</Fact> : null}
       </FactList>
-      {permit.state === 'active' ? (
+      {permit.state === 'active' && permit.renewable_from ? (
         <p className={styles.muted}>{t('permits.renewFrom', { date: day(permit.renewable_from) })}</p>
       ) : null}
       {renew.isError ? (

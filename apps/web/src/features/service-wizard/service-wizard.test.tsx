@@ -311,6 +311,37 @@ describe('ServiceWizard', () => {
     expect(screen.getByText('id-card.png')).toBeInTheDocument();
   });
 
+  it("says a service's own sentence for a failure that carries no message (pest control: Request failed)", async () => {
+    const pest = { ...testService, submit: { ...testService.submit, failure_message: 'Request failed' } };
+    const { start } = setup({ 'POST /api/test/apply': () => new Response('', { status: 502 }) });
+    await renderWithApp(<ServiceWizard service={pest} start={start} />, { language: 'en' });
+    const u = user();
+    await toDetails(u);
+    await fillDetails(u);
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Declaration' });
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-variant="danger"]')).toHaveTextContent('Request failed'),
+    );
+    // Without the service's sentence, the general one.
+    cleanup();
+    const plain = setup({ 'POST /api/test/apply': () => new Response('', { status: 502 }) });
+    await renderWizard(plain.start);
+    await toDetails(u);
+    await fillDetails(u);
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Declaration' });
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-variant="danger"]')).toHaveTextContent(
+        'We are unable to process your request right now.',
+      ),
+    );
+  });
+
   it("shows a refused file's message beside its field and keeps the rest of the form", async () => {
     const { start } = setup({
       'POST /api/uploads': () =>

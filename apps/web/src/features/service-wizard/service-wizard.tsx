@@ -7,6 +7,7 @@ import {
 } from '@kaunti/catalogue/definition';
 import { isShown, stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import { FALLBACK_ERROR_MESSAGE } from '@kaunti/contract/error-message';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -243,7 +244,11 @@ export function ServiceWizard({
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;
       if (apiError?.details.length) showProblems(apiError.details, 'server');
-      setServerError(text.message(apiError?.message ?? String(error)));
+      // A failure that says nothing: the service's own sentence where it has one (pest control).
+      const silent = apiError?.message === FALLBACK_ERROR_MESSAGE && service.submit.failure_message;
+      setServerError(
+        text.message(silent ? service.submit.failure_message! : (apiError?.message ?? String(error))),
+      );
     } finally {
       setBusy(false);
     }

@@ -81,6 +81,8 @@ export const pestControl = defineService({
   submit: {
     method: 'POST',
     success_message: 'Pest control application submitted successfully',
+    // Spec, section 8: a pest control failure with no detail.
+    failure_message: 'Request failed',
   },
   validity: { days: 180 },
 });

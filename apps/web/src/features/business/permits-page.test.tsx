@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { PermitsPage } from './permits-page';
+
+function permit(no: string, state: string, extra: Record<string, unknown> = {}) {
+  return {
+    permitNo: no,
+    service_id: 'unified-business-permit',
+    service_title: 'Unified Business Permit (Trade Licence)',
+    business_name: 'Savannah Fresh Foods Limited',
+    kra_pin: 'P051234567K',
+    issued_at: '2025-12-07T09:00:00.000Z',
+    expires_at: '2026-12-07T09:00:00.000Z',
+    state,
+    days_left: 10,
+    renewable: state === 'expiring' || state === 'expired',
+    renewable_from: '2026-11-07',
+    short_code: 'YJRQ-4XXK-K8RU',
+    document: {
+      id: `doc-${no}`,
+      number: no,
+      status: 'issued',
+      pdf_url: `http://portal.example/api/documents/doc-${no}/pdf?key=k`,
+      print_url: `http://portal.example/downloads/ubp?id=doc-${no}&key=k`,
+      url: 'http://portal.example/e-verify?code=abc',
+    },
+    ...extra,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PermitsPage', () => {
+  it('puts expiring permits first, then active, then past ones, each with print, PDF and verify', async () => {
+    stubApi({
+      'GET /api/permits': () =>
+        jsonResponse(200, {
+          data: [
+            permit('UBP-2026-000010', 'active', { days_left: 300, renewable_from: '2027-09-01' }),
+            permit('UBP-2025-900302', 'expiring'),
+            permit('SBP-2025-900303', 'expired', { days_left: -35, service_title: 'Single Business Permit' }),
+            permit('PCC-2025-900304', 'active', {
+              renewable_from: null,
+              service_title: 'Pest Control Certificate',
+            }),
+          ],
+        }),
+    });
+    await renderWithApp(<PermitsPage />);
+    const expiring = await screen.findByRole('region', { name: 'Expiring within 30 days (1)' });
+    expect(expiring).toHaveTextContent('UBP-2025-900302');
+    expect(expiring).toHaveTextContent('(10 days left)');
+    expect(within(expiring).getByRole('button', { name: 'Renew and pay UBP-2025-900302' })).toBeEnabled();
+    const active = screen.getByRole('region', { name: 'Active (2)' });
+    expect(within(active).queryByRole('button', { name: /Renew/ })).toBeNull();
+    expect(active).toHaveTextContent('You can renew it from 1 September 2027.');
+    // A certificate is applied for again, not renewed: no renewal date.
+    expect(within(active).getAllByText(/You can renew it from/)).toHaveLength(1);
+    expect(within(active).getByRole('link', { name: 'Print permit UBP-2026-000010' })).toHaveAttribute(
+      'href',
+      '/downloads/ubp?id=doc-UBP-2026-000010&key=k',
+    );
+    const past = screen.getByRole('region', { name: 'Expired, revoked or renewed (1)' });
+    expect(past).toHaveTextContent('35 days ago');
+    expect(within(past).getByRole('button', { name: 'Renew and pay SBP-2025-900303' })).toBeEnabled();
+  });
+
+  it('renews: the renewal bill opens for payment; a refusal is said and nothing else changes', async () => {
+    const api = stubApi({
+      'GET /api/permits': () => jsonResponse(200, { data: [permit('UBP-2025-900302', 'expiring')] }),
+      'POST /api/permits/:id/renewal': ({ url }) =>
+        url.includes('doc-UBP-2025-900302')
+          ? jsonResponse(201, {
+              success: true,
+              message: 'ok',
+              application: {},
+              bill: { bill_no: 'NCCB12345678' },
+            })
+          : jsonResponse(409, { message: 'This permit has already been renewed.', code: 'conflict' }),
+    });
+    const { router } = await renderWithApp(<PermitsPage />, { path: '/permits' });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Renew and pay UBP-2025-900302' }));
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/payment?bill=NCCB12345678',
+      ),
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/permits/doc-UBP-2025-900302/renewal',
+    ]);
+  });
+
+  it('says what to do when there is no permit yet', async () => {
+    stubApi({ 'GET /api/permits': () => jsonResponse(200, { data: [] }) });
+    await renderWithApp(<PermitsPage />);
+    expect(await screen.findByText(/You have no business permits yet/)).toBeInTheDocument();
+  });
+});

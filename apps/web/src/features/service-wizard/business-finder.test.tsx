@@ -1,0 +1,134 @@
+import { servicesOf } from '@kaunti/catalogue/catalogue';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { freshStart } from './resume-draft';
+import { ServiceWizard } from './service-wizard';
+
+const ubp = servicesOf('business').find((s) => s.id === 'unified-business-permit')!;
+
+const kilimani = {
+  id: 'b1',
+  business_name: 'Kilimani Tech Solutions Limited',
+  subsidiary_name: 'KiliTech',
+  kra_pin: 'P052468013Q',
+  reg_no: 'PVT-9XY7AB2C',
+  postal_address: 'P.O. Box 76543',
+  postal_code: '00505',
+  business_phone: '254700123456',
+  business_email: null,
+  contact_name: 'Achieng Oduya',
+};
+const activities = [
+  {
+    activity_code: '505',
+    name: 'Restaurant or eating house',
+    brim_desc: 'A',
+    fa_category_desc: 'B',
+    ubpsubcategory3_name: 'C',
+  },
+  {
+    activity_code: '615',
+    name: 'Information technology company',
+    brim_desc: 'A',
+    fa_category_desc: 'B',
+    ubpsubcategory3_name: 'C',
+  },
+];
+
+function setup(mine: unknown[] = []) {
+  const start = freshStart();
+  const api = stubApi({
+    'PUT /api/drafts/:id': ({ body }) => jsonResponse(200, { id: start.draftId, ...(body as object) }),
+    'GET /api/businesses': () => jsonResponse(200, { data: mine }),
+    'GET /api/businesses/lookup': ({ url }) =>
+      url.includes('P052468013Q') || url.includes('reg_no=PVT-9XY7AB2C')
+        ? jsonResponse(200, kilimani)
+        : jsonResponse(404, {
+            message:
+              "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.",
+            code: 'not_found',
+          }),
+    'GET /api/business/postal-codes': () =>
+      jsonResponse(200, {
+        data: [{ postal_code: '00505', post_office: 'Ngong Road', label: '00505 Ngong Road' }],
+      }),
+    'GET /api/business/activities': ({ url }) => {
+      const q = new URL(url, 'http://x').searchParams.get('q')?.toLowerCase() ?? '';
+      return jsonResponse(200, {
+        data: activities.filter((a) => a.name.toLowerCase().includes(q) || a.activity_code.startsWith(q)),
+      });
+    },
+  });
+  return { api, start };
+}
+
+afterEach(() => {
+  // Unmount first: leaving the form sends what is still waiting, to the fake API.
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the business finder', () => {
+  it("fills the business fields from the county's register; a miss is said and nothing typed is lost", async () => {
+    const { start } = setup();
+    await renderWithApp(<ServiceWizard service={ubp} start={start} />);
+    const u = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /^Business name/ });
+    await u.type(name, 'Typed by hand');
+    const search = await screen.findByRole('textbox', { name: /KRA PIN or registration number/ });
+    await u.type(search, 'P000000000X{Enter}');
+    expect(await screen.findByText(/No business with that KRA PIN/)).toBeInTheDocument();
+    expect(name).toHaveValue('Typed by hand');
+    // Enter searched; it did not submit the step.
+    expect(screen.getByRole('heading', { level: 2, name: 'Business' })).toBeInTheDocument();
+
+    await u.clear(search);
+    await u.type(search, 'pvt-9xy7ab2c');
+    await u.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText(/Kilimani Tech Solutions Limited is filled in below/)).toBeInTheDocument();
+    expect(name).toHaveValue('Kilimani Tech Solutions Limited');
+    expect(screen.getByRole('textbox', { name: /^KRA PIN of the business/ })).toHaveValue('P052468013Q');
+    expect(screen.getByRole('textbox', { name: /^Business phone number/ })).toHaveValue('0700123456');
+  });
+
+  it("offers the user's own businesses in one tap", async () => {
+    const { start } = setup([kilimani]);
+    await renderWithApp(<ServiceWizard service={ubp} start={start} />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /Use Kilimani Tech Solutions Limited/ }));
+    expect(screen.getByRole('textbox', { name: /^Business name/ })).toHaveValue(
+      'Kilimani Tech Solutions Limited',
+    );
+  });
+});
+
+describe('a searchable list (business activities)', () => {
+  it('shows the activities matching what is typed, and keeps the choice made through later searches', async () => {
+    const { start, api } = setup();
+    await renderWithApp(<ServiceWizard service={ubp} start={{ ...start, step: 1 }} />);
+    const u = userEvent.setup();
+    const line = await screen.findByRole('region', { name: 'Business lines 1' });
+    const select = within(line).getByRole('combobox', { name: /Business activity/ });
+    const shown = () =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .slice(1);
+    await vi.waitFor(() => expect(shown()).toHaveLength(2));
+    await u.type(within(line).getByRole('searchbox', { name: /Search the business activity/ }), 'rest');
+    await vi.waitFor(() => expect(shown()).toEqual(['Restaurant or eating house']));
+    await u.selectOptions(select, '505');
+    const box = within(line).getByRole('searchbox');
+    await u.clear(box);
+    await u.type(box, 'information');
+    // The choice made stays offered (and chosen) beside what the new search found.
+    await vi.waitFor(() =>
+      expect(shown()).toEqual(['Restaurant or eating house', 'Information technology company']),
+    );
+    expect(select).toHaveValue('505');
+    expect(api.calls.map((c) => c.url)).toContain('/api/business/activities?q=information');
+  });
+});
