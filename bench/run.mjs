@@ -21,6 +21,7 @@ const benches = [
 for (const [name, file] of [
   ['receipt PDF', 'bench/receipt-pdf.mjs'],
   ['document PDFs', 'bench/document-pdfs.mjs'],
+  ['business permits', 'bench/business.mjs'],
   ['start-up and idle memory', 'bench/cold-start.mjs'],
   ['M-Pesa callbacks', 'bench/callbacks.mjs'],
   ['back-office queue', 'bench/staff-queue.mjs'],

@@ -207,6 +207,15 @@ describe('a unified business permit', () => {
       })
     ).json();
     expect(quote.complete).toBe(true);
+    // A line whose activity the schedule does not have is left out of a quote, not a failure.
+    const partial = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/catalogue/services/unified-business-permit/quote',
+        payload: { values: { linesData: [...linesData, { activity_code: '999', business_size: 'small' }] } },
+      })
+    ).json();
+    expect(partial.total_cents).toBe(quote.total_cents);
 
     const answer = await submit(owner, 'unified-business-permit', {
       ...business('P052468013Q'),

@@ -5,7 +5,7 @@ import {
   type FeeLine,
   FeeNotConfiguredError,
 } from '@kaunti/catalogue/registries/fee-rules';
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { kenyaToday } from '../bills/kenya-date';
@@ -45,7 +45,33 @@ export async function priceService(
   values: Record<string, unknown>,
   extra: Partial<Pick<FeeContext, 'parcel' | 'rating'>> = {},
 ): Promise<FeeLine[]> {
-  const rows = await db.select().from(feeSchedules);
+  const today = kenyaToday();
+  // Which tariff rows the rule reads for these answers: asked of the rule itself (a dry run whose
+  // every row exists), so only those rows are read — a few, not the county's whole schedule.
+  const wanted = new Map<string, { schedule: string; item: string }>();
+  try {
+    computeFee(service.fee, {
+      values,
+      tariff: (schedule, item) => {
+        wanted.set(`${schedule}\u0000${item}`, { schedule, item });
+        return { description: '', amount_cents: 0 };
+      },
+      today,
+      ...extra,
+    });
+  } catch {
+    // The real run below says what is wrong.
+  }
+  const keys = [...wanted.values()];
+  const rows =
+    keys.length === 0
+      ? []
+      : await db
+          .select()
+          .from(feeSchedules)
+          .where(
+            or(...keys.map((k) => and(eq(feeSchedules.schedule, k.schedule), eq(feeSchedules.item, k.item)))),
+          );
   const byKey = new Map(rows.map((r) => [`${r.schedule}\u0000${r.item}`, r]));
   try {
     return computeFee(service.fee, {
@@ -54,7 +80,7 @@ export async function priceService(
         const row = byKey.get(`${schedule}\u0000${item}`);
         return row ? { description: row.description, amount_cents: row.amountCents } : undefined;
       },
-      today: kenyaToday(),
+      today,
       ...extra,
     });
   } catch (error) {

@@ -29,7 +29,17 @@ export function createQuotes(deps: { db: Db; choices: ReferenceChoices }) {
         const parsed = fieldValueSchema({ ...field, required: false }).safeParse(given[field.name]);
         if (parsed.success && parsed.data !== undefined) values[field.name] = parsed.data;
       }
-      for (const error of await deps.choices.check(service, values)) delete values[error.path];
+      // A choice the form would not offer is left out: a field, or the group entry that holds it.
+      const badEntries = new Map<string, Set<number>>();
+      for (const error of await deps.choices.check(service, values)) {
+        const [group, index] = error.path.split('.');
+        if (index === undefined) delete values[error.path];
+        else badEntries.set(group!, (badEntries.get(group!) ?? new Set()).add(Number(index)));
+      }
+      for (const [group, bad] of badEntries) {
+        const entries = values[group];
+        if (Array.isArray(entries)) values[group] = entries.filter((_, i) => !bad.has(i));
+      }
       const base = { service_id: service.id, lines: [], total_cents: null };
       if (feeNeedsParcel(service.fee))
         return { ...base, complete: false, missing: [], message: PARCEL_QUOTE_MESSAGE };
