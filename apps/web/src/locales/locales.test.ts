@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { serviceAreaSchema } from '@kaunti/catalogue/definition';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -31,7 +32,8 @@ const read = (language: string, file: string): Map<string, string> =>
  */
 const ENGLISH_BY_DEFAULT = [
   /^messages\.json:/,
-  /^land\.json:(fields|services|messages|steps|lists)\./,
+  // Each service area's namespace: its definitions' texts.
+  new RegExp(`^(${serviceAreaSchema.options.join('|')})\\.json:(fields|services|messages|steps|lists)\\.`),
   /^applications\.json:services\./,
   /^common\.json:services\./,
 ];
