@@ -1,9 +1,13 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { asc, eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
+import {
+  DEMO_HOLDER_PHONE,
+  demoHolderOf,
+  insertDemoApplication,
+} from '../../core/applications/demo-applications';
 import { priceService } from '../../core/applications/fees';
-import { applicationEvents, applications } from '../../core/applications/schema';
+import { applications } from '../../core/applications/schema';
 import { subCounties, wards } from '../../core/county/schema';
 import type { DocumentRow } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
@@ -12,9 +16,6 @@ import { businesses } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The demo citizen who holds the demo businesses (core/accounts/seed.ts: Wanjiku Kamau). */
-const DEMO_HOLDER_PHONE = '254712345678';
-
 const PREMISES = {
   premise_type: 'premises',
   road_name: 'Moi Avenue',
@@ -22,6 +23,14 @@ const PREMISES = {
   building_name: 'Bazaar Plaza',
   floor_no: 'Ground floor',
   stall: 'Shop 7',
+};
+
+const SAVANNAH = {
+  name: 'Savannah Fresh Foods Limited',
+  kraPin: 'P051234567K',
+  regNo: 'PVT-7LU2XQ8B',
+  postalAddress: 'P.O. Box 30211',
+  postalCode: '00100',
 };
 
 /**
@@ -52,13 +61,7 @@ export const DEMO_BUSINESSES = [
     applicationNo: 'UBP-2025-900302',
     serviceId: 'unified-business-permit',
     issuedDaysAgo: 355,
-    business: {
-      name: 'Savannah Fresh Foods Limited',
-      kraPin: 'P051234567K',
-      regNo: 'PVT-7LU2XQ8B',
-      postalAddress: 'P.O. Box 30211',
-      postalCode: '00100',
-    },
+    business: SAVANNAH,
     values: {
       subsidiary_name: 'Savannah Café',
       linesData: [
@@ -104,13 +107,7 @@ export const DEMO_BUSINESSES = [
     applicationNo: 'PCC-2025-900304',
     serviceId: 'pest-control',
     issuedDaysAgo: 30,
-    business: {
-      name: 'Savannah Fresh Foods Limited',
-      kraPin: 'P051234567K',
-      regNo: 'PVT-7LU2XQ8B',
-      postalAddress: 'P.O. Box 30211',
-      postalCode: '00100',
-    },
+    business: SAVANNAH,
     values: {
       activity_code: '505',
       activity_name: 'Restaurant or eating house',
@@ -131,10 +128,7 @@ export async function issueDemoPermits(deps: {
   permits: Pick<Permits, 'recordIssued'>;
 }): Promise<DocumentRow[]> {
   const { db } = deps;
-  const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
+  const holder = await demoHolderOf(db);
   if (!holder) return [];
   // The premises are in the county's first sub-county and ward (Nairobi: Westlands… by code order).
   const [place] = await db
@@ -198,27 +192,15 @@ export async function issueDemoPermits(deps: {
           amount: l.amount_cents,
         })),
       };
-      [row] = await tx
-        .insert(applications)
-        .values({
-          applicationNo: demo.applicationNo,
-          userId: holder.id,
-          serviceId: service.id,
-          status: 'issued',
-          reference: demo.business.name,
-          values,
-          feeCents: lines.reduce((sum, l) => sum + l.amount_cents, 0),
-          valueLabels: { ...whereLabels, ...('labels' in demo ? demo.labels : {}) },
-          createdAt: issuedAt,
-          updatedAt: issuedAt,
-        })
-        .returning();
-      await tx.insert(applicationEvents).values({
-        applicationId: row!.id,
-        fromStatus: null,
-        toStatus: 'issued',
-        actorType: 'system',
-        actorId: 'demo-seed',
+      row = await insertDemoApplication(tx, {
+        applicationNo: demo.applicationNo,
+        userId: holder.id,
+        serviceId: service.id,
+        reference: demo.business.name,
+        values,
+        valueLabels: { ...whereLabels, ...('labels' in demo ? demo.labels : {}) },
+        feeCents: lines.reduce((sum, l) => sum + l.amount_cents, 0),
+        at: issuedAt,
         note: 'Demo data: a business permit, to try /permits, renewals and E-Verify.',
       });
       const document = await deps.documents.issue(

@@ -9,8 +9,63 @@ import type { DocumentRow } from '../documents/schema';
 import type { ApplicationDocuments } from './application-documents';
 import { applicationEvents, applications } from './schema';
 
-/** The demo citizen who holds the demo applications (core/accounts/seed.ts). */
-const DEMO_HOLDER_PHONE = '254712345678';
+/** The demo citizen who holds the demo applications (core/accounts/seed.ts: Wanjiku Kamau). */
+export const DEMO_HOLDER_PHONE = '254712345678';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** The demo citizen, when demo data was seeded. */
+export async function demoHolderOf(db: Db): Promise<{ id: string } | undefined> {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
+  return holder;
+}
+
+/**
+ * A demo application, already issued, with the history line that says it is demo data: what an
+ * area's demo documents are issued from (here, and the business area's permits of every age).
+ */
+export async function insertDemoApplication(
+  tx: Db,
+  input: {
+    applicationNo: string;
+    userId: string;
+    serviceId: string;
+    reference: string | null;
+    values: Record<string, unknown>;
+    valueLabels?: Record<string, string>;
+    feeCents?: number;
+    at: Date;
+    note: string;
+  },
+): Promise<ApplicationRow> {
+  const [row] = await tx
+    .insert(applications)
+    .values({
+      applicationNo: input.applicationNo,
+      userId: input.userId,
+      serviceId: input.serviceId,
+      status: 'issued',
+      reference: input.reference,
+      values: input.values,
+      ...(input.valueLabels ? { valueLabels: input.valueLabels } : {}),
+      ...(input.feeCents !== undefined ? { feeCents: input.feeCents } : {}),
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning();
+  await tx.insert(applicationEvents).values({
+    applicationId: row!.id,
+    fromStatus: null,
+    toStatus: 'issued',
+    actorType: 'system',
+    actorId: 'demo-seed',
+    note: input.note,
+  });
+  return row!;
+}
 /** Demo application numbers: year 2025, from 900001 (never reached by real numbering). */
 const DEMO_YEAR = 2025;
 const DEMO_FIRST = 900_001;
@@ -30,10 +85,7 @@ export async function issueDemoApplicationDocuments(deps: {
   skip?: ReadonlySet<string>;
 }): Promise<DocumentRow[]> {
   const { db } = deps;
-  const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.phoneNumber, DEMO_HOLDER_PHONE));
+  const holder = await demoHolderOf(db);
   if (!holder) return [];
   const issuing = services.filter(
     (s) =>
@@ -57,26 +109,14 @@ export async function issueDemoApplicationDocuments(deps: {
           Object.entries(exampleValuesOf(service)).filter(([k]) => !files.has(k)),
         );
         const parcel = fieldsOf(service).find((f) => f.kind === 'parcel');
-        [row] = await tx
-          .insert(applications)
-          .values({
-            applicationNo,
-            userId: holder.id,
-            serviceId: service.id,
-            status: 'issued',
-            reference:
-              parcel && typeof values[parcel.name] === 'string' ? (values[parcel.name] as string) : null,
-            values,
-            createdAt: new Date(`${DEMO_YEAR}-06-02T07:00:00Z`),
-            updatedAt: new Date(`${DEMO_YEAR}-06-02T07:00:00Z`),
-          })
-          .returning();
-        await tx.insert(applicationEvents).values({
-          applicationId: row!.id,
-          fromStatus: null,
-          toStatus: 'issued',
-          actorType: 'system',
-          actorId: 'demo-seed',
+        row = await insertDemoApplication(tx, {
+          applicationNo,
+          userId: holder.id,
+          serviceId: service.id,
+          reference:
+            parcel && typeof values[parcel.name] === 'string' ? (values[parcel.name] as string) : null,
+          values,
+          at: new Date(`${DEMO_YEAR}-06-02T07:00:00Z`),
           note: 'Demo data: an issued application, to try the printable document and E-Verify.',
         });
       }

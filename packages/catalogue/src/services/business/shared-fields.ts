@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../definition';
+import type { FieldDefinition, StepDefinition } from '../../definition';
 import { subCountyField, wardField } from '../land/shared-fields';
 
 /**
@@ -225,3 +225,23 @@ export const applicationFeeAndPenalty = [
     when: 'late_months',
   },
 ] as const;
+
+/** The first step of every business service: the business, with the finder that fills it in. */
+export const businessStep = {
+  id: 'business',
+  title: 'Business',
+  description: 'The business that will hold the permit.',
+  helper: 'business-finder',
+  fields: businessFields,
+} as const satisfies StepDefinition;
+
+/** Where the business trades. */
+export const premisesStep = {
+  id: 'premises',
+  title: 'Premises',
+  description: 'Where the business trades.',
+  fields: premisesFields,
+} as const satisfies StepDefinition;
+
+/** GOV.UK's "Check your answers", before the fee and Finish. */
+export const checkStep = { id: 'check', title: 'Check your answers', component: 'check-answers' } as const;

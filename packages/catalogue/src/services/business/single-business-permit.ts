@@ -2,9 +2,10 @@ import { defineService } from '../../definition';
 import {
   activityField,
   applicationFeeAndPenalty,
-  businessFields,
   businessSizeField,
-  premisesFields,
+  businessStep,
+  checkStep,
+  premisesStep,
 } from './shared-fields';
 
 /**
@@ -26,26 +27,15 @@ export const singleBusinessPermit = defineService({
   reference_field: 'business_name',
   holder_field: 'business_name',
   steps: [
-    {
-      id: 'business',
-      title: 'Business',
-      description: 'The business that will hold the permit.',
-      helper: 'business-finder',
-      fields: businessFields,
-    },
+    businessStep,
     {
       id: 'activity',
       title: 'Activity',
       description: 'What the business does, and how big it is: together they set the permit fee.',
       fields: [activityField, businessSizeField],
     },
-    {
-      id: 'premises',
-      title: 'Premises',
-      description: 'Where the business trades.',
-      fields: premisesFields,
-    },
-    { id: 'check', title: 'Check your answers', component: 'check-answers' },
+    premisesStep,
+    checkStep,
   ],
   fee: {
     rule: 'sum',

@@ -2,9 +2,10 @@ import { defineService } from '../../definition';
 import {
   activityField,
   applicationFeeAndPenalty,
-  businessFields,
   businessSizeField,
-  premisesFields,
+  businessStep,
+  checkStep,
+  premisesStep,
 } from './shared-fields';
 
 /** The charges a Unified Business Permit bundles, each only for the activities that carry it. */
@@ -28,13 +29,7 @@ export const unifiedBusinessPermit = defineService({
   reference_field: 'business_name',
   holder_field: 'business_name',
   steps: [
-    {
-      id: 'business',
-      title: 'Business',
-      description: 'The business that will hold the permit.',
-      helper: 'business-finder',
-      fields: businessFields,
-    },
+    businessStep,
     {
       id: 'lines',
       title: 'Business lines',
@@ -53,13 +48,8 @@ export const unifiedBusinessPermit = defineService({
         },
       ],
     },
-    {
-      id: 'premises',
-      title: 'Premises',
-      description: 'Where the business trades.',
-      fields: premisesFields,
-    },
-    { id: 'check', title: 'Check your answers', component: 'check-answers' },
+    premisesStep,
+    checkStep,
   ],
   fee: {
     rule: 'sum',
