@@ -366,6 +366,32 @@ describe('a unified business permit', () => {
   });
 });
 
+describe('two applications for one business at once', () => {
+  it('raise one bill: the other is refused, never a second open bill', async () => {
+    const payload = {
+      ...business('P099887766K', 'Twin Click Traders'),
+      ...premises,
+      activity_code: '120',
+      business_size: 'small',
+    };
+    const answers = await Promise.all([
+      submit(owner, 'single-business-permit', payload),
+      submit(owner, 'single-business-permit', payload),
+    ]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses[0]).toBe(201);
+    expect([400, 409]).toContain(statuses[1]);
+    const open = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/bills?area=business&status=unpaid',
+        headers: owner.headers,
+      })
+    ).json().data as { description: string }[];
+    expect(open.filter((b) => b.description.startsWith('Single Business Permit'))).toHaveLength(1);
+  });
+});
+
 describe('a single business permit renewed late', () => {
   it('adds the late renewal penalty for each month (or part) since the expiry', async () => {
     const answer = await submit(owner, 'single-business-permit', {

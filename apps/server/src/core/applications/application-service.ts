@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
-import type { BillService } from '../bills/bill-service';
+import { type BillService, isOpenObligationClash } from '../bills/bill-service';
 import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
@@ -144,69 +144,81 @@ export function createApplicationService(deps: {
       const actor: Actor = { type: 'user', id: userId };
       const requestId = input.requestId;
 
-      return db.transaction(async (tx) => {
-        const applicationNo = await nextApplicationNo(tx, service.application_prefix);
-        const [row] = await tx
-          .insert(applications)
-          .values({
-            applicationNo,
-            userId,
-            serviceId: service.id,
-            status: 'submitted',
-            reference,
-            values,
-            valueLabels: labels,
-            feeCents: fee,
-          })
-          .returning();
-        const created = row!;
-        await tx.insert(applicationEvents).values({
-          applicationId: created.id,
-          fromStatus: null,
-          toStatus: 'submitted',
-          actorType: 'user',
-          actorId: userId,
-        });
-        await recordAudit(tx, {
-          actor,
-          entityType: 'application',
-          entityId: applicationNo,
-          action: 'submitted',
-          toState: 'submitted',
-          data: { service_id: service.id, fee_cents: fee },
-          ...(requestId ? { requestId } : {}),
-        });
-
-        let bill: Bill | null = null;
-        let status: ApplicationStatus;
-        if (fee > 0) {
-          bill = await bills.raise(tx, {
-            userId,
-            description: `${service.title}: application ${applicationNo}`,
-            lines,
+      try {
+        return await db.transaction(async (tx) => {
+          const applicationNo = await nextApplicationNo(tx, service.application_prefix);
+          const [row] = await tx
+            .insert(applications)
+            .values({
+              applicationNo,
+              userId,
+              serviceId: service.id,
+              status: 'submitted',
+              reference,
+              values,
+              valueLabels: labels,
+              feeCents: fee,
+            })
+            .returning();
+          const created = row!;
+          await tx.insert(applicationEvents).values({
             applicationId: created.id,
-            applicationNo,
-            serviceId: service.id,
-            sourceKey: obligation ?? null,
-            // Services that ask where (a sub-county field) are reported by it.
-            subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
+            fromStatus: null,
+            toStatus: 'submitted',
+            actorType: 'user',
+            actorId: userId,
+          });
+          await recordAudit(tx, {
             actor,
+            entityType: 'application',
+            entityId: applicationNo,
+            action: 'submitted',
+            toState: 'submitted',
+            data: { service_id: service.id, fee_cents: fee },
             ...(requestId ? { requestId } : {}),
           });
-          await tx.update(applications).set({ billNo: bill.bill_no }).where(eq(applications.id, created.id));
-          status = 'awaiting_payment';
-        } else {
-          status = workflow.without_fee;
-        }
-        await transition(tx, created, 'submitted', status, { type: 'system' }, { requestId });
-        if (input.draftId) await deps.drafts.remove(userId, input.draftId, tx);
-        return {
-          success: true as const,
-          message: service.submit.success_message,
-          application: { ...toApi(created), status, bill_no: bill?.bill_no ?? null },
-          bill,
-        };
-      });
+
+          let bill: Bill | null = null;
+          let status: ApplicationStatus;
+          if (fee > 0) {
+            bill = await bills.raise(tx, {
+              userId,
+              description: `${service.title}: application ${applicationNo}`,
+              lines,
+              applicationId: created.id,
+              applicationNo,
+              serviceId: service.id,
+              sourceKey: obligation ?? null,
+              // Services that ask where (a sub-county field) are reported by it.
+              subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
+              actor,
+              ...(requestId ? { requestId } : {}),
+            });
+            await tx
+              .update(applications)
+              .set({ billNo: bill.bill_no })
+              .where(eq(applications.id, created.id));
+            status = 'awaiting_payment';
+          } else {
+            status = workflow.without_fee;
+          }
+          await transition(tx, created, 'submitted', status, { type: 'system' }, { requestId });
+          if (input.draftId) await deps.drafts.remove(userId, input.draftId, tx);
+          return {
+            success: true as const,
+            message: service.submit.success_message,
+            application: { ...toApi(created), status, bill_no: bill?.bill_no ?? null },
+            bill,
+          };
+        });
+      } catch (error) {
+        // Two submissions for the same obligation at once: the second meets the first's open bill.
+        if (isOpenObligationClash(error))
+          throw conflict(
+            'An application for this is already waiting for payment. Pay its bill, or cancel it, before applying again.',
+          );
+        throw error;
+      }
     },
 
     /** The user's applications, newest first. */

@@ -40,11 +40,12 @@ const SUBMIT_RESPONSES = {
   400: errorBodySchema,
   401: errorBodySchema,
   404: errorBodySchema,
+  409: errorBodySchema,
   503: errorBodySchema,
 };
 
 /** The API document's tag of an area's own routes (the others are under `applications`). */
-const AREA_TAGS: Partial<Record<ServiceDefinition['area'], string>> = { land: 'land' };
+const AREA_TAGS: Partial<Record<ServiceDefinition['area'], string>> = { land: 'land', business: 'business' };
 
 /** The service whose example payload the document shows for the generic submit path. */
 const EXAMPLE_SERVICE = services.find((service) => service.id === 'land-survey') ?? services[0]!;
