@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_HOLDER_MESSAGE } from '../../src/areas/business/business-service';
+import { OTHER_HOLDER_MESSAGE, REGISTERED_PHONE_MESSAGE } from '../../src/areas/business/business-service';
 import { createPermits } from '../../src/areas/business/permits';
 import { businessPermits } from '../../src/areas/business/schema';
 import { bills } from '../../src/core/bills/schema';
@@ -36,7 +36,10 @@ const business = (kraPin: string, name = 'Kilimani Tech Solutions Limited') => (
   reg_no: 'PVT-9XY7AB2C',
   postal_address: 'P.O. Box 76543',
   postal_code: '00505',
-  business_phone: '0712000111',
+  // The register's businesses are taken with the phone the county has for them (seed.ts).
+  business_phone:
+    ({ P052468013Q: '0700123456', A011223344C: '0711998877' } as Record<string, string>)[kraPin] ??
+    '0712000111',
   contact_name: 'Achieng Oduya',
 });
 const premises = {
@@ -165,6 +168,18 @@ describe('a unified business permit', () => {
       url: '/api/businesses/lookup?kra_pin=P052468013Q',
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('hands a business of the register only to whoever gives its registered phone number', async () => {
+    const answer = await submit(owner, 'unified-business-permit', {
+      ...business('P052468013Q'),
+      business_phone: '0711111111',
+      ...premises,
+      linesData: [{ activity_code: '505', business_size: 'small' }],
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().details).toEqual([{ path: 'business_phone', message: REGISTERED_PHONE_MESSAGE }]);
+    expect(answer.json().message).not.toContain('0700');
   });
 
   it('refuses a sixth business line, naming the limit', async () => {
@@ -455,7 +470,7 @@ describe('permit reminders and revocation', () => {
     await Promise.all([permits.sendReminders(), permits.sendReminders(), permits.sendReminders()]);
     const about = (n: string) => sent.filter((s) => s.text.includes(n));
     expect(about(permit!.permitNo)).toHaveLength(1);
-    expect(about(permit!.permitNo)[0]).toMatchObject({ to: '254712000111' });
+    expect(about(permit!.permitNo)[0]).toMatchObject({ to: '254700123456' });
     expect(about(permit!.permitNo)[0]!.text).toMatch(
       /expires on .+ \(20 days\)\. Renew it at https:\/\/kaunti\.example\/permits$/,
     );

@@ -27,6 +27,8 @@ export const RENEWAL_WINDOW_DAYS = 30;
 
 export const OTHER_HOLDER_MESSAGE =
   'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';
+export const REGISTERED_PHONE_MESSAGE =
+  "This business is in the county's register with another phone number. Give the business's registered phone number, or visit a county office to update it.";
 export const LOOKUP_NOT_FOUND_MESSAGE =
   "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.";
 
@@ -171,6 +173,10 @@ export function createBusinessService(deps: { db: Db }) {
     const [existing] = await db.select().from(businesses).where(eq(businesses.kraPin, kraPin)).limit(1);
     if (existing?.userId && existing.userId !== userId)
       return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
+    // Taking a business of the register that nobody holds yet: the applicant must know the phone
+    // number the county has for it (a KRA PIN alone is too easy to come by to hand a business over).
+    if (existing && !existing.userId && existing.phone && existing.phone !== text(values.business_phone))
+      return { errors: [{ path: 'business_phone', message: REGISTERED_PHONE_MESSAGE }], derived: {} };
     const business = await holdBusiness(userId, values, existing);
     if (!business) return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
 
@@ -305,7 +311,10 @@ export function createBusinessService(deps: { db: Db }) {
         )
         .limit(1);
       if (!row) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
-      return toBusiness(row);
+      // The register's business as registered; how to reach it (phone, email, contact person)
+      // only to its holder — whoever knows a KRA PIN is not owed the owner's phone number.
+      if (row.userId === userId) return toBusiness(row);
+      return { ...toBusiness(row), business_phone: null, business_email: null, contact_name: null };
     },
 
     checkApplication,
