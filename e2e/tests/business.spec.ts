@@ -117,7 +117,9 @@ test.describe('Business permits', () => {
     const business = phone
       ? 'Unified Business Permit (Trade Licence): Savannah Fresh Foods Limited'
       : 'Single Business Permit: Baraka Hardware and Building Supplies';
+    // /permits is protected: the guard sends a visitor to sign in, then back.
     await page.goto('/permits');
+    await expect(page).toHaveURL(/\/login/);
     await signInThroughPages(page, '0712345678', 'Kaunti#Demo2024');
     await expect(page).toHaveURL(/\/permits$/);
     const card = page

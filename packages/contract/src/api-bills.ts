@@ -29,6 +29,12 @@ export const billLineSchema = z.object({
   amount_cents: z.int().describe('The same amount in integer cents.'),
   Description: z.string(),
   Parcel: z.string().nullable().describe('LR number for a land line, else null.'),
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      "The charge's code (the tariff item it was priced by: a permit's activity and size), else null.",
+    ),
   quantity: z.literal(1),
 });
 export type BillLine = z.infer<typeof billLineSchema>;

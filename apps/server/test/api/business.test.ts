@@ -254,6 +254,18 @@ describe('a unified business permit', () => {
       'Advertising (business name sign): Information technology company',
       'Business permit application fee',
     ]);
+    // Each line carries its charge's code (lines2Data: code, description, amount).
+    expect(bill.lines.map((l: { code: string }) => l.code)).toEqual([
+      '505:small',
+      '615:medium',
+      '505',
+      '615',
+      '505',
+      '505',
+      '505',
+      '615',
+      'application',
+    ]);
     const sum = bill.lines.reduce((n: number, l: { amount_cents: number }) => n + l.amount_cents, 0);
     expect(sum).toBe(bill.total_cents);
     // 4,500 small; 5,000 × 2 medium; fire 2,500 × 2; food 3,000; health 1,500; signs 2,000 × 2; 500.

@@ -120,12 +120,15 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
   }
 
   /** A bill's lines as one JSON array (position order), for lists that load bills with their lines. */
-  const linesJson = sql<Pick<LineRow, 'amountCents' | 'description' | 'parcel'>[]>`coalesce((
-    select json_agg(json_build_object('amountCents', l.amount_cents, 'description', l.description, 'parcel', l.parcel) order by l.position)
+  const linesJson = sql<Pick<LineRow, 'amountCents' | 'description' | 'parcel' | 'code'>[]>`coalesce((
+    select json_agg(json_build_object('amountCents', l.amount_cents, 'description', l.description, 'parcel', l.parcel, 'code', l.code) order by l.position)
     from ${billLines} l where l.bill_id = ${sql.identifier('bills')}.${sql.identifier('id')}
   ), '[]'::json)`;
 
-  function toApi(row: BillRow, lines: Pick<LineRow, 'amountCents' | 'description' | 'parcel'>[]): Bill {
+  function toApi(
+    row: BillRow,
+    lines: Pick<LineRow, 'amountCents' | 'description' | 'parcel' | 'code'>[],
+  ): Bill {
     return {
       bill_no: row.billNo,
       status: row.status,
@@ -146,6 +149,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         amount_cents: l.amountCents,
         Description: l.description,
         Parcel: l.parcel,
+        code: l.code ?? null,
         quantity: 1 as const,
       })),
     };

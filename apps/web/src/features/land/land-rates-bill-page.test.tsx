@@ -12,6 +12,7 @@ const bill = testBill({
       amount_cents: 3_277_500,
       Description: 'Land rates 2026',
       Parcel: '209/10001',
+      code: null,
       quantity: 1,
     },
     {
@@ -19,6 +20,7 @@ const bill = testBill({
       amount_cents: 4_235_000,
       Description: 'Rates arrears',
       Parcel: '209/10001',
+      code: null,
       quantity: 1,
     },
     {
@@ -26,6 +28,7 @@ const bill = testBill({
       amount_cents: 34_650,
       Description: 'Penalty on arrears',
       Parcel: '209/10001',
+      code: null,
       quantity: 1,
     },
   ],
