@@ -6,6 +6,7 @@ import { createPermits } from '../../src/areas/business/permits';
 import { businessPermits } from '../../src/areas/business/schema';
 import { bills } from '../../src/core/bills/schema';
 import { documents } from '../../src/core/documents/schema';
+import { uploadId } from '../support/files';
 import { createAppWithSimulator } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
@@ -61,8 +62,8 @@ async function submit(user: TestUser, serviceId: string, payload: Record<string,
   });
 }
 
-/** Pays a bill by STK push and waits until its application is issued. */
-async function payAndWait(user: TestUser, billNo: string, applicationNo: string) {
+/** Pays a bill by STK push and waits until its application is issued (or reaches `until`). */
+async function payAndWait(user: TestUser, billNo: string, applicationNo: string, until = 'issued') {
   const push = await t.app.inject({
     method: 'POST',
     url: '/api/payments/mpesa/stk-push',
@@ -71,13 +72,13 @@ async function payAndWait(user: TestUser, billNo: string, applicationNo: string)
   });
   expect(push.statusCode, push.body).toBe(200);
   let detail = { status: '', document: null as null | { id: string; print_url: string; url: string } };
-  for (let i = 0; i < 200 && detail.status !== 'issued'; i++) {
+  for (let i = 0; i < 200 && detail.status !== until; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     detail = (
       await t.app.inject({ method: 'GET', url: `/api/applications/${applicationNo}`, headers: user.headers })
     ).json();
   }
-  expect(detail.status).toBe('issued');
+  expect(detail.status).toBe(until);
   return detail.document!;
 }
 
@@ -459,6 +460,66 @@ describe('a single business permit renewed late', () => {
   });
 });
 
+describe('a pest control certificate', () => {
+  it('is paid, reviewed by a business officer, issued to the business and listed with its permits', async () => {
+    const answer = await submit(owner, 'pest-control', {
+      ...business('P077665544L', 'Mama Oliech Restaurant'),
+      ...premises,
+      activity_code: '505',
+      service_code: 'FUM',
+      provider_code: 'PCO-014',
+      treated_on: new Date(Date.now() - 3 * DAY_MS).toISOString().slice(0, 10),
+      treatmentReport: await uploadId(t, owner.headers),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    expect(bill.lines.map((l: { Description: string }) => l.Description)).toEqual([
+      'Pest control certificate: fumigation of premises',
+    ]);
+    const summary = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/pest-control/summary', headers: owner.headers })
+      ).json();
+    expect(await summary()).toMatchObject({
+      balance_cents: 300_000,
+      unpaid_bills: [{ bill_no: bill.bill_no, balance_cents: 300_000 }],
+      applications: [{ application_no: application.application_no, status: 'awaiting_payment' }],
+    });
+    await payAndWait(owner, bill.bill_no, application.application_no, 'under_review');
+    // Paid, it waits for the county: a reviewer of another area cannot touch it.
+    const landOfficer = await createOfficer(t, ['reviewer', 'approver'], ['land']);
+    const decide = (officer: TestUser, status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.application_no}/status`,
+        headers: officer.headers,
+        payload: { status, reason: 'Treatment report checked with the operator' },
+      });
+    expect((await decide(landOfficer, 'approved')).statusCode).toBe(403);
+    const approver = await createOfficer(t, ['approver'], ['business']);
+    const reviewer = await createOfficer(t, ['reviewer'], ['business']);
+    expect((await decide(approver, 'approved')).statusCode).toBe(200);
+    expect((await decide(reviewer, 'issued')).statusCode).toBe(200);
+
+    const certificate = (await myPermits(owner)).find((p) => p.permitNo === application.application_no);
+    expect(certificate).toMatchObject({ state: 'active', renewable: false, renewable_from: null });
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${certificate!.document.id}?key=${new URL((certificate!.document as unknown as { print_url: string }).print_url).searchParams.get('key')}`,
+      })
+    ).json();
+    expect(view).toMatchObject({ title: 'Pest Control Certificate', state: 'valid' });
+    expect(view.facts.find((f: { label: string }) => f.label === 'Business').value).toBe(
+      'Mama Oliech Restaurant',
+    );
+    expect(view.facts.find((f: { label: string }) => f.label === 'Operator').value).toBe(
+      'Rentokil Initial Kenya Limited (PCO-014)',
+    );
+    expect(await summary()).toMatchObject({ balance_cents: 0, unpaid_bills: [] });
+  });
+});
+
 describe('permit reminders and revocation', () => {
   it('sends the 30-day and the 7-day reminder once each, however many instances run the job', async () => {
     const sent: { to: string; text: string }[] = [];
@@ -528,7 +589,8 @@ describe('permit reminders and revocation', () => {
       await t.app.inject({ method: 'GET', url: '/api/bills?area=business', headers: owner.headers })
     ).json().data as { service_id: string | null; bill_no: string }[];
     expect(business.length).toBeGreaterThanOrEqual(4);
-    expect(business.every((b) => b.service_id?.endsWith('business-permit'))).toBe(true);
+    const area = ['single-business-permit', 'unified-business-permit', 'pest-control'];
+    expect(business.every((b) => area.includes(b.service_id ?? ''))).toBe(true);
     const all = (await t.app.inject({ method: 'GET', url: '/api/bills', headers: owner.headers })).json()
       .data;
     expect(all.map((b: { bill_no: string }) => b.bill_no)).toContain('NCCB99887766');
