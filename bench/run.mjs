@@ -1,6 +1,7 @@
 // `npm run bench`: builds the portal, then runs every benchmark and prints its figures.
 // Set DATABASE_URL to measure the API on PostgreSQL (the design's bar is stated for it).
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureApiThroughput } from './api-throughput.mjs';
@@ -35,6 +36,8 @@ for (const [name, file] of [
   }
 }
 
+// Every figure depends on the machine: say what it is.
+console.log(`\nKaunti benchmarks on ${availableParallelism()} cores, Node ${process.version}`);
 for (const [name, bench] of benches) {
   console.log(`\n=== ${name}`);
   await bench();
