@@ -409,6 +409,9 @@ describe('two applications for one business at once', () => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses[0]).toBe(201);
     expect([400, 409]).toContain(statuses[1]);
+    // The trader's own second click is not told the business is someone else's.
+    const refused = answers.find((a) => a.statusCode !== 201)!;
+    expect(refused.json().message).not.toBe(OTHER_HOLDER_MESSAGE);
     const open = (
       await t.app.inject({
         method: 'GET',

@@ -153,7 +153,14 @@ export function createBusinessService(deps: { db: Db }) {
       .values({ ...details, userId, kraPin: String(values.kra_pin) })
       .onConflictDoNothing({ target: businesses.kraPin })
       .returning();
-    return row;
+    if (row) return row;
+    // Written meanwhile (the same trader's second click, or someone else): theirs only if it is theirs.
+    const [raced] = await db
+      .select()
+      .from(businesses)
+      .where(and(eq(businesses.kraPin, String(values.kra_pin)), eq(businesses.userId, userId)))
+      .limit(1);
+    return raced;
   }
 
   /**
@@ -177,15 +184,16 @@ export function createBusinessService(deps: { db: Db }) {
     // number the county has for it (a KRA PIN alone is too easy to come by to hand a business over).
     if (existing && !existing.userId && existing.phone && existing.phone !== text(values.business_phone))
       return { errors: [{ path: 'business_phone', message: REGISTERED_PHONE_MESSAGE }], derived: {} };
-    const business = await holdBusiness(userId, values, existing);
-    if (!business) return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
-
-    const obligation = `${service.id}:${business.id}`;
-    const [open] = await db
-      .select({ billNo: bills.billNo })
-      .from(bills)
-      .where(and(eq(bills.sourceKey, obligation), inArray(bills.status, ['unpaid', 'partially_paid'])))
-      .limit(1);
+    // The refusals first (nothing is written for a refused application); a new business has no
+    // bill and no permit yet.
+    const obligation = existing ? `${service.id}:${existing.id}` : undefined;
+    const [open] = !obligation
+      ? []
+      : await db
+          .select({ billNo: bills.billNo })
+          .from(bills)
+          .where(and(eq(bills.sourceKey, obligation), inArray(bills.status, ['unpaid', 'partially_paid'])))
+          .limit(1);
     if (open)
       return {
         errors: [
@@ -198,8 +206,8 @@ export function createBusinessService(deps: { db: Db }) {
       };
 
     let lateMonths = 0;
-    if (documentTemplateOf(service)?.register === 'permit') {
-      const latest = await latestPermit(business.id, service.id);
+    if (existing && documentTemplateOf(service)?.register === 'permit') {
+      const latest = await latestPermit(existing.id, service.id);
       if (latest) {
         const from = new Date(latest.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
         if (Date.now() < from.getTime())
@@ -215,6 +223,10 @@ export function createBusinessService(deps: { db: Db }) {
         lateMonths = monthsLate(latest.expiresAt);
       }
     }
+
+    const business = await holdBusiness(userId, values, existing);
+    // Taken by another account between the check above and now.
+    if (!business) return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
 
     const lines = Array.isArray(values.linesData) ? (values.linesData as Record<string, unknown>[]) : [];
     const codes = [
@@ -243,7 +255,7 @@ export function createBusinessService(deps: { db: Db }) {
           ubpsubcategory3_name: activity?.ubpsubcategory3_name ?? '',
         };
       });
-    return { errors: [], derived, obligation };
+    return { errors: [], derived, obligation: `${service.id}:${business.id}` };
   }
 
   return {
