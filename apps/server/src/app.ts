@@ -12,6 +12,9 @@ import { businessRoutes } from './areas/business/routes';
 import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
+import { registerParkingLists } from './areas/parking/parking-lists';
+import { createParkingService } from './areas/parking/parking-service';
+import { parkingRoutes } from './areas/parking/routes';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards } from './core/accounts/guard';
@@ -349,6 +352,17 @@ export async function buildApp({
       }),
     );
   });
+  const parking = createParkingService({
+    db,
+    bills,
+    payments,
+    documents,
+    links: applicationDocuments,
+    choices,
+    county,
+  });
+  registerParkingLists(choices, parking);
+  await app.register(parkingRoutes({ parking, guards }));
   const unanswered = choices.unanswered();
   if (unanswered.length > 0)
     throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);

@@ -1,5 +1,6 @@
 import { seedBusiness } from './areas/business/seed';
 import { seedLand } from './areas/land/seed';
+import { seedParking } from './areas/parking/seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { countyProfileOf, seedCounty } from './core/county/seed';
 import { seedDemoOfficers } from './core/staff/seed';
@@ -19,6 +20,7 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     await seedCounty(tx, profile);
     await seedLand(tx, profile, { demoData: config.demoData });
     await seedBusiness(tx, { demoData: config.demoData });
+    await seedParking(tx);
     // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
     if (config.demoData) await seedVerificationDemo(tx);
     if (config.demoData) await seedDemoUsers(tx, profile.name);

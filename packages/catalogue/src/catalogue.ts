@@ -10,6 +10,7 @@ import { landRatesBill } from './services/land/land-rates-bill';
 import { landSurvey } from './services/land/land-survey';
 import { landTransfer } from './services/land/land-transfer';
 import { ratesSearch } from './services/land/rates-search';
+import { dailyParking } from './services/parking/daily-parking';
 
 /**
  * The registry of services: every citizen service the portal offers, by id. Adding a service =
@@ -26,6 +27,7 @@ const builtIn: readonly ServiceDefinition[] = [
   singleBusinessPermit,
   unifiedBusinessPermit,
   pestControl,
+  dailyParking,
 ];
 
 /** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */

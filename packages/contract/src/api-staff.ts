@@ -53,6 +53,7 @@ export const PERMISSIONS = [
   'payments.configure',
   'officers.manage',
   'audit.read',
+  'parking.check',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -75,7 +76,7 @@ export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
   revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check'],
   admin: ['officers.manage', 'audit.read', 'payments.configure'],
   auditor: ['applications.read', 'documents.read', 'audit.read'],
-  enforcement: ['documents.read'],
+  enforcement: ['documents.read', 'parking.check'],
 };
 
 export function permissionsOf(roles: readonly OfficerRole[]): Permission[] {

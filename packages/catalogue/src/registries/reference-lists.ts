@@ -175,6 +175,16 @@ export const referenceLists = {
     label: 'name',
     invalid_message: 'Please select a pest control service from the list',
   },
+  'parking-zones': {
+    name: 'parking-zones',
+    description: "The county's parking zones (CBD and outer zones), with their daily fees by vehicle type.",
+    method: 'GET',
+    path: '/api/parking/zones',
+    items: 'data',
+    value: 'zone_code',
+    label: 'name',
+    invalid_message: 'Please select a parking zone from the list',
+  },
 } as const satisfies Record<string, ReferenceList>;
 
 export type ReferenceListName = keyof typeof referenceLists;

@@ -31,7 +31,8 @@ function bearer(request: FastifyRequest): string | undefined {
  *  - `requireUser`: a verified session (after the OTP). Every protected route uses this.
  *  - `requireStaff`: a verified session of a county officer.
  *  - `requireLoginToken`: the login token before its OTP (the OTP routes only);
- *  - `requireSession`: either kind of live session (logout).
+ *  - `requireSession`: either kind of live session (logout);
+ *  - `optionalUser`: knows a signed-in caller, lets anyone else through (public routes).
  * All answer 401 with a message the web app shows; the session row is checked every time, so
  * a revoked session stops at once.
  */
@@ -70,6 +71,18 @@ export function createGuards(signer: TokenSigner, sessions: SessionService) {
     }),
     requireSession: guard([401], async (request) => {
       await authenticate(request, 'any');
+    }),
+    /**
+     * For routes anyone may call (daily parking): a signed-in caller is known (`request.user`),
+     * anyone else — no token, an expired or unverified one — goes on as a visitor. Never refuses.
+     */
+    optionalUser: guard([], async (request) => {
+      if (!bearer(request)) return;
+      try {
+        await authenticate(request, 'full');
+      } catch {
+        request.user = undefined;
+      }
     }),
   };
 }

@@ -18,7 +18,164 @@ import { payments } from './schema';
 /** Lipa na M-Pesa Online: the prompt for one of the user's bills (idempotent, limited, one prompt at a time). */
 export function createStkPush(internals: PaymentInternals) {
   const { db, log, now, idempotency, callbackUrl, deps, lockPayment, audit, completeUnpaid } = internals;
+
+  /**
+   * The prompt itself, once the caller has been allowed to pay this bill this amount: one prompt
+   * at a time per bill and phone (the bill's row lock), the payment row and its audit, Daraja's
+   * answer recorded (or the payment failed when Daraja cannot be reached).
+   */
+  async function pushForBill(input: {
+    userId: string | null;
+    bill: { id: string; billNo: string };
+    phone: string;
+    shillings: number;
+    at: Date;
+    requestId?: string | undefined;
+  }): Promise<StkPushResponse> {
+    const { userId, bill, shillings, at, requestId } = input;
+    const actor = userId ? ({ type: 'user', id: userId } as const) : ({ type: 'anonymous' } as const);
+    const row = await db.transaction(async (tx) => {
+      // The bill's row lock makes two pushes for one bill take turns through the check below.
+      await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, bill.id)).for('update');
+      const [busy] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            gt(payments.createdAt, new Date(at.getTime() - PROMPT_BUSY_MS)),
+            or(eq(payments.billId, bill.id), eq(payments.phoneNumber, input.phone)),
+          ),
+        )
+        .limit(1);
+      if (busy) throw conflict(PAYMENT_MESSAGES.promptBusy);
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          billId: bill.id,
+          billNo: bill.billNo,
+          method: 'mpesa_stk',
+          status: 'pending',
+          amountRequestedCents: shillings * 100,
+          phoneNumber: input.phone,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await audit(
+        tx,
+        inserted!,
+        'created',
+        actor,
+        null,
+        'pending',
+        { bill_no: bill.billNo, amount_cents: shillings * 100, method: 'mpesa_stk' },
+        requestId,
+      );
+      return inserted!;
+    });
+
+    let sent: Awaited<ReturnType<DarajaClient['stkPush']>>;
+    try {
+      sent = await deps.daraja.stkPush({
+        phone: input.phone,
+        amountShillings: shillings,
+        accountReference: bill.billNo,
+        description: STK_DESCRIPTION,
+        callbackUrl: callbackUrl(CALLBACK_PATHS.stk),
+      });
+    } catch (error) {
+      log.warn({ paymentId: row.id, err: error }, 'STK push failed');
+      await db.transaction(async (tx) => {
+        const locked = await lockPayment(tx, row.id);
+        if (locked) {
+          await completeUnpaid(
+            tx,
+            locked,
+            {
+              resultCode: null,
+              resultDesc: error instanceof Error ? error.message.slice(0, 300) : 'STK push failed',
+              message: PAYMENT_MESSAGES.pushFailed,
+              source: 'push',
+            },
+            requestId,
+          );
+        }
+      });
+      throw new AppError(503, 'service_unavailable', PAYMENT_MESSAGES.pushFailed);
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({
+          checkoutRequestId: sent.checkoutRequestId,
+          merchantRequestId: sent.merchantRequestId,
+          updatedAt: now(),
+        })
+        .where(eq(payments.id, row.id));
+      await audit(
+        tx,
+        row,
+        'prompt_sent',
+        actor,
+        'pending',
+        'pending',
+        { checkout_request_id: sent.checkoutRequestId },
+        requestId,
+      );
+    });
+    return {
+      payment_id: row.id,
+      checkout_request_id: sent.checkoutRequestId,
+      status: 'pending',
+      bill_no: bill.billNo,
+      amount_cents: shillings * 100,
+      phone_number: input.phone,
+      message: PAYMENT_MESSAGES.promptSent,
+    };
+  }
+
   return {
+    /**
+     * A prompt with no account behind it, for an obligation's bill (daily parking: a motorist pays
+     * a plate's day by its bill, signed in or not): the whole balance, at most `perPhone` prompts
+     * per phone in the window. No idempotency key: the obligation is the key (one open bill, and a
+     * second prompt while one is pending is refused by `pushForBill`).
+     */
+    async startObligationPush(input: {
+      billNo: string;
+      phone: string;
+      requestId?: string | undefined;
+    }): Promise<StkPushResponse> {
+      const at = now();
+      const [counts] = await db
+        .select({ byPhone: sql<number>`count(*)`.mapWith(Number) })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.method, 'mpesa_stk'),
+            gt(payments.createdAt, new Date(at.getTime() - PUSH_LIMITS.windowMs)),
+            eq(payments.phoneNumber, input.phone),
+          ),
+        );
+      if ((counts?.byPhone ?? 0) >= PUSH_LIMITS.perPhone)
+        throw tooManyRequests(PAYMENT_MESSAGES.tooManyPushes, Math.ceil(PUSH_LIMITS.windowMs / 1000));
+      const bill = await deps.bills.findForPayment(input.billNo);
+      if (!bill || bill.sourceKey === null) throw notFound(PAYMENT_MESSAGES.billNotFound);
+      if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
+      if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
+      const shillings = Math.ceil(bill.balanceCents / 100);
+      return pushForBill({
+        userId: null,
+        bill,
+        phone: input.phone,
+        shillings,
+        at,
+        requestId: input.requestId,
+      });
+    },
+
     /**
      * `POST /api/payments/mpesa/stk-push`: sends the prompt for one of the user's bills. Idempotent
      * per `Idempotency-Key` (see idempotency.ts).
@@ -74,108 +231,9 @@ export function createStkPush(internals: PaymentInternals) {
             ]);
           }
 
-          const row = await db.transaction(async (tx) => {
-            // The bill's row lock makes two pushes for one bill take turns through the check below.
-            await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, bill.id)).for('update');
-            const [busy] = await tx
-              .select({ id: payments.id })
-              .from(payments)
-              .where(
-                and(
-                  eq(payments.status, 'pending'),
-                  gt(payments.createdAt, new Date(at.getTime() - PROMPT_BUSY_MS)),
-                  or(eq(payments.billId, bill.id), eq(payments.phoneNumber, body.phone_number)),
-                ),
-              )
-              .limit(1);
-            if (busy) throw conflict(PAYMENT_MESSAGES.promptBusy);
-            const [inserted] = await tx
-              .insert(payments)
-              .values({
-                userId,
-                billId: bill.id,
-                billNo: bill.billNo,
-                method: 'mpesa_stk',
-                status: 'pending',
-                amountRequestedCents: shillings * 100,
-                phoneNumber: body.phone_number,
-                createdAt: at,
-                updatedAt: at,
-              })
-              .returning();
-            await audit(
-              tx,
-              inserted!,
-              'created',
-              { type: 'user', id: userId },
-              null,
-              'pending',
-              { bill_no: bill.billNo, amount_cents: shillings * 100, method: 'mpesa_stk' },
-              requestId,
-            );
-            return inserted!;
-          });
-
-          let sent: Awaited<ReturnType<DarajaClient['stkPush']>>;
-          try {
-            sent = await deps.daraja.stkPush({
-              phone: body.phone_number,
-              amountShillings: shillings,
-              accountReference: bill.billNo,
-              description: STK_DESCRIPTION,
-              callbackUrl: callbackUrl(CALLBACK_PATHS.stk),
-            });
-          } catch (error) {
-            log.warn({ paymentId: row.id, err: error }, 'STK push failed');
-            await db.transaction(async (tx) => {
-              const locked = await lockPayment(tx, row.id);
-              if (locked) {
-                await completeUnpaid(
-                  tx,
-                  locked,
-                  {
-                    resultCode: null,
-                    resultDesc: error instanceof Error ? error.message.slice(0, 300) : 'STK push failed',
-                    message: PAYMENT_MESSAGES.pushFailed,
-                    source: 'push',
-                  },
-                  requestId,
-                );
-              }
-            });
-            throw new AppError(503, 'service_unavailable', PAYMENT_MESSAGES.pushFailed);
-          }
-          await db.transaction(async (tx) => {
-            await tx
-              .update(payments)
-              .set({
-                checkoutRequestId: sent.checkoutRequestId,
-                merchantRequestId: sent.merchantRequestId,
-                updatedAt: now(),
-              })
-              .where(eq(payments.id, row.id));
-            await audit(
-              tx,
-              row,
-              'prompt_sent',
-              { type: 'user', id: userId },
-              'pending',
-              'pending',
-              { checkout_request_id: sent.checkoutRequestId },
-              requestId,
-            );
-          });
           return {
             status: 200,
-            body: {
-              payment_id: row.id,
-              checkout_request_id: sent.checkoutRequestId,
-              status: 'pending',
-              bill_no: bill.billNo,
-              amount_cents: shillings * 100,
-              phone_number: body.phone_number,
-              message: PAYMENT_MESSAGES.promptSent,
-            },
+            body: await pushForBill({ userId, bill, phone: body.phone_number, shillings, at, requestId }),
           };
         },
       );

@@ -87,6 +87,11 @@ export const API_TAGS = [
       'Business permits: the activity schedule, businesses and their register lookup, my permits and renewals, pest control.',
   },
   {
+    name: 'parking',
+    description:
+      'Parking: zones and fees, daily parking paid by M-Pesa with no account, tickets, enforcement checks.',
+  },
+  {
     name: 'documents',
     description: 'Issued documents: the QR code image, the signing keys, staff search and revocation.',
   },

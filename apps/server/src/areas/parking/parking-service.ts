@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import { findService } from '@kaunti/catalogue/catalogue';
+import { composeDocument } from '@kaunti/catalogue/document-compose';
+import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
+import { normalisePlate } from '@kaunti/catalogue/registries/field-kinds';
+import { validateApplication } from '@kaunti/catalogue/schema-builder';
+import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
+import type { StkPushResponse } from '@kaunti/contract/api-payments';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import type { ApplicationDocuments } from '../../core/applications/application-documents';
+import { priceService } from '../../core/applications/fees';
+import type { ReferenceChoices } from '../../core/applications/reference-choices';
+import { feeSchedules } from '../../core/applications/schema';
+import { invalid } from '../../core/applications/submission-checks';
+import type { BillService } from '../../core/bills/bill-service';
+import { kenyaDate } from '../../core/bills/kenya-date';
+import type { CountyService } from '../../core/county/county-service';
+import type { DocumentService } from '../../core/documents/document-service';
+import { documents } from '../../core/documents/schema';
+import type { Db } from '../../platform/db/database';
+import { badRequest, notFound } from '../../platform/errors';
+import { parkingTickets, parkingZones } from './schema';
+
+type TicketRow = typeof parkingTickets.$inferSelect;
+
+const TICKET_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** "PT" and 12 characters of 32: 60 random bits, so holding the id is what lets one read the ticket. */
+function newTicketId(): string {
+  const bytes = randomBytes(12);
+  return `PT${[...bytes].map((b) => TICKET_ALPHABET[b % 32]).join('')}`;
+}
+
+/** The end of a Kenyan day (midnight EAT, UTC+3), as an instant. */
+function endOfKenyanDay(day: string): Date {
+  return new Date(`${day}T23:59:59.999+03:00`);
+}
+
+const typeLabel = (value: string) => VEHICLE_TYPES.find((t) => t.value === value)?.label ?? value;
+
+/**
+ * Daily parking, no account needed: a plate's day in a zone is one obligation
+ * (`parking-daily:<plate>:<zone>:<day>`, one open bill), its ticket is pending until the bill is
+ * paid — by the M-Pesa prompt this sends, or at the paybill with the bill number — and then paid,
+ * with its printable ticket. Enforcement officers check a plate.
+ */
+export function createParkingService(deps: {
+  db: Db;
+  bills: BillService;
+  payments: {
+    startObligationPush(input: {
+      billNo: string;
+      phone: string;
+      requestId?: string | undefined;
+    }): Promise<StkPushResponse>;
+  };
+  documents: Pick<DocumentService, 'issue' | 'shortCodeOf'>;
+  links: Pick<ApplicationDocuments, 'link'>;
+  choices: Pick<ReferenceChoices, 'check'>;
+  county: Pick<CountyService, 'get'>;
+}) {
+  const { db } = deps;
+  const service = findService('daily-parking')!;
+  const template = findDocumentTemplate('parking-ticket')!;
+
+  async function zones() {
+    const rows = await db.select().from(parkingZones).orderBy(asc(parkingZones.position));
+    return rows;
+  }
+
+  async function view(row: TicketRow) {
+    const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, row.zoneCode));
+    const [document] = row.documentId
+      ? await db.select().from(documents).where(eq(documents.id, row.documentId))
+      : [];
+    return {
+      ticket_id: row.id,
+      plate: row.plate,
+      zone_code: row.zoneCode,
+      zone_name: zone?.name ?? row.zoneCode,
+      vehicle_type: row.vehicleType,
+      vehicle_type_label: typeLabel(row.vehicleType),
+      day: row.day,
+      amount_cents: row.amountCents,
+      status: row.status,
+      bill_no: row.billNo,
+      paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+      valid_until: endOfKenyanDay(row.day).toISOString(),
+      short_code: document ? await deps.documents.shortCodeOf(document) : null,
+      document: document ? deps.links.link(document) : null,
+    };
+  }
+
+  // When the day's bill is paid (STK push or paybill), in the payment's transaction: the ticket
+  // is paid and its printable ticket issued.
+  deps.bills.onObligationPaid('parking-daily', async (tx, bill, requestId) => {
+    const [ticket] = await tx
+      .select()
+      .from(parkingTickets)
+      .where(eq(parkingTickets.billNo, bill.billNo))
+      .for('update');
+    if (!ticket || ticket.status === 'paid') return;
+    const [zone] = await tx.select().from(parkingZones).where(eq(parkingZones.code, ticket.zoneCode));
+    const issuedAt = new Date();
+    const expiresAt = endOfKenyanDay(ticket.day);
+    const holder = `Vehicle ${ticket.plate}`;
+    const printed = composeDocument(template, {
+      holder,
+      number: ticket.id,
+      county: (await deps.county.get(tx)).name,
+      fee_cents: ticket.amountCents,
+      issued_at: issuedAt,
+      expires_at: expiresAt,
+      values: {
+        plate: ticket.plate,
+        vehicle_type: typeLabel(ticket.vehicleType),
+        zone: zone?.name ?? ticket.zoneCode,
+      },
+    });
+    const issued = await deps.documents.issue(
+      {
+        kind: 'ticket',
+        number: ticket.id,
+        holderName: holder,
+        ownerUserId: ticket.userId,
+        subject: ticket.billNo,
+        amountCents: ticket.amountCents,
+        facts: {
+          description: `${template.title}: ${ticket.plate}, ${zone?.name ?? ticket.zoneCode}, ${ticket.day}`,
+        },
+        printed,
+        issuedAt,
+        expiresAt,
+        actor: { type: 'system', id: 'parking' },
+        ...(requestId ? { requestId } : {}),
+      },
+      tx,
+    );
+    await tx
+      .update(parkingTickets)
+      .set({ status: 'paid', paidAt: issuedAt, documentId: issued.document.id })
+      .where(eq(parkingTickets.id, ticket.id));
+  });
+
+  return {
+    /** The zones with their daily fee of each vehicle type (cents), as the form shows them. */
+    async zones() {
+      const [rows, fees] = await Promise.all([
+        zones(),
+        db.select().from(feeSchedules).where(eq(feeSchedules.schedule, 'parking-daily')),
+      ]);
+      const fee = new Map(fees.map((f) => [f.item, f.amountCents]));
+      return rows.map((zone) => ({
+        zone_code: zone.code,
+        name: zone.name,
+        description: zone.description,
+        fees: VEHICLE_TYPES.map((type) => ({
+          vehicle_type: type.value,
+          label: type.label,
+          amount_cents: fee.get(`${zone.code}:${type.value}`) ?? null,
+        })),
+      }));
+    },
+
+    /**
+     * `POST /api/parking/daily`: the day's ticket of a plate in a zone. A day already paid
+     * answers its ticket (no second charge); a pending one is prompted for again; else the bill
+     * is raised and the ticket made, then the M-Pesa prompt sent to the phone given.
+     */
+    async daily(input: { payload: unknown; userId: string | null; requestId?: string | undefined }) {
+      const result = validateApplication(service, input.payload);
+      if (!result.success) invalid(result.errors);
+      const values = result.values;
+      const choiceErrors = await deps.choices.check(service, values);
+      if (choiceErrors.length > 0) invalid(choiceErrors);
+      const plate = String(values.plate);
+      const zoneCode = String(values.zone_code);
+      const vehicleType = String(values.vehicle_type);
+      const phone = String(values.phone_number);
+      const day = kenyaDate();
+      const sourceKey = `parking-daily:${plate}:${zoneCode}:${day}`;
+
+      let [ticket] = await db
+        .select()
+        .from(parkingTickets)
+        .where(
+          and(
+            eq(parkingTickets.plate, plate),
+            eq(parkingTickets.zoneCode, zoneCode),
+            eq(parkingTickets.day, day),
+          ),
+        );
+      if (ticket?.status === 'paid')
+        return { ticket: await view(ticket), payment_id: null, already_paid: true };
+      if (!ticket) {
+        const lines = await priceService(db, service, values);
+        const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, zoneCode));
+        ticket = await db.transaction(async (tx) => {
+          const bill = await deps.bills.raise(tx, {
+            userId: input.userId,
+            customerName: `Vehicle ${plate}`,
+            description: `Daily parking ${plate}, ${zone?.name ?? zoneCode}, ${day}`,
+            lines,
+            serviceId: service.id,
+            sourceKey,
+            dueDate: day,
+            actor: input.userId ? { type: 'user', id: input.userId } : { type: 'anonymous' },
+            ...(input.requestId ? { requestId: input.requestId } : {}),
+          });
+          const [row] = await tx
+            .insert(parkingTickets)
+            .values({
+              id: newTicketId(),
+              plate,
+              zoneCode,
+              vehicleType,
+              day,
+              billNo: bill.bill_no,
+              amountCents: bill.total_cents,
+              status: 'pending',
+              userId: input.userId,
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!row)
+            throw badRequest('This vehicle’s parking for today is being paid already. Please wait a moment.');
+          return row;
+        });
+      }
+      const push = await deps.payments.startObligationPush({
+        billNo: ticket.billNo,
+        phone,
+        requestId: input.requestId,
+      });
+      return { ticket: await view(ticket), payment_id: push.payment_id, already_paid: false };
+    },
+
+    /** A ticket by its id (whoever holds the id: the SMS receipt's link), or 404. */
+    async ticket(id: string) {
+      const [row] = await db
+        .select()
+        .from(parkingTickets)
+        .where(eq(parkingTickets.id, id.trim().toUpperCase()));
+      if (!row) throw notFound('We could not find that parking ticket. Check the link or the ticket number.');
+      return view(row);
+    },
+
+    /**
+     * Enforcement: whether a plate is covered now, and by what (today's paid daily tickets, with
+     * their zone and validity). Seasonal and reserved parking and PSV stickers come with those services.
+     */
+    async status(plateInput: string) {
+      const plate = normalisePlate(plateInput);
+      if (!plate)
+        throw badRequest('Please enter the number plate as it is on the vehicle, e.g. KDA 123A', [
+          { path: 'plate', message: 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A' },
+        ]);
+      const today = kenyaDate();
+      const rows = await db
+        .select()
+        .from(parkingTickets)
+        .where(
+          and(
+            eq(parkingTickets.plate, plate),
+            gte(parkingTickets.day, today),
+            eq(parkingTickets.status, 'paid'),
+          ),
+        )
+        .orderBy(desc(parkingTickets.paidAt));
+      const by = rows
+        .filter((r) => r.day === today)
+        .map((r) => ({
+          kind: 'daily' as const,
+          ticket_id: r.id,
+          zone_code: r.zoneCode,
+          vehicle_type: r.vehicleType,
+          valid_until: endOfKenyanDay(r.day).toISOString(),
+        }));
+      return { plate, covered: by.length > 0, by };
+    },
+  };
+}
+export type ParkingService = ReturnType<typeof createParkingService>;

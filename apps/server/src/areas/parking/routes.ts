@@ -1,0 +1,111 @@
+import {
+  dailyParkingRequestSchema,
+  dailyParkingResponseSchema,
+  parkingStatusQuerySchema,
+  parkingStatusSchema,
+  parkingTicketParamsSchema,
+  parkingTicketSchema,
+  parkingZonesResponseSchema,
+} from '@kaunti/contract/api-parking';
+import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../../core/accounts/guard';
+import type { ParkingService } from './parking-service';
+
+/** A motorist pays next to the car: a few tries a minute are plenty; more is someone else's loop. */
+const DAILY_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+const READ_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
+
+/**
+ * Parking's API: the zones and their fees, a day's parking paid by M-Pesa with no account
+ * (`POST /api/parking/daily`), a ticket by its id, and the enforcement officers' plate check.
+ */
+export function parkingRoutes(deps: { parking: ParkingService; guards: Guards }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { parking } = deps;
+    const tags = ['parking'];
+    app.get(
+      '/api/parking/zones',
+      {
+        config: { rateLimit: READ_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Parking zones and their daily fees by vehicle type',
+          description:
+            "The county's parking zones, each with the day's fee (integer cents) of every vehicle type.",
+          response: { 200: parkingZonesResponseSchema },
+        },
+      },
+      async () => ({ data: await parking.zones() }),
+    );
+    app.post(
+      '/api/parking/daily',
+      {
+        onRequest: deps.guards.optionalUser,
+        config: { rateLimit: DAILY_RATE_LIMIT },
+        // Checked by the catalogue's definition (its own messages), documented by the schema.
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: "Pay a day's parking by M-Pesa (no account needed)",
+          description:
+            "Raises the day's parking bill of a plate in a zone (one per plate, zone and day), sends the M-Pesa prompt to the phone and answers the ticket. A day already paid answers its ticket (`already_paid`, no prompt); a pending one is prompted for again. A bad plate answers 400 naming the plate field and the expected form. Signed in, the ticket is kept with the account too.",
+          body: dailyParkingRequestSchema,
+          response: {
+            201: dailyParkingResponseSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await parking.daily({
+          payload: request.body,
+          userId: request.user?.id ?? null,
+          requestId: request.id,
+        });
+        return reply.code(201).send({
+          ticket_id: answer.ticket.ticket_id,
+          bill_no: answer.ticket.bill_no,
+          amount: answer.ticket.amount_cents,
+          payment_id: answer.payment_id,
+          already_paid: answer.already_paid,
+          ticket: answer.ticket,
+        });
+      },
+    );
+    app.get(
+      '/api/parking/tickets/:ticket_id',
+      {
+        config: { rateLimit: READ_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'A parking ticket by its id: pending or paid',
+          description:
+            'Anyone holding the ticket id (the link the SMS receipt carries) reads its status and details.',
+          params: parkingTicketParamsSchema,
+          response: { 200: parkingTicketSchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => parking.ticket(request.params.ticket_id),
+    );
+    app.get(
+      '/api/parking/status',
+      {
+        onRequest: deps.guards.can('parking.check'),
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Enforcement: is this plate covered now, and by what',
+          description:
+            "County enforcement officers only: whether the plate's parking is paid now (today's daily tickets, each with its zone and validity).",
+          querystring: parkingStatusQuerySchema,
+          response: { 200: parkingStatusSchema, 400: errorBodySchema },
+        },
+      },
+      async (request) => parking.status(request.query.plate),
+    );
+  };
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppWithSimulator } from '../support/mpesa';
+import type { TestApp } from '../support/test-app';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
+
+/**
+ * Daily parking with no account: the zones and fees, a day paid by the M-Pesa prompt and its
+ * ticket issued, the same day never charged twice, bad input named by field, and the
+ * enforcement officers' plate check (nobody else's).
+ */
+let t: TestApp;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ t, close } = await createAppWithSimulator(`parking-callback-secret-${randomUUID()}`));
+});
+afterAll(async () => close());
+
+const daily = (payload: Record<string, unknown>, headers: Record<string, string> = {}, from = '10.20.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/parking/daily', payload, headers, remoteAddress: from });
+
+async function waitPaid(ticketId: string) {
+  let ticket = { status: '' } as { status: string; document: { print_url: string; id: string } | null };
+  for (let i = 0; i < 200 && ticket.status !== 'paid'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    ticket = (await t.app.inject({ method: 'GET', url: `/api/parking/tickets/${ticketId}` })).json();
+  }
+  expect(ticket.status).toBe('paid');
+  return ticket;
+}
+
+describe('parking zones', () => {
+  it("lists the county's zones with the day's fee of each vehicle type", async () => {
+    const zones = (await t.app.inject({ method: 'GET', url: '/api/parking/zones' })).json().data;
+    expect(zones.map((z: { zone_code: string }) => z.zone_code)).toEqual(['Z1', 'Z2', 'Z3', 'Z4']);
+    expect(zones[0].fees).toContainEqual({
+      vehicle_type: 'saloon',
+      label: 'Saloon car',
+      amount_cents: 30_000,
+    });
+    expect(zones[0].fees).toContainEqual({
+      vehicle_type: 'trailer',
+      label: 'Trailer',
+      amount_cents: 350_000,
+    });
+  });
+});
+
+describe('daily parking, no account', () => {
+  let ticketId = '';
+
+  it("charges the zone's fee by M-Pesa and issues the ticket once paid", async () => {
+    const answer = await daily({
+      plate: 'kda 123a',
+      zone_code: 'Z1',
+      vehicle_type: 'saloon',
+      phone_number: '0712300455',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const body = answer.json();
+    expect(body).toMatchObject({ amount: 30_000, already_paid: false, payment_id: expect.any(String) });
+    expect(body.ticket_id).toMatch(/^PT[2-9A-HJ-NP-Z]{12}$/);
+    expect(body.ticket).toMatchObject({
+      plate: 'KDA 123A',
+      zone_code: 'Z1',
+      status: 'pending',
+      document: null,
+    });
+    ticketId = body.ticket_id;
+    const paid = await waitPaid(ticketId);
+    const link = new URL(paid.document!.print_url);
+    expect(link.pathname).toBe('/downloads/tickets');
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${link.searchParams.get('id')}?key=${link.searchParams.get('key')}`,
+      })
+    ).json();
+    expect(view).toMatchObject({ title: 'Parking Ticket', state: 'valid', number: ticketId });
+    const fact = (label: string) => view.facts.find((f: { label: string }) => f.label === label)?.value;
+    expect(fact('Vehicle')).toBe('KDA 123A');
+    expect(fact('Zone')).toBe('Zone I — Central Business District');
+    expect(fact('Amount paid')).toBe('KES 300.00');
+  });
+
+  it('answers the paid ticket for the same plate, zone and day, and charges nothing again', async () => {
+    const again = await daily({
+      plate: 'KDA123A',
+      zone_code: 'Z1',
+      vehicle_type: 'saloon',
+      phone_number: '0712300455',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ ticket_id: ticketId, already_paid: true, payment_id: null });
+  });
+
+  it('names the field and the expected form of a bad plate, and refuses an unknown zone', async () => {
+    const plate = await daily({
+      plate: 'ABC',
+      zone_code: 'Z1',
+      vehicle_type: 'saloon',
+      phone_number: '0712300455',
+    });
+    expect(plate.statusCode).toBe(400);
+    expect(plate.json().details).toEqual([{ path: 'plate', message: PLATE_MESSAGE }]);
+    const zone = await daily({
+      plate: 'KDB 456B',
+      zone_code: 'Z9',
+      vehicle_type: 'saloon',
+      phone_number: '0712300455',
+    });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json().details).toEqual([
+      { path: 'zone_code', message: 'Please select a parking zone from the list' },
+    ]);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/parking/tickets/PT2345678ABCDE' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("keeps a signed-in motorist's ticket bill with their account", async () => {
+    const motorist: TestUser = await createSignedInUser(t);
+    const answer = await daily(
+      { plate: 'KMDA 123A', zone_code: 'Z3', vehicle_type: 'motorbike', phone_number: '0712300466' },
+      motorist.headers,
+      '10.20.0.2',
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().amount).toBe(5_000);
+    const bills = (await t.app.inject({ method: 'GET', url: '/api/bills', headers: motorist.headers })).json()
+      .data;
+    expect(bills.map((b: { bill_no: string }) => b.bill_no)).toContain(answer.json().bill_no);
+    await waitPaid(answer.json().ticket_id);
+  });
+});
+
+describe('enforcement', () => {
+  it('tells an enforcement officer whether a plate is covered, and nobody else', async () => {
+    const officer = await createOfficer(t, ['enforcement']);
+    const covered = await t.app.inject({
+      method: 'GET',
+      url: '/api/parking/status?plate=kda%20123a',
+      headers: officer.headers,
+    });
+    expect(covered.statusCode).toBe(200);
+    expect(covered.json()).toMatchObject({
+      plate: 'KDA 123A',
+      covered: true,
+      by: [{ kind: 'daily', zone_code: 'Z1' }],
+    });
+    const not = await t.app.inject({
+      method: 'GET',
+      url: '/api/parking/status?plate=KDC 789C',
+      headers: officer.headers,
+    });
+    expect(not.json()).toEqual({ plate: 'KDC 789C', covered: false, by: [] });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/parking/status?plate=XYZ',
+      headers: officer.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/parking/status?plate=KDA123A' })).statusCode).toBe(
+      401,
+    );
+    const citizen = await createSignedInUser(t);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/parking/status?plate=KDA123A',
+          headers: citizen.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
