@@ -36,7 +36,9 @@ export const dailyParkingRequestSchema = z
     phone_number: z.string().max(20).describe('The M-Pesa phone that gets the prompt.'),
   })
   .describe('DailyParkingRequest')
-  .meta({ examples: [{ plate: 'KDA 123A', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712345678' }] });
+  .meta({
+    examples: [{ plate: 'KDA 123A', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712345678' }],
+  });
 
 export const parkingTicketSchema = z
   .object({

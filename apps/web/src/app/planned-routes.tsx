@@ -11,7 +11,6 @@ import { PROTECTED_PATHS } from './route-guard';
  * The printable /downloads/ documents are left out: without a document they have nothing to show.
  */
 export const PLANNED_PATHS = [
-  'parking/:id',
   'public-toilets',
   'markets/cess',
   'social/event/:id',

@@ -6,6 +6,7 @@ import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '
 import { businessRoutes } from '../features/business/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { landRoutes } from '../features/land/routes';
+import { parkingPublicRoutes } from '../features/parking/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
 import { wizardRoutesOf } from '../features/service-wizard/routes';
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
         children: [
           ...landingRoutes,
           ...verificationRoutes,
+          // Daily parking and its tickets: anyone, signed in or not.
+          ...parkingPublicRoutes,
           {
             // The information pages in the services layout, fetched lazily: its popover
             // (react-aria-components) stays out of the landing page's JavaScript.

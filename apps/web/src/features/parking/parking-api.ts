@@ -1,0 +1,40 @@
+import type { DailyParkingAnswer, ParkingTicket } from '@kaunti/contract/api-parking';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export interface Zone {
+  zone_code: string;
+  name: string;
+  description: string;
+  fees: { vehicle_type: string; label: string; amount_cents: number | null }[];
+}
+
+export function useZones() {
+  return useQuery({
+    queryKey: ['parking-zones'],
+    queryFn: ({ signal }) => api<{ data: Zone[] }>('/api/parking/zones', { signal }).then((r) => r.data),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** How often a pending ticket is asked about while the payer answers the M-Pesa prompt. */
+export const TICKET_POLL_MS = 2500;
+
+/** A ticket by its id, asked about every 2.5 s while it waits for the payment. */
+export function useTicket(id: string) {
+  return useQuery({
+    queryKey: ['parking-ticket', id],
+    queryFn: ({ signal }) => api<ParkingTicket>(`/api/parking/tickets/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? TICKET_POLL_MS : false),
+    retry: 3,
+  });
+}
+
+export function payDaily(body: {
+  plate: string;
+  zone_code: string;
+  vehicle_type: string;
+  phone_number: string;
+}) {
+  return api<DailyParkingAnswer>('/api/parking/daily', { method: 'POST', body });
+}

@@ -1,0 +1,161 @@
+import { formatKes } from '@kaunti/contract/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useMessageTranslation } from '../../lib/i18n';
+import { Alert } from '../../ui/alert/alert';
+import { Button } from '../../ui/button/button';
+import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
+import { PageHeading } from '../../ui/page-heading/page-heading';
+import { QueryState } from '../../ui/query-state/query-state';
+import styles from './parking.module.css';
+import { payDaily, useZones, type Zone } from './parking-api';
+
+type Values = { plate: string; zone_code: string; vehicle_type: string; phone_number: string };
+const EMPTY: Values = { plate: '', zone_code: '', vehicle_type: '', phone_number: '' };
+
+/**
+ * /parking — a day's parking by M-Pesa, no account needed, standing next to the car: plate, zone,
+ * vehicle type and phone on one screen, the amount shown as soon as zone and type are chosen;
+ * "Pay" sends the M-Pesa prompt and opens the ticket, which says when the money is in. The
+ * server checks everything (plate forms, zones); its messages show beside their fields and
+ * nothing typed is lost.
+ */
+export function ParkingPage() {
+  const { t } = useTranslation('parking');
+  const zones = useZones();
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t('pay.title')} lead={t('pay.lead')} />
+      <QueryState query={zones} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+        {(list) => <DailyForm zones={list} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function DailyForm({ zones }: { zones: Zone[] }) {
+  const { t } = useTranslation('parking');
+  const translate = useMessageTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const zone = zones.find((z) => z.zone_code === values.zone_code);
+  const fee = zone?.fees.find((f) => f.vehicle_type === values.vehicle_type)?.amount_cents ?? null;
+  const types = zones[0]?.fees ?? [];
+  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const common = { requiredLabel: t('required'), errorPrefix: t('errorPrefix'), required: true } as const;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(undefined);
+    setErrors({});
+    try {
+      const answer = await payDaily(values);
+      await navigate(`/parking/${encodeURIComponent(answer.ticket_id)}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.details.length > 0) {
+        setErrors(
+          Object.fromEntries(error.details.map((d) => [d.path, translate(d.message)])) as Partial<
+            Record<keyof Values, string>
+          >,
+        );
+        document.getElementById(`parking-${error.details[0]!.path}`)?.focus();
+      } else setFailure(translate(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="parking-form-title">
+      <h2 id="parking-form-title" className="visually-hidden">
+        {t('pay.formTitle')}
+      </h2>
+      {failure ? (
+        <Alert variant="danger">
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      <InputField
+        id="parking-plate"
+        label={t('pay.plate')}
+        hint={t('pay.plateHint')}
+        error={errors.plate}
+        value={values.plate}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onChange={(e) => set('plate')(e.target.value)}
+        {...common}
+      />
+      <FormField id="parking-zone_code" label={t('pay.zone')} error={errors.zone_code} {...common}>
+        {(control) => (
+          <select
+            {...control}
+            className={controlClass('select', control['aria-invalid'])}
+            value={values.zone_code}
+            onChange={(e) => set('zone_code')(e.target.value)}
+          >
+            <option value="">{t('pay.choose')}</option>
+            {zones.map((z) => (
+              <option key={z.zone_code} value={z.zone_code}>
+                {z.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id="parking-vehicle_type"
+        label={t('pay.vehicleType')}
+        error={errors.vehicle_type}
+        {...common}
+      >
+        {(control) => (
+          <select
+            {...control}
+            className={controlClass('select', control['aria-invalid'])}
+            value={values.vehicle_type}
+            onChange={(e) => set('vehicle_type')(e.target.value)}
+          >
+            <option value="">{t('pay.choose')}</option>
+            {types.map((type) => (
+              <option key={type.vehicle_type} value={type.vehicle_type}>
+                {t(`types.${type.vehicle_type}`, { defaultValue: type.label })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <InputField
+        id="parking-phone_number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label={t('pay.phone')}
+        hint={t('pay.phoneHint')}
+        error={errors.phone_number}
+        value={values.phone_number}
+        onChange={(e) => set('phone_number')(e.target.value)}
+        {...common}
+      />
+      <p className={styles.amount} aria-live="polite" data-testid="parking-amount">
+        {fee !== null ? (
+          <>
+            {t('pay.amount')} <strong>{formatKes(fee)}</strong>
+          </>
+        ) : (
+          t('pay.amountNeeds')
+        )}
+      </p>
+      <Button type="submit" busy={busy} busyLabel={t('pay.sending')} className={styles.primary}>
+        {t('pay.submit')}
+      </Button>
+    </form>
+  );
+}

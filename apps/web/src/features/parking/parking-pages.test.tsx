@@ -1,0 +1,140 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
+import { ParkingPage } from './parking-page';
+import { TicketPage } from './ticket-page';
+
+const zones = [
+  {
+    zone_code: 'Z1',
+    name: 'Zone I — Central Business District',
+    description: 'CBD',
+    fees: [
+      { vehicle_type: 'saloon', label: 'Saloon car', amount_cents: 30_000 },
+      { vehicle_type: 'van', label: 'Van or pick-up', amount_cents: 50_000 },
+    ],
+  },
+];
+
+function ticket(status: 'pending' | 'paid') {
+  return {
+    ticket_id: 'PT2345678ABCDE',
+    plate: 'KDA 123A',
+    zone_code: 'Z1',
+    zone_name: 'Zone I — Central Business District',
+    vehicle_type: 'saloon',
+    vehicle_type_label: 'Saloon car',
+    day: '2026-11-27',
+    amount_cents: 30_000,
+    status,
+    bill_no: 'NCCB12345678',
+    paid_at: status === 'paid' ? '2026-11-27T08:00:00.000Z' : null,
+    valid_until: '2026-11-27T20:59:59.999Z',
+    short_code: status === 'paid' ? 'ABCD-EFGH-JKLM' : null,
+    document:
+      status === 'paid'
+        ? {
+            id: 'doc-1',
+            number: 'PT2345678ABCDE',
+            status: 'issued',
+            pdf_url: 'http://portal.example/api/documents/doc-1/pdf?key=k',
+            print_url: 'http://portal.example/downloads/tickets?id=doc-1&key=k',
+            url: 'http://portal.example/e-verify?code=signed.code',
+          }
+        : null,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/parking', () => {
+  it('shows the amount once zone and type are chosen, and keeps every answer when the server refuses one', async () => {
+    const api = stubApi({
+      'GET /api/parking/zones': () => jsonResponse(200, { data: zones }),
+      'POST /api/parking/daily': () =>
+        jsonResponse(400, {
+          message: 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A',
+          code: 'validation_failed',
+          details: [
+            {
+              path: 'plate',
+              message: 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A',
+            },
+          ],
+        }),
+    });
+    await renderWithApp(<ParkingPage />, { path: '/parking' });
+    const u = userEvent.setup();
+    await u.type(await screen.findByRole('textbox', { name: /Number plate/ }), 'ABC');
+    expect(screen.getByTestId('parking-amount')).toHaveTextContent('Choose the zone and the vehicle type');
+    await u.selectOptions(screen.getByRole('combobox', { name: /Parking zone/ }), 'Z1');
+    await u.selectOptions(screen.getByRole('combobox', { name: /Vehicle type/ }), 'van');
+    expect(screen.getByTestId('parking-amount')).toHaveTextContent('KES 500.00');
+    await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    const plate = screen.getByRole('textbox', { name: /Number plate/ });
+    await vi.waitFor(() =>
+      expect(plate).toHaveAccessibleDescription(
+        expect.stringContaining('Please enter the number plate as it is on the vehicle, e.g. KDA 123A'),
+      ),
+    );
+    expect(plate).toHaveValue('ABC');
+    expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveValue('van');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      plate: 'ABC',
+      zone_code: 'Z1',
+      vehicle_type: 'van',
+      phone_number: '0712345678',
+    });
+  });
+
+  it('opens the ticket once the prompt is sent', async () => {
+    stubApi({
+      'GET /api/parking/zones': () => jsonResponse(200, { data: zones }),
+      'POST /api/parking/daily': () =>
+        jsonResponse(201, {
+          ticket_id: 'PT2345678ABCDE',
+          bill_no: 'NCCB12345678',
+          amount: 30_000,
+          payment_id: 'p1',
+          already_paid: false,
+          ticket: ticket('pending'),
+        }),
+    });
+    const { router } = await renderWithApp(<ParkingPage />, { path: '/parking' });
+    const u = userEvent.setup();
+    await u.type(await screen.findByRole('textbox', { name: /Number plate/ }), 'KDA 123A');
+    await u.selectOptions(screen.getByRole('combobox', { name: /Parking zone/ }), 'Z1');
+    await u.selectOptions(screen.getByRole('combobox', { name: /Vehicle type/ }), 'saloon');
+    await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/parking/PT2345678ABCDE'));
+  });
+});
+
+describe('/parking/{id}', () => {
+  it('says it waits for the payment, then shows the paid ticket with its QR code and printable link', async () => {
+    let paid = false;
+    stubApi({ 'GET /api/parking/tickets/:id': () => jsonResponse(200, ticket(paid ? 'paid' : 'pending')) });
+    await renderWithApp([{ path: '/parking/:id', element: <TicketPage /> }], {
+      path: '/parking/PT2345678ABCDE',
+    });
+    expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Check your phone and enter your M-Pesa PIN to pay KES 300.00/),
+    ).toBeInTheDocument();
+    paid = true;
+    expect(
+      await screen.findByRole('heading', { name: 'Paid: your parking is covered today' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /QR code of the parking ticket/ })).toHaveAttribute(
+      'src',
+      '/api/documents/qr.svg?code=signed.code',
+    );
+    expect(screen.getByRole('link', { name: 'Print the ticket' })).toHaveAttribute(
+      'href',
+      '/downloads/tickets?id=doc-1&key=k',
+    );
+  });
+});
