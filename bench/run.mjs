@@ -1,8 +1,8 @@
 // `npm run bench`: builds the portal, then runs every benchmark and prints its figures.
 // Set DATABASE_URL to measure the API on PostgreSQL (the design's bar is stated for it).
 import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { measureApiThroughput } from './api-throughput.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
