@@ -124,9 +124,14 @@ export async function issueDemoApplicationDocuments(deps: {
     });
     if (document) issued.push(document);
   }
-  // Every other template of the catalogue (business permits, licences, tickets...): its own
-  // example, until a service produces it.
-  const produced = new Set(services.map((s) => documentTemplateOf(s)?.name));
+  // Every other template of the catalogue (licences, letters...): its own example, until a service
+  // that keeps applications produces it (an area's demo issues those: the business permits), or
+  // while only an area's own route issues it (the parking ticket: no demo ticket is paid).
+  const produced = new Set(
+    services
+      .filter((s) => findWorkflow(s.workflow)?.creates_application)
+      .map((s) => documentTemplateOf(s)?.name),
+  );
   for (const template of registeredTemplates()) {
     if (produced.has(template.name) || !template.example) continue;
     const document = await deps.documents.issueExample(template, new Date());
