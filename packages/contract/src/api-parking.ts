@@ -93,3 +93,28 @@ export const parkingStatusSchema = z
     ),
   })
   .describe('ParkingStatus: whether a plate is covered now, and by what.');
+
+export const vehicleSchema = z
+  .object({
+    id: z.string(),
+    plate: z.string(),
+    vehicle_type: z.string(),
+    make: z.string().nullable(),
+    colour: z.string().nullable(),
+  })
+  .describe('Vehicle');
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+export const vehiclesResponseSchema = z.object({ data: z.array(vehicleSchema) }).describe('Vehicles');
+
+export const addVehicleRequestSchema = z
+  .object({
+    plate: z.string().max(20),
+    vehicle_type: z.string().max(20),
+    make: z.string().max(40).optional(),
+    colour: z.string().max(30).optional(),
+  })
+  .describe('AddVehicle')
+  .meta({ examples: [{ plate: 'KDA 123A', vehicle_type: 'saloon', make: 'Toyota Axio', colour: 'Silver' }] });
+
+export const vehicleParamsSchema = z.object({ id: z.uuid() });

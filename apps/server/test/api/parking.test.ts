@@ -135,6 +135,52 @@ describe('daily parking, no account', () => {
   });
 });
 
+describe('my vehicles', () => {
+  it("adds a vehicle by its plate in any spacing, lists it, refuses a duplicate, a bad plate and another account's delete", async () => {
+    const owner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const add = (user: TestUser, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/parking/vehicles', headers: user.headers, payload });
+    const added = await add(owner, {
+      plate: 'kca 001x',
+      vehicle_type: 'van',
+      make: 'Toyota Probox',
+      colour: 'White',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ plate: 'KCA 001X', vehicle_type: 'van', make: 'Toyota Probox' });
+    expect((await add(owner, { plate: 'KCA001X', vehicle_type: 'van' })).statusCode).toBe(409);
+    const bad = await add(owner, { plate: 'ZZ', vehicle_type: 'rocket' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { path: 'plate', message: PLATE_MESSAGE },
+      { path: 'vehicle_type', message: 'Please choose the vehicle type' },
+    ]);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/parking/vehicles', headers: owner.headers })
+    ).json();
+    expect(mine.data.map((v: { plate: string }) => v.plate)).toEqual(['KCA 001X']);
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/api/parking/vehicles', headers: other.headers })
+    ).json();
+    expect(theirs.data).toEqual([]);
+    const id = added.json().id;
+    const stolen = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/parking/vehicles/${id}`,
+      headers: other.headers,
+    });
+    expect(stolen.statusCode).toBe(404);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/parking/vehicles/${id}`,
+      headers: owner.headers,
+    });
+    expect(removed.json()).toEqual({ id, deleted: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/parking/vehicles' })).statusCode).toBe(401);
+  });
+});
+
 describe('enforcement', () => {
   it('tells an enforcement officer whether a plate is covered, and nobody else', async () => {
     const officer = await createOfficer(t, ['enforcement']);

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { findService } from '@kaunti/catalogue/catalogue';
 import { composeDocument } from '@kaunti/catalogue/document-compose';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
-import { normalisePlate } from '@kaunti/catalogue/registries/field-kinds';
+import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
 import { priceService } from '../../core/applications/fees';
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
@@ -18,8 +18,8 @@ import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
-import { badRequest, notFound } from '../../platform/errors';
-import { parkingTickets, parkingZones } from './schema';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { parkingTickets, parkingZones, vehicles } from './schema';
 
 type TicketRow = typeof parkingTickets.$inferSelect;
 
@@ -34,6 +34,17 @@ function newTicketId(): string {
 function endOfKenyanDay(day: string): Date {
   return new Date(`${day}T23:59:59.999+03:00`);
 }
+
+/** How many vehicles one account may keep. */
+export const MAX_VEHICLES = 50;
+
+const toVehicle = (row: typeof vehicles.$inferSelect) => ({
+  id: row.id,
+  plate: row.plate,
+  vehicle_type: row.vehicleType,
+  make: row.make,
+  colour: row.colour,
+});
 
 const typeLabel = (value: string) => VEHICLE_TYPES.find((t) => t.value === value)?.label ?? value;
 
@@ -232,6 +243,54 @@ export function createParkingService(deps: {
         requestId: input.requestId,
       });
       return { ticket: await view(ticket), payment_id: push.payment_id, already_paid: false };
+    },
+
+    /** The signed-in motorist's vehicles, by plate. */
+    async myVehicles(userId: string) {
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(eq(vehicles.userId, userId))
+        .orderBy(asc(vehicles.plate));
+      return rows.map(toVehicle);
+    },
+
+    /** Adds a vehicle to the user's list: a Kenyan plate, a vehicle type the county charges by. */
+    async addVehicle(
+      userId: string,
+      input: { plate: string; vehicle_type: string; make?: string | undefined; colour?: string | undefined },
+    ) {
+      const plate = normalisePlate(input.plate);
+      const errors = [];
+      if (!plate) errors.push({ path: 'plate', message: PLATE_MESSAGE });
+      if (!VEHICLE_TYPES.some((t) => t.value === input.vehicle_type))
+        errors.push({ path: 'vehicle_type', message: 'Please choose the vehicle type' });
+      if (errors.length > 0) invalid(errors);
+      const [held] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.userId, userId));
+      if ((held?.n ?? 0) >= MAX_VEHICLES)
+        throw conflict(`You can keep at most ${MAX_VEHICLES} vehicles. Remove one you no longer use first.`);
+      const [row] = await db
+        .insert(vehicles)
+        .values({
+          userId,
+          plate: plate!,
+          vehicleType: input.vehicle_type,
+          make: input.make?.trim() || null,
+          colour: input.colour?.trim() || null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(`${plate} is already one of your vehicles.`);
+      return toVehicle(row);
+    },
+
+    /** Removes one of the user's vehicles; anyone else's (or none) is a 404. */
+    async removeVehicle(userId: string, id: string) {
+      const removed = await db
+        .delete(vehicles)
+        .where(and(eq(vehicles.id, id), eq(vehicles.userId, userId)))
+        .returning({ id: vehicles.id });
+      if (removed.length === 0) throw notFound('We could not find that vehicle among yours.');
     },
 
     /** A ticket by its id (whoever holds the id: the SMS receipt's link), or 404. */

@@ -48,3 +48,20 @@ export const parkingTickets = pgTable(
     uniqueIndex('parking_tickets_bill_uq').on(t.billNo),
   ],
 );
+
+/** A signed-in motorist's vehicles (my vehicles): picked on the daily parking form. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plate: text('plate').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    make: text('make'),
+    colour: text('colour'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vehicles_user_plate_uq').on(t.userId, t.plate)],
+);

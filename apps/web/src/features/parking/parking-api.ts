@@ -1,6 +1,6 @@
-import type { DailyParkingAnswer, ParkingTicket } from '@kaunti/contract/api-parking';
+import type { DailyParkingAnswer, ParkingTicket, Vehicle } from '@kaunti/contract/api-parking';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, hasAuthToken } from '../../lib/api-client';
 
 export interface Zone {
   zone_code: string;
@@ -37,4 +37,24 @@ export function payDaily(body: {
   phone_number: string;
 }) {
   return api<DailyParkingAnswer>('/api/parking/daily', { method: 'POST', body });
+}
+
+/** The signed-in motorist's vehicles (none asked for a visitor). */
+export function useVehicles() {
+  return useQuery({
+    queryKey: ['parking-vehicles'],
+    queryFn: ({ signal }) =>
+      api<{ data: Vehicle[] }>('/api/parking/vehicles', { signal }).then((r) => r.data),
+    enabled: hasAuthToken(),
+  });
+}
+
+export function addVehicle(body: { plate: string; vehicle_type: string }) {
+  return api<Vehicle>('/api/parking/vehicles', { method: 'POST', body });
+}
+
+export function removeVehicle(id: string) {
+  return api<{ id: string; deleted: true }>(`/api/parking/vehicles/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }

@@ -1,8 +1,9 @@
 import { formatKes } from '@kaunti/contract/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, hasAuthToken } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -10,7 +11,7 @@ import { controlClass, FormField, InputField } from '../../ui/form-field/form-fi
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './parking.module.css';
-import { payDaily, useZones, type Zone } from './parking-api';
+import { addVehicle, payDaily, removeVehicle, useVehicles, useZones, type Zone } from './parking-api';
 
 type Values = { plate: string; zone_code: string; vehicle_type: string; phone_number: string };
 const EMPTY: Values = { plate: '', zone_code: '', vehicle_type: '', phone_number: '' };
@@ -43,6 +44,10 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const signedIn = hasAuthToken();
+  const [remember, setRemember] = useState(false);
+  const vehicles = useVehicles();
+  const client = useQueryClient();
   const zone = zones.find((z) => z.zone_code === values.zone_code);
   const fee = zone?.fees.find((f) => f.vehicle_type === values.vehicle_type)?.amount_cents ?? null;
   const types = zones[0]?.fees ?? [];
@@ -56,6 +61,9 @@ function DailyForm({ zones }: { zones: Zone[] }) {
     setErrors({});
     try {
       const answer = await payDaily(values);
+      // Remembered for next time (already one of theirs: nothing to do).
+      if (signedIn && remember)
+        await addVehicle({ plate: values.plate, vehicle_type: values.vehicle_type }).catch(() => undefined);
       await navigate(`/parking/${encodeURIComponent(answer.ticket_id)}`);
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
@@ -80,6 +88,37 @@ function DailyForm({ zones }: { zones: Zone[] }) {
         <Alert variant="danger">
           <p>{failure}</p>
         </Alert>
+      ) : null}
+      {vehicles.data && vehicles.data.length > 0 ? (
+        <section className={styles.vehicles} aria-labelledby="my-vehicles">
+          <h3 id="my-vehicles" className={styles.vehiclesTitle}>
+            {t('pay.yourVehicles')}
+          </h3>
+          <ul className={styles.vehicleList}>
+            {vehicles.data.map((vehicle) => (
+              <li key={vehicle.id}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    setValues((v) => ({ ...v, plate: vehicle.plate, vehicle_type: vehicle.vehicle_type }))
+                  }
+                >
+                  {t('pay.use', { plate: vehicle.plate })}
+                </Button>
+                <Button
+                  variant="link"
+                  onClick={async () => {
+                    await removeVehicle(vehicle.id).catch(() => undefined);
+                    await client.invalidateQueries({ queryKey: ['parking-vehicles'] });
+                  }}
+                >
+                  {t('pay.remove')}
+                  <span className="visually-hidden"> {vehicle.plate}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <InputField
         id="parking-plate"
@@ -144,6 +183,12 @@ function DailyForm({ zones }: { zones: Zone[] }) {
         onChange={(e) => set('phone_number')(e.target.value)}
         {...common}
       />
+      {signedIn ? (
+        <label className={styles.remember}>
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}
+          {t('pay.remember')}
+        </label>
+      ) : null}
       <p className={styles.amount} aria-live="polite" data-testid="parking-amount">
         {fee !== null ? (
           <>

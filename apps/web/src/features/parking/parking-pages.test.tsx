@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuthToken } from '../../lib/api-client';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { ParkingPage } from './parking-page';
 import { TicketPage } from './ticket-page';
@@ -46,7 +47,10 @@ function ticket(status: 'pending' | 'paid') {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAuthToken(undefined);
+});
 
 describe('/parking', () => {
   it('shows the amount once zone and type are chosen, and keeps every answer when the server refuses one', async () => {
@@ -110,6 +114,45 @@ describe('/parking', () => {
     await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
     await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/parking/PT2345678ABCDE'));
+  });
+});
+
+describe('/parking, signed in', () => {
+  it("picks one of the motorist's vehicles in one tap, and remembers a new one when asked", async () => {
+    setAuthToken('signed-in-token');
+    const api = stubApi({
+      'GET /api/parking/zones': () => jsonResponse(200, { data: zones }),
+      'GET /api/parking/vehicles': () =>
+        jsonResponse(200, {
+          data: [{ id: 'v1', plate: 'KCA 001X', vehicle_type: 'van', make: null, colour: null }],
+        }),
+      'POST /api/parking/vehicles': () =>
+        jsonResponse(201, { id: 'v2', plate: 'KCA 001X', vehicle_type: 'van', make: null, colour: null }),
+      'POST /api/parking/daily': () =>
+        jsonResponse(201, {
+          ticket_id: 'PT2345678ABCDE',
+          bill_no: 'NCCB12345678',
+          amount: 50_000,
+          payment_id: 'p1',
+          already_paid: false,
+          ticket: ticket('pending'),
+        }),
+    });
+    await renderWithApp(<ParkingPage />, { path: '/parking' });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Use KCA 001X' }));
+    expect(screen.getByRole('textbox', { name: /Number plate/ })).toHaveValue('KCA 001X');
+    expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveValue('van');
+    await u.selectOptions(screen.getByRole('combobox', { name: /Parking zone/ }), 'Z1');
+    await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
+    await u.click(screen.getByRole('checkbox', { name: 'Remember this vehicle for next time' }));
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    await vi.waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+        '/api/parking/daily',
+        '/api/parking/vehicles',
+      ]),
+    );
   });
 });
 
