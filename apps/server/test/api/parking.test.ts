@@ -96,6 +96,18 @@ describe('daily parking, no account', () => {
     expect(again.json()).toMatchObject({ ticket_id: ticketId, already_paid: true, payment_id: null });
   });
 
+  it('raises one bill when the same plate, zone and day is asked for twice at once', async () => {
+    const payload = { plate: 'KDE 555E', zone_code: 'Z2', vehicle_type: 'van', phone_number: '0712300477' };
+    const answers = await Promise.all([daily(payload, {}, '10.20.1.1'), daily(payload, {}, '10.20.1.2')]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    const tickets = new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().ticket_id));
+    expect(tickets.size).toBe(1);
+    const [id] = [...tickets];
+    await waitPaid(id!);
+  });
+
   it('names the field and the expected form of a bad plate, and refuses an unknown zone', async () => {
     const plate = await daily({
       plate: 'ABC',

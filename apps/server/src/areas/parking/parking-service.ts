@@ -12,7 +12,7 @@ import { priceService } from '../../core/applications/fees';
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
 import { feeSchedules } from '../../core/applications/schema';
 import { invalid } from '../../core/applications/submission-checks';
-import type { BillService } from '../../core/bills/bill-service';
+import { type BillService, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaDate } from '../../core/bills/kenya-date';
 import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
@@ -34,6 +34,9 @@ function newTicketId(): string {
 function endOfKenyanDay(day: string): Date {
   return new Date(`${day}T23:59:59.999+03:00`);
 }
+
+const PAYING_ALREADY =
+  'This vehicle’s parking for today is being paid already. Please wait a moment, then open its ticket.';
 
 /** How many vehicles one account may keep. */
 export const MAX_VEHICLES = 50;
@@ -205,37 +208,42 @@ export function createParkingService(deps: {
       if (!ticket) {
         const lines = await priceService(db, service, values);
         const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, zoneCode));
-        ticket = await db.transaction(async (tx) => {
-          const bill = await deps.bills.raise(tx, {
-            userId: input.userId,
-            customerName: `Vehicle ${plate}`,
-            description: `Daily parking ${plate}, ${zone?.name ?? zoneCode}, ${day}`,
-            lines,
-            serviceId: service.id,
-            sourceKey,
-            dueDate: day,
-            actor: input.userId ? { type: 'user', id: input.userId } : { type: 'anonymous' },
-            ...(input.requestId ? { requestId: input.requestId } : {}),
-          });
-          const [row] = await tx
-            .insert(parkingTickets)
-            .values({
-              id: newTicketId(),
-              plate,
-              zoneCode,
-              vehicleType,
-              day,
-              billNo: bill.bill_no,
-              amountCents: bill.total_cents,
-              status: 'pending',
+        try {
+          ticket = await db.transaction(async (tx) => {
+            const bill = await deps.bills.raise(tx, {
               userId: input.userId,
-            })
-            .onConflictDoNothing()
-            .returning();
-          if (!row)
-            throw badRequest('This vehicle’s parking for today is being paid already. Please wait a moment.');
-          return row;
-        });
+              customerName: `Vehicle ${plate}`,
+              description: `Daily parking ${plate}, ${zone?.name ?? zoneCode}, ${day}`,
+              lines,
+              serviceId: service.id,
+              sourceKey,
+              dueDate: day,
+              actor: input.userId ? { type: 'user', id: input.userId } : { type: 'anonymous' },
+              ...(input.requestId ? { requestId: input.requestId } : {}),
+            });
+            const [row] = await tx
+              .insert(parkingTickets)
+              .values({
+                id: newTicketId(),
+                plate,
+                zoneCode,
+                vehicleType,
+                day,
+                billNo: bill.bill_no,
+                amountCents: bill.total_cents,
+                status: 'pending',
+                userId: input.userId,
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (!row) throw conflict(PAYING_ALREADY);
+            return row;
+          });
+        } catch (error) {
+          // Two requests for the same plate, zone and day at once: the other one raised the bill.
+          if (isOpenObligationClash(error)) throw conflict(PAYING_ALREADY);
+          throw error;
+        }
       }
       const push = await deps.payments.startObligationPush({
         billNo: ticket.billNo,
@@ -309,10 +317,7 @@ export function createParkingService(deps: {
      */
     async status(plateInput: string) {
       const plate = normalisePlate(plateInput);
-      if (!plate)
-        throw badRequest('Please enter the number plate as it is on the vehicle, e.g. KDA 123A', [
-          { path: 'plate', message: 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A' },
-        ]);
+      if (!plate) throw badRequest(PLATE_MESSAGE, [{ path: 'plate', message: PLATE_MESSAGE }]);
       const today = kenyaDate();
       const rows = await db
         .select()
