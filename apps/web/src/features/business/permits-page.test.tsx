@@ -55,7 +55,7 @@ describe('PermitsPage', () => {
     expect(within(expiring).getByRole('button', { name: 'Renew and pay UBP-2025-900302' })).toBeEnabled();
     const active = screen.getByRole('region', { name: 'Active (2)' });
     expect(within(active).queryByRole('button', { name: /Renew/ })).toBeNull();
-    expect(active).toHaveTextContent('You can renew it from 1 September 2027.');
+    expect(active).toHaveTextContent('You can renew it from 1st September 2027.');
     // A certificate is applied for again, not renewed: no renewal date.
     expect(within(active).getAllByText(/You can renew it from/)).toHaveLength(1);
     expect(within(active).getByRole('link', { name: 'Print permit UBP-2026-000010' })).toHaveAttribute(

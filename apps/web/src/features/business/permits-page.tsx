@@ -1,9 +1,11 @@
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
+import { appPath } from '../../lib/app-path';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
@@ -21,20 +23,6 @@ const TONE: Record<PermitState, StatusTone> = {
   revoked: 'bad',
   renewed: 'neutral',
 };
-
-/** An absolute link of the server's (its public URL) as a path of this app. */
-const local = (url: string) => {
-  const parsed = new URL(url, window.location.origin);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Nairobi',
-  }).format(new Date(iso));
 
 function usePermits() {
   return useQuery({
@@ -107,7 +95,8 @@ function PermitSections({ permits }: { permits: MyPermit[] }) {
 }
 
 function PermitCard({ permit }: { permit: MyPermit }) {
-  const { t } = useTranslation('business');
+  const { t, i18n } = useTranslation('business');
+  const day = (iso: string) => formatDisplayDate(iso, i18n.language);
   const translate = useMessageTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -165,16 +154,16 @@ function PermitCard({ permit }: { permit: MyPermit }) {
           </Button>
         ) : null}
         {permit.document.print_url ? (
-          <Link className={styles.docLink} to={local(permit.document.print_url)}>
+          <Link className={styles.docLink} to={appPath(permit.document.print_url)}>
             {t('permits.print')}
             <span className="visually-hidden"> {permit.permitNo}</span>
           </Link>
         ) : null}
-        <a className={styles.docLink} href={local(permit.document.pdf_url)}>
+        <a className={styles.docLink} href={appPath(permit.document.pdf_url)}>
           {t('permits.pdf')}
           <span className="visually-hidden"> {permit.permitNo}</span>
         </a>
-        <Link className={styles.docLink} to={local(permit.document.url)}>
+        <Link className={styles.docLink} to={appPath(permit.document.url)}>
           {t('permits.verify')}
           <span className="visually-hidden"> {permit.permitNo}</span>
         </Link>

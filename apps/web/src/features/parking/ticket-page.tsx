@@ -1,7 +1,9 @@
 import type { ParkingTicket } from '@kaunti/contract/api-parking';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { appPath } from '../../lib/app-path';
 import { Alert } from '../../ui/alert/alert';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -9,20 +11,6 @@ import { QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge } from '../../ui/status-badge/status-badge';
 import styles from './parking.module.css';
 import { useTicket } from './parking-api';
-
-/** An absolute link of the server's as a path of this app. */
-const local = (url: string) => {
-  const parsed = new URL(url, window.location.origin);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Nairobi',
-  }).format(new Date(iso));
 
 /**
  * /parking/{id} — the ticket, public to whoever holds its id: plate, zone, vehicle type, day,
@@ -44,7 +32,7 @@ export function TicketPage() {
 }
 
 function TicketView({ ticket }: { ticket: ParkingTicket }) {
-  const { t } = useTranslation('parking');
+  const { t, i18n } = useTranslation('parking');
   const paid = ticket.status === 'paid';
   const code = ticket.document ? new URL(ticket.document.url).searchParams.get('code') : null;
   return (
@@ -69,7 +57,7 @@ function TicketView({ ticket }: { ticket: ParkingTicket }) {
         <Fact label={t('ticket.vehicleType')}>
           {t(`types.${ticket.vehicle_type}`, { defaultValue: ticket.vehicle_type_label })}
         </Fact>
-        <Fact label={t('ticket.day')}>{day(`${ticket.day}T12:00:00+03:00`)}</Fact>
+        <Fact label={t('ticket.day')}>{formatDisplayDate(ticket.day, i18n.language)}</Fact>
         <Fact label={t('ticket.amount')}>{formatKes(ticket.amount_cents)}</Fact>
         <Fact label={t('ticket.number')} className={styles.reference}>
           {ticket.ticket_id}
@@ -93,7 +81,7 @@ function TicketView({ ticket }: { ticket: ParkingTicket }) {
       ) : null}
       {ticket.document?.print_url ? (
         <p>
-          <Link className={styles.docLink} to={local(ticket.document.print_url)}>
+          <Link className={styles.docLink} to={appPath(ticket.document.print_url)}>
             {t('ticket.print')}
           </Link>
         </p>
