@@ -26,6 +26,7 @@ for (const [name, file] of [
   ['start-up and idle memory', 'bench/cold-start.mjs'],
   ['M-Pesa callbacks', 'bench/callbacks.mjs'],
   ['back-office queue', 'bench/staff-queue.mjs'],
+  ['parking enforcement', 'bench/parking-enforcement.mjs'],
   ['scale-out and sign-in bursts', 'bench/scale-out.mjs'],
 ]) {
   if (existsSync(join(root, file))) {

@@ -1,0 +1,105 @@
+// Enforcement's plate check with a million parking tickets on PostgreSQL (issue 13): GET
+// /api/parking/status?plate= as an enforcement officer, timed over real HTTP, for plates paid
+// today and plates with none. Goal: p95 under 20 ms.
+//   node --import tsx bench/parking-enforcement.mjs      (npm run bench runs it too)
+// DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
+// creates its own database beside it and drops it afterwards.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../apps/server/src/app.ts';
+import { users } from '../apps/server/src/core/accounts/schema.ts';
+import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
+import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
+import { officers } from '../apps/server/src/core/staff/schema.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { openBenchDatabase } from './postgres.mjs';
+import { printTable } from './support.mjs';
+
+const COUNT = Number(process.env.BENCH_TICKETS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const bench = await openBenchDatabase('parking');
+if (!bench) process.exit(0);
+const { database, dataDir } = bench;
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+try {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    KAUNTI_DATA_DIR: dataDir,
+    KAUNTI_WEB_DIST: join(dataDir, 'no-web'),
+    DATABASE_URL: bench.url,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const db = database.db;
+
+  // COUNT tickets over 200 days and 50,000 plates ("KAA 000A"…), a tenth of them today, paid;
+  // generated in SQL.
+  const started = performance.now();
+  await db.execute(`
+    insert into parking_tickets (id, plate, zone_code, vehicle_type, day, bill_no, amount_cents, status, paid_at)
+    select 'PTB' || lpad(g::text, 11, '0'),
+           'K' || chr(65 + (g / 26 / 100) % 26) || chr(65 + (g / 100) % 26) || ' ' || lpad((g % 1000)::text, 3, '0') || chr(65 + g % 26),
+           (array['Z1','Z2','Z3','Z4'])[1 + g % 4], 'saloon',
+           (now() at time zone 'Africa/Nairobi')::date - (g % 200),
+           'NCCBB' || lpad(g::text, 8, '0'), 30000, 'paid', now()
+    from generate_series(1, ${COUNT}) g
+    on conflict do nothing`);
+  await db.execute('analyze parking_tickets;');
+  const generated = ((performance.now() - started) / 1000).toFixed(1);
+  const plates = (
+    await db.execute(
+      `select plate from parking_tickets where day = (now() at time zone 'Africa/Nairobi')::date limit 200`,
+    )
+  ).rows.map((r) => r.plate);
+
+  const [officer] = await db
+    .insert(users)
+    .values({
+      customerNo: 'BENCH-ENFORCER',
+      firstName: 'Bench',
+      surName: 'Enforcer',
+      identifier: '19999998',
+      identifierType: 'id_number',
+      phoneNumber: '254799999998',
+      email: 'enforcer@example.co.ke',
+      passwordHash: 'x',
+      role: 'staff',
+    })
+    .returning();
+  await db
+    .insert(officers)
+    .values({ userId: officer.id, roles: ['enforcement'], areas: ['*'], mustSetPassword: false });
+  const sessions = createSessionService(db, createTokenSigner(config.jwtSecret));
+  const pending = await sessions.startPending(officer.id);
+  const { token } = await sessions.verify(pending.sessionId, officer.id);
+  const headers = { authorization: `Bearer ${token}` };
+
+  async function time(platesToAsk) {
+    const samples = [];
+    for (let i = 0; i < REQUESTS + 20; i += 1) {
+      const plate = platesToAsk[i % platesToAsk.length];
+      const begun = performance.now();
+      const res = await fetch(`${url}/api/parking/status?plate=${encodeURIComponent(plate)}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`status of ${plate} answered ${res.status}`);
+      if (i >= 20) samples.push(performance.now() - begun);
+    }
+    samples.sort((a, b) => a - b);
+    const p95 = percentile(samples, 95);
+    return `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${p95 > 20 ? '  OVER THE GOAL' : ''}`;
+  }
+  printTable(
+    `Enforcement plate check on PostgreSQL (${COUNT.toLocaleString('en')} tickets, ${REQUESTS} requests each)`,
+    [
+      ['generated in', `${generated} s`],
+      ['a plate paid today (covered)', await time(plates)],
+      ['a plate with no ticket (not covered)', await time(['KZZ 999Z', 'KDX 001Q', 'KCY 555P'])],
+      ['goal', 'p95 under 20 ms'],
+    ],
+  );
+  await app.close();
+} finally {
+  await bench.drop();
+}
