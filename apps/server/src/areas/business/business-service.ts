@@ -4,7 +4,7 @@ import type { BusinessActivity } from '@kaunti/contract/api-business';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { feeSchedules } from '../../core/applications/schema';
+import { feeAmountsOf } from '../../core/applications/fees';
 import { bills } from '../../core/bills/schema';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
@@ -21,9 +21,19 @@ import {
 type BusinessRow = typeof businesses.$inferSelect;
 type ActivityRow = typeof businessActivities.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 /** A permit may be renewed from this many days before it expires. */
 export const RENEWAL_WINDOW_DAYS = 30;
+
+/** The first moment a permit expiring then may be renewed. */
+export function renewalOpensAt(expiresAt: Date): Date {
+  return new Date(expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
+}
+
+/** Why a permit may not be renewed yet, naming when it may. */
+export function tooEarlyToRenew(what: string, expiresAt: Date): string {
+  return `${what} is valid until ${formatDocumentDate(expiresAt)}. You can renew it from ${formatDocumentDate(renewalOpensAt(expiresAt))}.`;
+}
 
 export const OTHER_HOLDER_MESSAGE =
   'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';
@@ -209,13 +219,12 @@ export function createBusinessService(deps: { db: Db }) {
     if (existing && documentTemplateOf(service)?.register === 'permit') {
       const latest = await latestPermit(existing.id, service.id);
       if (latest) {
-        const from = new Date(latest.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
-        if (Date.now() < from.getTime())
+        if (Date.now() < renewalOpensAt(latest.expiresAt).getTime())
           return {
             errors: [
               {
                 path: 'kra_pin',
-                message: `This business's permit ${latest.number} is valid until ${formatDocumentDate(latest.expiresAt)}. You can renew it from ${formatDocumentDate(from)}.`,
+                message: tooEarlyToRenew(`This business's permit ${latest.number}`, latest.expiresAt),
               },
             ],
             derived: {},
@@ -346,11 +355,10 @@ export function createBusinessService(deps: { db: Db }) {
     },
 
     async pestControlServices() {
-      const [rows, fees] = await Promise.all([
+      const [rows, fee] = await Promise.all([
         db.select().from(pestControlServices).orderBy(asc(pestControlServices.position)),
-        db.select().from(feeSchedules).where(eq(feeSchedules.schedule, 'pest-control')),
+        feeAmountsOf(db, 'pest-control'),
       ]);
-      const fee = new Map(fees.map((f) => [f.item, f.amountCents]));
       return rows.map((r) => ({
         service_code: r.code,
         name: r.name,

@@ -15,10 +15,9 @@ import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
-import { RENEWAL_WINDOW_DAYS } from './business-service';
+import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from './business-service';
 import { businesses, businessPermits, permitReminders } from './schema';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reminders go this many days before a permit expires, each once. */
 export const REMINDER_DAYS = [30, 7] as const;
 
@@ -78,7 +77,7 @@ export function createPermits(deps: {
     if (status === 'revoked') return 'revoked';
     if (renewedBy) return 'renewed';
     if (expiresAt.getTime() <= now) return 'expired';
-    if (expiresAt.getTime() - now <= RENEWAL_WINDOW_DAYS * DAY_MS) return 'expiring';
+    if (now >= renewalOpensAt(expiresAt).getTime()) return 'expiring';
     return 'active';
   }
 
@@ -97,7 +96,6 @@ export function createPermits(deps: {
       rows.map(async ({ permit, document, business }) => {
         const service = findService(permit.serviceId);
         const state = stateOf(document.status, permit.renewedBy, permit.expiresAt, now);
-        const renewableFrom = new Date(permit.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
         const isPermit = service ? documentTemplateOf(service)?.register === 'permit' : false;
         return {
           permitNo: document.number,
@@ -110,7 +108,7 @@ export function createPermits(deps: {
           state,
           days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
           renewable: isPermit && (state === 'expiring' || state === 'expired'),
-          renewable_from: isPermit ? kenyaDate(renewableFrom) : null,
+          renewable_from: isPermit ? kenyaDate(renewalOpensAt(permit.expiresAt)) : null,
           short_code: document.shortCode,
           document: deps.links.link(document),
         };
@@ -143,11 +141,8 @@ export function createPermits(deps: {
       if (found.document.status === 'revoked')
         throw conflict('This permit was revoked. Apply for a new one, or ask the county why it was revoked.');
       if (found.permit.renewedBy) throw conflict('This permit has already been renewed.');
-      const from = new Date(found.permit.expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
-      if (Date.now() < from.getTime())
-        throw conflict(
-          `This permit is valid until ${formatDocumentDate(found.permit.expiresAt)}. You can renew it from ${formatDocumentDate(from)}.`,
-        );
+      if (Date.now() < renewalOpensAt(found.permit.expiresAt).getTime())
+        throw conflict(tooEarlyToRenew('This permit', found.permit.expiresAt));
       return deps.applications.submit({
         user: { id: userId },
         serviceId: service.id,

@@ -8,9 +8,8 @@ import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking'
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
-import { priceService } from '../../core/applications/fees';
+import { feeAmountsOf, priceService } from '../../core/applications/fees';
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
-import { feeSchedules } from '../../core/applications/schema';
 import { invalid } from '../../core/applications/submission-checks';
 import { type BillService, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaDate } from '../../core/bills/kenya-date';
@@ -75,11 +74,6 @@ export function createParkingService(deps: {
   const { db } = deps;
   const service = findService('daily-parking')!;
   const template = findDocumentTemplate('parking-ticket')!;
-
-  async function zones() {
-    const rows = await db.select().from(parkingZones).orderBy(asc(parkingZones.position));
-    return rows;
-  }
 
   async function view(row: TicketRow) {
     const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, row.zoneCode));
@@ -158,11 +152,10 @@ export function createParkingService(deps: {
   return {
     /** The zones with their daily fee of each vehicle type (cents), as the form shows them. */
     async zones() {
-      const [rows, fees] = await Promise.all([
-        zones(),
-        db.select().from(feeSchedules).where(eq(feeSchedules.schedule, 'parking-daily')),
+      const [rows, fee] = await Promise.all([
+        db.select().from(parkingZones).orderBy(asc(parkingZones.position)),
+        feeAmountsOf(db, 'parking-daily'),
       ]);
-      const fee = new Map(fees.map((f) => [f.item, f.amountCents]));
       return rows.map((zone) => ({
         zone_code: zone.code,
         name: zone.name,

@@ -34,6 +34,15 @@ export async function upsertFeeSchedule(db: Db, items: readonly FeeScheduleItem[
     });
 }
 
+/** A fee schedule's amounts by item (cents): what a list shows beside its choices (zones, services). */
+export async function feeAmountsOf(db: Db, schedule: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ item: feeSchedules.item, amountCents: feeSchedules.amountCents })
+    .from(feeSchedules)
+    .where(eq(feeSchedules.schedule, schedule));
+  return new Map(rows.map((r) => [r.item, r.amountCents]));
+}
+
 /**
  * Works out a service's fee for validated values, reading amounts from the seeded schedules.
  * A rule that cannot be priced (a schedule item missing) is the county's configuration gap:
