@@ -7,7 +7,7 @@ import { businessPermits } from '../../src/areas/business/schema';
 import { bills } from '../../src/core/bills/schema';
 import { documents } from '../../src/core/documents/schema';
 import { uploadId } from '../support/files';
-import { createAppWithSimulator } from '../support/mpesa';
+import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
 
@@ -62,24 +62,9 @@ async function submit(user: TestUser, serviceId: string, payload: Record<string,
   });
 }
 
-/** Pays a bill by STK push and waits until its application is issued (or reaches `until`). */
+/** Pays a bill by STK push and waits until its application is issued (or reaches `until`): its document. */
 async function payAndWait(user: TestUser, billNo: string, applicationNo: string, until = 'issued') {
-  const push = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/mpesa/stk-push',
-    headers: { ...user.headers, 'idempotency-key': randomUUID() },
-    payload: { bill_no: billNo, phone_number: '0713000255' },
-  });
-  expect(push.statusCode, push.body).toBe(200);
-  let detail = { status: '', document: null as null | { id: string; print_url: string; url: string } };
-  for (let i = 0; i < 200 && detail.status !== until; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    detail = (
-      await t.app.inject({ method: 'GET', url: `/api/applications/${applicationNo}`, headers: user.headers })
-    ).json();
-  }
-  expect(detail.status).toBe(until);
-  return detail.document!;
+  return (await payApplicationBill(t, user, { billNo, applicationNo }, until)).document!;
 }
 
 async function myPermits(user: TestUser) {

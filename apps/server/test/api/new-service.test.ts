@@ -4,7 +4,7 @@ import { defineService } from '@kaunti/catalogue/definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertFeeSchedule } from '../../src/core/applications/fees';
 import { pathAndQuery } from '../support/links';
-import { createAppWithSimulator } from '../support/mpesa';
+import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import { qpdfCheck, readPdf } from '../support/pdf';
 import type { TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -214,28 +214,10 @@ describe('a new service from one definition', () => {
     expect(application.application_no).toMatch(/^FHC-\d{4}-\d{6}$/);
     expect(bill.total_cents).toBe(quote.json().total_cents);
 
-    const push = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/mpesa/stk-push',
-      headers: { ...citizen.headers, 'idempotency-key': randomUUID() },
-      payload: { bill_no: bill.bill_no, phone_number: '0713000255' },
+    const detail = await payApplicationBill(t, citizen, {
+      billNo: bill.bill_no,
+      applicationNo: application.application_no,
     });
-    expect(push.statusCode, push.body).toBe(200);
-    let detail: { status: string; document: { print_url: string; pdf_url: string; url: string } | null } = {
-      status: '',
-      document: null,
-    };
-    for (let i = 0; i < 200 && detail.status !== 'issued'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      detail = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/applications/${application.application_no}`,
-          headers: citizen.headers,
-        })
-      ).json();
-    }
-    expect(detail.status).toBe('issued');
     expect(detail.document?.print_url).toContain('/downloads/health-certificate?id=');
 
     const link = new URL(detail.document!.print_url).searchParams;

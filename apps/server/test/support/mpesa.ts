@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { expect } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../tools/mpesa-sim/src/simulator';
 import { createTestApp, type TestApp } from './test-app';
-import { createOfficer } from './users';
+import { createOfficer, type TestUser } from './users';
 
 /** A port nobody listens on now (the portal must listen: the simulator calls it back). */
 export function freePort(): Promise<number> {
@@ -64,4 +66,43 @@ export async function createAppWithSimulator(
       await t.close();
     },
   };
+}
+
+/** What an application's detail says once its bill is paid (its document, when it issues one). */
+export interface PaidApplication {
+  status: string;
+  document: { id: string; print_url: string; pdf_url: string; url: string } | null;
+}
+
+/**
+ * Pays an application's bill by STK push through the simulator (a phone the simulator pays), then
+ * waits until the application reaches `until` — issued by default; a reviewed service stops at
+ * under_review — and answers its detail.
+ */
+export async function payApplicationBill(
+  t: TestApp,
+  user: TestUser,
+  bill: { billNo: string; applicationNo: string },
+  until = 'issued',
+): Promise<PaidApplication> {
+  const push = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/mpesa/stk-push',
+    headers: { ...user.headers, 'idempotency-key': randomUUID() },
+    payload: { bill_no: bill.billNo, phone_number: '0713000255' },
+  });
+  expect(push.statusCode, push.body).toBe(200);
+  let detail: PaidApplication = { status: '', document: null };
+  for (let i = 0; i < 200 && detail.status !== until; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/${bill.applicationNo}`,
+        headers: user.headers,
+      })
+    ).json();
+  }
+  expect(detail.status).toBe(until);
+  return detail;
 }
