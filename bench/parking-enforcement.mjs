@@ -7,12 +7,8 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
-import { users } from '../apps/server/src/core/accounts/schema.ts';
-import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
-import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
-import { officers } from '../apps/server/src/core/staff/schema.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openBenchDatabase } from './postgres.mjs';
+import { benchOfficerHeaders, openBenchDatabase } from './postgres.mjs';
 import { printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_TICKETS ?? 1_000_000);
@@ -54,27 +50,7 @@ try {
     )
   ).rows.map((r) => r.plate);
 
-  const [officer] = await db
-    .insert(users)
-    .values({
-      customerNo: 'BENCH-ENFORCER',
-      firstName: 'Bench',
-      surName: 'Enforcer',
-      identifier: '19999998',
-      identifierType: 'id_number',
-      phoneNumber: '254799999998',
-      email: 'enforcer@example.co.ke',
-      passwordHash: 'x',
-      role: 'staff',
-    })
-    .returning();
-  await db
-    .insert(officers)
-    .values({ userId: officer.id, roles: ['enforcement'], areas: ['*'], mustSetPassword: false });
-  const sessions = createSessionService(db, createTokenSigner(config.jwtSecret));
-  const pending = await sessions.startPending(officer.id);
-  const { token } = await sessions.verify(pending.sessionId, officer.id);
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await benchOfficerHeaders(db, config.jwtSecret, ['enforcement']);
 
   async function time(platesToAsk) {
     const samples = [];

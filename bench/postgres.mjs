@@ -5,6 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { users } from '../apps/server/src/core/accounts/schema.ts';
+import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
+import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
+import { officers } from '../apps/server/src/core/staff/schema.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { seed } from '../apps/server/src/seed.ts';
 
@@ -38,4 +42,30 @@ export async function openBenchDatabase(prefix) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A county officer of these roles (every area) with a verified session, written straight to the
+ * bench's database: the Authorization header of their requests.
+ */
+export async function benchOfficerHeaders(db, jwtSecret, roles, n = 1) {
+  const [officer] = await db
+    .insert(users)
+    .values({
+      customerNo: `BENCH-OFFICER-${n}`,
+      firstName: 'Bench',
+      surName: 'Officer',
+      identifier: String(19_999_999 - n),
+      identifierType: 'id_number',
+      phoneNumber: `2547999${String(99_999 - n).padStart(5, '0')}`,
+      email: `officer${n}@example.co.ke`,
+      passwordHash: 'x',
+      role: 'staff',
+    })
+    .returning();
+  await db.insert(officers).values({ userId: officer.id, roles, areas: ['*'], mustSetPassword: false });
+  const sessions = createSessionService(db, createTokenSigner(jwtSecret));
+  const pending = await sessions.startPending(officer.id);
+  const { token } = await sessions.verify(pending.sessionId, officer.id);
+  return { authorization: `Bearer ${token}` };
 }

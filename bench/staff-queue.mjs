@@ -6,12 +6,8 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
-import { users } from '../apps/server/src/core/accounts/schema.ts';
-import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
-import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
-import { officers } from '../apps/server/src/core/staff/schema.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openBenchDatabase } from './postgres.mjs';
+import { benchOfficerHeaders, openBenchDatabase } from './postgres.mjs';
 import { printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -69,27 +65,7 @@ try {
   await db.execute('analyze applications; analyze users;');
   const generated = ((performance.now() - started) / 1000).toFixed(1);
 
-  const [officer] = await db
-    .insert(users)
-    .values({
-      customerNo: 'BENCH-OFFICER',
-      firstName: 'Bench',
-      surName: 'Officer',
-      identifier: '19999999',
-      identifierType: 'id_number',
-      phoneNumber: '254799999999',
-      email: 'officer@example.co.ke',
-      passwordHash: 'x',
-      role: 'staff',
-    })
-    .returning();
-  await db
-    .insert(officers)
-    .values({ userId: officer.id, roles: ['reviewer'], areas: ['*'], mustSetPassword: false });
-  const sessions = createSessionService(db, createTokenSigner(config.jwtSecret));
-  const pending = await sessions.startPending(officer.id);
-  const { token } = await sessions.verify(pending.sessionId, officer.id);
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await benchOfficerHeaders(db, config.jwtSecret, ['reviewer']);
 
   // Warm-up, then the timed requests, one at a time.
   for (let i = 0; i < 20; i += 1)
