@@ -42,6 +42,11 @@ export const REGISTERED_PHONE_MESSAGE =
 export const LOOKUP_NOT_FOUND_MESSAGE =
   "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.";
 
+/** A postal address as a permit prints it: "P.O. Box 45123-00100, Nairobi GPO". */
+export function postalAddressOf(box: string | null, code: string | null, postOffice: string | null): string {
+  return [box, code].filter(Boolean).join('-') + (postOffice ? `, ${postOffice}` : '');
+}
+
 /** The months (a part month counts whole) from an expiry to now: a late renewal's penalty months. */
 export function monthsLate(expiredAt: Date, now: Date = new Date()): number {
   if (now <= expiredAt) return 0;
@@ -246,9 +251,7 @@ export function createBusinessService(deps: { db: Db }) {
     const known = await activityMap(codes);
     const postOffice = await postOfficeOf(values.postal_code);
     const derived: Record<string, unknown> = {
-      address:
-        [text(values.postal_address), values.postal_code].filter(Boolean).join('-') +
-        (postOffice ? `, ${postOffice}` : ''),
+      address: postalAddressOf(text(values.postal_address), text(values.postal_code), postOffice),
       ...(lateMonths > 0 ? { late_months: lateMonths } : {}),
     };
     if (typeof values.activity_code === 'string')

@@ -11,7 +11,9 @@ import { applications } from '../../core/applications/schema';
 import { subCounties, wards } from '../../core/county/schema';
 import type { DocumentRow } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
+import { postalAddressOf } from './business-service';
 import type { Permits } from './permits';
+import { postalCodesData } from './reference-data';
 import { businesses } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -177,7 +179,11 @@ export async function issueDemoPermits(deps: {
         postal_code: demo.business.postalCode,
         business_phone: DEMO_HOLDER_PHONE,
         contact_name: 'Wanjiku Kamau',
-        address: `${demo.business.postalAddress}-${demo.business.postalCode}, Nairobi GPO`,
+        address: postalAddressOf(
+          demo.business.postalAddress,
+          demo.business.postalCode,
+          postalCodesData.find(([code]) => code === demo.business.postalCode)?.[1] ?? null,
+        ),
         ...PREMISES,
         ...where,
         ...demo.values,
