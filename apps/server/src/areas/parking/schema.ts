@@ -1,9 +1,11 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -64,4 +66,142 @@ export const vehicles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('vehicles_user_plate_uq').on(t.userId, t.plate)],
+);
+
+/**
+ * What a parking document covers, by plate: a seasonal ticket, a reserved bay permit, a loading
+ * zone permit or a PSV sticker. Written in the transaction that issues the document (one row per
+ * document, a row per plate in parking_cover_plates), read by the enforcement check and the
+ * motorist's list of parking documents.
+ */
+export const parkingCovers = pgTable(
+  'parking_covers',
+  {
+    documentId: text('document_id').primaryKey(),
+    kind: text('kind', { enum: ['season', 'reserved', 'loading', 'psv-sticker'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceId: text('service_id').notNull(),
+    /** The application it was issued for (none for a PSV sticker, which is bought by bill). */
+    applicationNo: text('application_no'),
+    /** The zone it is valid in; null: every zone. */
+    zoneCode: text('zone_code'),
+    /** Where it applies, in words (a reserved bay's road and building), for the officer. */
+    place: text('place'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** The document that renewed it, once renewed. */
+    renewedBy: text('renewed_by'),
+  },
+  (t) => [index('parking_covers_user_idx').on(t.userId, t.validUntil)],
+);
+
+export const parkingCoverPlates = pgTable(
+  'parking_cover_plates',
+  {
+    plate: text('plate').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => parkingCovers.documentId, { onDelete: 'cascade' }),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.plate] }),
+    index('parking_cover_plates_plate_idx').on(t.plate, t.validUntil),
+  ],
+);
+
+/** Roads and buildings where bays are reserved and loading zones are marked (seeded). */
+export const parkingRoads = pgTable('parking_roads', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  zoneCode: text('zone_code')
+    .notNull()
+    .references(() => parkingZones.code),
+  position: integer('position').notNull(),
+});
+
+export const parkingBuildings = pgTable('parking_buildings', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  roadCode: text('road_code')
+    .notNull()
+    .references(() => parkingRoads.code),
+  position: integer('position').notNull(),
+});
+
+/** The kinds of loading zone the county marks; each one's yearly fee is a tariff row ("loading-zone"). */
+export const loadingZoneTypes = pgTable('loading_zone_types', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  position: integer('position').notNull(),
+});
+
+/**
+ * Transport Saccos: a cooperative of public service vehicle (matatu) owners, registered on the
+ * portal by its manager (an account with PSV activated), who keeps its fleet.
+ */
+export const saccos = pgTable(
+  'saccos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The registration number from the Commissioner for Co-operatives, e.g. CS/12345. */
+    registrationNo: text('registration_no').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saccos_registration_uq').on(t.registrationNo), index('saccos_user_idx').on(t.userId)],
+);
+
+/** A Sacco's vehicles: one row per plate in the fleet (a plate belongs to one Sacco at a time). */
+export const saccoVehicles = pgTable(
+  'sacco_vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saccoId: uuid('sacco_id')
+      .notNull()
+      .references(() => saccos.id, { onDelete: 'cascade' }),
+    plate: text('plate').notNull(),
+    seats: integer('seats').notNull(),
+    route: text('route').notNull(),
+    ownerName: text('owner_name').notNull(),
+    ownerPhone: text('owner_phone'),
+    /** The plate it carried before it was re-registered ("old number"), if any. */
+    oldPlate: text('old_plate'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sacco_vehicles_plate_uq').on(t.plate),
+    index('sacco_vehicles_sacco_idx').on(t.saccoId),
+    index('sacco_vehicles_old_plate_idx').on(t.oldPlate),
+  ],
+);
+
+/**
+ * The annual PSV sticker of a vehicle: one per plate and year, pending while its bill (which may
+ * carry many vehicles' stickers) is unpaid, paid with its sticker document once it is.
+ */
+export const psvStickers = pgTable(
+  'psv_stickers',
+  {
+    plate: text('plate').notNull(),
+    year: integer('year').notNull(),
+    saccoId: uuid('sacco_id')
+      .notNull()
+      .references(() => saccos.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    billNo: text('bill_no').notNull(),
+    status: text('status', { enum: ['pending', 'paid'] }).notNull(),
+    documentId: text('document_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.plate, t.year] }), index('psv_stickers_bill_idx').on(t.billNo)],
 );

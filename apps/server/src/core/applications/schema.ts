@@ -101,3 +101,26 @@ export const feeSchedules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schedule, t.item] })],
 );
+
+/**
+ * Comments on an application, exchanged between county officers and the applicant while it is
+ * considered (reserved parking's `ReservedParkingComments`): a written conversation beside the
+ * decisions, which keep their own reasons in the status history.
+ */
+export const applicationComments = pgTable(
+  'application_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorType: text('author_type', { enum: ['applicant', 'officer'] }).notNull(),
+    /** The applicant's user id, or the officer's staff id. */
+    authorId: text('author_id').notNull(),
+    /** As shown: the applicant's name, or "County officer" with the officer's name. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_comments_app_idx').on(t.applicationId, t.createdAt)],
+);
