@@ -15,6 +15,9 @@ import { landRoutes } from './areas/land/routes';
 import { registerParkingLists } from './areas/parking/parking-lists';
 import { createParkingService } from './areas/parking/parking-service';
 import { parkingRoutes } from './areas/parking/routes';
+import { saccoRoutes } from './areas/parking/sacco-routes';
+import { payDemoStickers } from './areas/parking/sacco-seed';
+import { createSaccoService } from './areas/parking/saccos';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards } from './core/accounts/guard';
@@ -363,6 +366,9 @@ export async function buildApp({
   });
   registerParkingLists(choices, parking);
   await app.register(parkingRoutes({ parking, guards }));
+  // Transport Saccos (behind PSV activation): fleets and PSV stickers paid in one bill.
+  const saccos = createSaccoService({ db, bills, documents, links: applicationDocuments, county });
+  await app.register(saccoRoutes({ saccos, guards }));
   const unanswered = choices.unanswered();
   if (unanswered.length > 0)
     throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);
@@ -379,6 +385,7 @@ export async function buildApp({
         ...(await issueDemoPermits({ db, documents: applicationDocuments, permits })),
       ]
     : [];
+  if (config.demoData) await payDemoStickers({ db, saccos, bills });
   await app.register(
     verificationRoutes({
       verification,

@@ -1,5 +1,6 @@
 import { seedBusiness } from './areas/business/seed';
 import { seedLand } from './areas/land/seed';
+import { seedSaccos } from './areas/parking/sacco-seed';
 import { seedParking } from './areas/parking/seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { countyProfileOf, seedCounty } from './core/county/seed';
@@ -24,6 +25,8 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
     if (config.demoData) await seedVerificationDemo(tx);
     if (config.demoData) await seedDemoUsers(tx, profile.name);
+    // PSV sticker bands; with demo data, the second demo citizen's Sacco (after the demo users).
+    await seedSaccos(tx, { demoData: config.demoData });
     // The back office: one demo officer per role (README).
     if (config.demoData) await seedDemoOfficers(tx, profile);
   });

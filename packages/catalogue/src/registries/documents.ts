@@ -803,6 +803,45 @@ export const documentTemplates = {
       },
     },
   },
+  'psv-sticker': {
+    name: 'psv-sticker',
+    title: 'PSV Sticker',
+    description:
+      "A public service vehicle's annual sticker: the county's parking and loading fee for a Sacco's matatu for a year.",
+    download_route: '/downloads/tickets',
+    verifiable: true,
+    register: 'ticket',
+    validity_days: 365,
+    facts: [
+      { label: 'Sticker number', field: 'number' },
+      { label: 'Vehicle', field: 'plate' },
+      { label: 'Seating capacity', field: 'seats' },
+      { label: 'Route', field: 'route' },
+      { label: 'Sacco', field: 'holder' },
+      { label: 'Year', field: 'year' },
+      { label: 'Amount paid', field: 'fee' },
+      { label: 'Valid until', field: 'valid_until' },
+    ],
+    body: [
+      'The annual PSV sticker of vehicle {plate} ({seats} seats), a vehicle of {holder}, has been paid to the {county} for {year}. Enforcement officers check the plate.',
+    ],
+    conditions: [
+      'This sticker is valid for the vehicle shown on it until the end of the year shown.',
+      'It does not allow picking or dropping passengers where the county prohibits it.',
+      'A change of route, Sacco or owner is applied for on the portal; the sticker stays with the plate.',
+    ],
+    example: {
+      number: 'PSV-2025-KCB123A',
+      holder: 'Kawangware Route 46 Matatu Sacco',
+      values: {
+        fee_cents: 800_000,
+        plate: 'KCB 123A',
+        seats: '14',
+        route: 'Route 46 Kawangware–CBD',
+        year: '2025',
+      },
+    },
+  },
   'property-tenancy-letter': {
     name: 'property-tenancy-letter',
     title: 'Letter of Tenancy',

@@ -92,6 +92,11 @@ export const API_TAGS = [
       'Parking: zones and fees, daily parking paid by M-Pesa with no account, tickets, enforcement checks.',
   },
   {
+    name: 'saccos',
+    description:
+      'Transport Saccos (PSV activation needed): fleets, old numbers, annual PSV stickers paid in one bill.',
+  },
+  {
     name: 'documents',
     description: 'Issued documents: the QR code image, the signing keys, staff search and revocation.',
   },
