@@ -13,7 +13,9 @@ import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
 import { registerParkingLists } from './areas/parking/parking-lists';
+import { createParkingPermits } from './areas/parking/parking-permits';
 import { createParkingService } from './areas/parking/parking-service';
+import { createReservedParking } from './areas/parking/reserved-parking';
 import { parkingRoutes } from './areas/parking/routes';
 import { saccoRoutes } from './areas/parking/sacco-routes';
 import { payDemoStickers } from './areas/parking/sacco-seed';
@@ -27,6 +29,7 @@ import { createSessionService } from './core/accounts/sessions';
 import { createTokenSigner } from './core/accounts/tokens';
 import { createApplicationDocuments } from './core/applications/application-documents';
 import { createApplicationService } from './core/applications/application-service';
+import { createApplicationComments } from './core/applications/comments';
 import { issueDemoApplicationDocuments } from './core/applications/demo-applications';
 import { createQuotes } from './core/applications/quotes';
 import { createReferenceChoices } from './core/applications/reference-choices';
@@ -229,11 +232,13 @@ export async function buildApp({
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
+  const comments = createApplicationComments({ db });
   await app.register(
     applicationRoutes({
       applications,
       quotes: createQuotes({ db, choices }),
       documents: applicationDocuments,
+      comments,
       guards,
     }),
   );
@@ -248,6 +253,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
     choices,
+    comments,
   });
   const staffRouteDeps = { db, guards, officers, backOffice, accounts, bills, applications };
 
@@ -364,8 +370,19 @@ export async function buildApp({
     choices,
     county,
   });
-  registerParkingLists(choices, parking);
-  await app.register(parkingRoutes({ parking, guards }));
+  const parkingPermits = createParkingPermits({ db, applications, links: applicationDocuments });
+  applications.addValidator('parking', parkingPermits.checkApplication);
+  applications.onIssued('parking', parkingPermits.recordIssued);
+  registerParkingLists(choices, parking, parkingPermits);
+  await app.register(
+    parkingRoutes({
+      parking,
+      permits: parkingPermits,
+      reserved: createReservedParking({ db }),
+      comments,
+      guards,
+    }),
+  );
   // Transport Saccos (behind PSV activation): fleets and PSV stickers paid in one bill.
   const saccos = createSaccoService({ db, bills, documents, links: applicationDocuments, county });
   await app.register(saccoRoutes({ saccos, guards }));

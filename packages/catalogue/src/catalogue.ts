@@ -11,6 +11,9 @@ import { landSurvey } from './services/land/land-survey';
 import { landTransfer } from './services/land/land-transfer';
 import { ratesSearch } from './services/land/rates-search';
 import { dailyParking } from './services/parking/daily-parking';
+import { loadingZone } from './services/parking/loading-zone';
+import { reservedParking } from './services/parking/reserved-parking';
+import { seasonalParking } from './services/parking/seasonal-parking';
 
 /**
  * The registry of services: every citizen service the portal offers, by id. Adding a service =
@@ -28,6 +31,9 @@ const builtIn: readonly ServiceDefinition[] = [
   unifiedBusinessPermit,
   pestControl,
   dailyParking,
+  seasonalParking,
+  reservedParking,
+  loadingZone,
 ];
 
 /** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */

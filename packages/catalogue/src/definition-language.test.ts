@@ -229,6 +229,13 @@ describe('the definition language', () => {
     expect(validityDaysOf(fixture, { period: 'yearly' })).toBe(365);
     expect(validityDaysOf({ validity: { days: 90 } }, {})).toBe(90);
     expect(validityDaysOf({}, {})).toBeUndefined();
+    // A value with no fixed days takes them from a number field (a reservation for some days).
+    const reservation = {
+      validity: { from_field: 'period_type', days: { yearly: 365 }, days_field: 'days' },
+    };
+    expect(validityDaysOf(reservation, { period_type: 'yearly', days: 5 })).toBe(365);
+    expect(validityDaysOf(reservation, { period_type: 'daily', days: 12 })).toBe(12);
+    expect(validityDaysOf(reservation, { period_type: 'daily' })).toBeUndefined();
   });
 
   it('the open catalogue says all of it to other clients', () => {

@@ -320,6 +320,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
           days: z
             .record(z.string(), z.int().positive())
             .describe('Days of validity for each value of that field, e.g. { monthly: 30, yearly: 365 }.'),
+          days_field: z
+            .string()
+            .min(1)
+            .optional()
+            .describe(
+              'A whole-number field giving the days, for a value of from_field with no entry in `days` ' +
+                '(a reservation "for some days").',
+            ),
         }),
       ])
       .optional()
@@ -366,7 +374,10 @@ export function validityDaysOf(
   if (!validity) return undefined;
   if (!('from_field' in validity)) return validity.days;
   const chosen = values[validity.from_field];
-  return typeof chosen === 'string' ? validity.days[chosen] : undefined;
+  const fixed = typeof chosen === 'string' ? validity.days[chosen] : undefined;
+  if (fixed !== undefined || !validity.days_field) return fixed;
+  const days = Math.trunc(Number(values[validity.days_field]));
+  return Number.isFinite(days) && days > 0 ? days : undefined;
 }
 
 /** The summary of a service, as menus and `GET /api/catalogue/services` show it. */

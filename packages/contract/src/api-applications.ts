@@ -187,3 +187,23 @@ export const quoteResponseSchema = z
   })
   .describe('Quote');
 export type Quote = z.infer<typeof quoteResponseSchema>;
+
+export const applicationCommentSchema = z
+  .object({
+    id: z.string(),
+    author: z.enum(['applicant', 'officer']).describe('Who wrote it: the applicant or a county officer.'),
+    author_name: z.string(),
+    body: z.string(),
+    created_at: z.string(),
+  })
+  .describe('ApplicationComment');
+export type ApplicationComment = z.infer<typeof applicationCommentSchema>;
+
+export const applicationCommentsResponseSchema = z
+  .object({ data: z.array(applicationCommentSchema) })
+  .describe('ApplicationComments: oldest first.');
+
+export const addCommentRequestSchema = z
+  .object({ body: z.string().max(4000).describe('The comment, up to 1,000 characters.') })
+  .describe('AddComment')
+  .meta({ examples: [{ body: 'The bays are for our delivery vans, which arrive before 8 a.m.' }] });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { issuedDocumentLinkSchema } from './api-applications';
+import {
+  applicationCommentSchema,
+  applicationStatusSchema,
+  issuedDocumentLinkSchema,
+} from './api-applications';
 
 /** Parking: zones and their daily fees, daily tickets (no account needed), enforcement checks. */
 
@@ -78,16 +82,24 @@ export const parkingTicketParamsSchema = z.object({ ticket_id: z.string().max(20
 
 export const parkingStatusQuerySchema = z.object({ plate: z.string().max(20) });
 
+/** What may cover a plate: a daily ticket, a seasonal ticket, a reserved bay, a loading zone, a PSV sticker. */
+export const PARKING_COVER_KINDS = ['daily', 'season', 'reserved', 'loading', 'psv-sticker'] as const;
+export type ParkingCoverKind = (typeof PARKING_COVER_KINDS)[number];
+
 export const parkingStatusSchema = z
   .object({
     plate: z.string(),
     covered: z.boolean(),
     by: z.array(
       z.object({
-        kind: z.enum(['daily']),
-        ticket_id: z.string(),
-        zone_code: z.string(),
-        vehicle_type: z.string(),
+        kind: z
+          .enum(PARKING_COVER_KINDS)
+          .describe('daily ticket, seasonal ticket, reserved bay, loading zone permit or PSV sticker'),
+        ticket_id: z.string().describe("The daily ticket's id, or the document's number."),
+        zone_code: z.string().nullable().describe('The zone it is valid in; null: every zone.'),
+        vehicle_type: z.string().nullable().describe('For a daily ticket: the type it was paid for.'),
+        place: z.string().nullable().describe('A reserved bay or loading zone: its road and building.'),
+        valid_from: z.string(),
         valid_until: z.string(),
       }),
     ),
@@ -118,3 +130,82 @@ export const addVehicleRequestSchema = z
   .meta({ examples: [{ plate: 'KDA 123A', vehicle_type: 'saloon', make: 'Toyota Axio', colour: 'Silver' }] });
 
 export const vehicleParamsSchema = z.object({ id: z.uuid() });
+
+export const parkingRoadsResponseSchema = z
+  .object({ data: z.array(z.object({ road_code: z.string(), name: z.string(), zone_code: z.string() })) })
+  .describe('ParkingRoads: roads where bays are reserved and loading zones marked.');
+
+export const parkingBuildingsQuerySchema = z.object({ road_code: z.string().max(10).optional() });
+
+export const parkingBuildingsResponseSchema = z
+  .object({ data: z.array(z.object({ building_code: z.string(), name: z.string(), road_code: z.string() })) })
+  .describe('ParkingBuildings');
+
+export const loadingZoneTypesResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        type_code: z.string(),
+        name: z.string(),
+        description: z.string(),
+        amount_cents: z.int().nullable().describe('The yearly fee (integer cents).'),
+      }),
+    ),
+  })
+  .describe('LoadingZoneTypes');
+
+export const PARKING_PERMIT_STATES = ['active', 'expiring', 'expired', 'revoked', 'renewed'] as const;
+
+export const myParkingPermitSchema = z
+  .object({
+    document_no: z.string(),
+    kind: z.enum(['season', 'reserved', 'loading', 'psv-sticker']),
+    service_id: z.string(),
+    service_title: z.string(),
+    plates: z.array(z.string()),
+    zone_code: z.string().nullable(),
+    place: z.string().nullable(),
+    valid_from: z.string(),
+    valid_until: z.string(),
+    state: z
+      .enum(PARKING_PERMIT_STATES)
+      .describe('active; expiring (within 7 days); expired; revoked; renewed (a newer one follows it).'),
+    days_left: z.int(),
+    renewable: z.boolean().describe('It may be renewed now: within 7 days of its end, or after it.'),
+    short_code: z.string().nullable(),
+    document: issuedDocumentLinkSchema,
+  })
+  .describe('MyParkingPermit');
+export type MyParkingPermit = z.infer<typeof myParkingPermitSchema>;
+
+export const myParkingPermitsResponseSchema = z
+  .object({ data: z.array(myParkingPermitSchema) })
+  .describe('MyParkingPermits: seasonal tickets, reserved bays, loading zones and PSV stickers.');
+
+export const parkingPermitParamsSchema = z.object({ document_id: z.string().max(64) });
+
+export const reservedParkingApplicationSchema = z
+  .object({
+    application_no: z.string(),
+    status: applicationStatusSchema,
+    organisation_name: z.string(),
+    place: z.string(),
+    bays: z.int(),
+    period: z.string().describe('"One year", or the number of days.'),
+    plates: z.array(z.string()),
+    fee_cents: z.int(),
+    bill_no: z.string().nullable(),
+    submitted_at: z.string(),
+    comments: z.int().describe('How many comments it has.'),
+    document_no: z.string().nullable().describe('The permit, once issued.'),
+  })
+  .describe('ReservedParkingApplication');
+export type ReservedParkingApplication = z.infer<typeof reservedParkingApplicationSchema>;
+
+export const reservedParkingApplicationsSchema = z
+  .object({ reservedparkingapplication: z.array(reservedParkingApplicationSchema) })
+  .describe('ReservedParkingApplications: the response field is named as in the spec.');
+
+export const reservedParkingCommentsSchema = z
+  .object({ ReservedParkingComments: z.array(applicationCommentSchema) })
+  .describe('ReservedParkingComments: the conversation, oldest first; the field is named as in the spec.');

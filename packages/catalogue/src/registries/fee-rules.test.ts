@@ -151,6 +151,42 @@ describe('fee rules', () => {
     expect(computeFee(bays, context({ values: { bays: 0 } }))).toEqual([]);
   });
 
+  it('per-unit multiplies by a second count when the form asks it (bays × days)', () => {
+    const reserved = {
+      rule: 'per-unit',
+      params: {
+        schedule: 'parking',
+        key_fields: ['period_type'],
+        count_field: 'bays',
+        unit: 'bay',
+        times: { field: 'days', unit: 'day' },
+      },
+    };
+    const bay: Record<string, { description: string; amount_cents: number }> = {
+      daily: { description: 'Reserved bay, a day', amount_cents: 150_000 },
+      yearly: { description: 'Reserved bay, a year', amount_cents: 27_500_000 },
+    };
+    const priced = (values: Record<string, unknown>) =>
+      computeFee(reserved, context({ values, tariff: (_schedule, item) => bay[item] }));
+    expect(priced({ period_type: 'daily', bays: 3, days: 10 })).toEqual([
+      {
+        amount_cents: 4_500_000,
+        description: 'Reserved bay, a day × 3 bays × 10 days',
+        parcel: null,
+        code: 'daily',
+      },
+    ]);
+    // No days asked (a year): the bays alone.
+    expect(priced({ period_type: 'yearly', bays: 2 })).toEqual([
+      {
+        amount_cents: 55_000_000,
+        description: 'Reserved bay, a year × 2 bays',
+        parcel: null,
+        code: 'yearly',
+      },
+    ]);
+  });
+
   it('band picks the band a number falls in, limits included', () => {
     const fee = {
       rule: 'band',

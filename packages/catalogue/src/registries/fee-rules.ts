@@ -215,6 +215,16 @@ export const feeRules = {
         .min(1)
         .describe('A whole-number field, or a repeating group (its entries are counted).'),
       unit: z.string().min(1).describe('What is counted, singular, e.g. "bay", "vehicle", "applicant".'),
+      times: z
+        .object({
+          field: z.string().min(1).describe('A whole-number field: the days of a reservation.'),
+          unit: z.string().min(1).describe('What it counts, singular, e.g. "day".'),
+        })
+        .optional()
+        .describe(
+          'A second count the first is multiplied by (bays × days), when the form asks it (a field ' +
+            'shown only for some answers: absent, it does not multiply).',
+        ),
     }),
     inputs: (params) => [...(params.key_fields ?? []), params.count_field],
     compute: (params, context) => {
@@ -224,10 +234,20 @@ export const feeRules = {
       const raw = context.values[params.count_field];
       const count = Array.isArray(raw) ? raw.length : Math.max(0, Math.trunc(Number(raw ?? 0)));
       if (count === 0) return [];
+      const rawTimes = params.times ? context.values[params.times.field] : undefined;
+      const times =
+        params.times && rawTimes !== undefined && rawTimes !== null && rawTimes !== ''
+          ? Math.max(0, Math.trunc(Number(rawTimes)))
+          : null;
+      if (times === 0) return [];
+      const counted = (n: number, unit: string) =>
+        `${n.toLocaleString('en-KE')} ${n === 1 ? unit : `${unit}s`}`;
       return [
         {
-          amount_cents: tariff.amount_cents * count,
-          description: `${tariff.description} × ${count.toLocaleString('en-KE')} ${count === 1 ? params.unit : `${params.unit}s`}`,
+          amount_cents: tariff.amount_cents * count * (times ?? 1),
+          description:
+            `${tariff.description} × ${counted(count, params.unit)}` +
+            (times !== null && params.times ? ` × ${counted(times, params.times.unit)}` : ''),
           parcel: parcelOf(context),
           code: item,
         },

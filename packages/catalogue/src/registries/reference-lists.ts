@@ -185,6 +185,37 @@ export const referenceLists = {
     label: 'name',
     invalid_message: 'Please select a parking zone from the list',
   },
+  'parking-roads': {
+    name: 'parking-roads',
+    description: 'Roads where the county reserves parking bays and marks loading zones, with their zone.',
+    method: 'GET',
+    path: '/api/parking/roads',
+    items: 'data',
+    value: 'road_code',
+    label: 'name',
+    invalid_message: 'Please select a road from the list',
+  },
+  'parking-buildings': {
+    name: 'parking-buildings',
+    description: 'The buildings on a road, in front of which bays are reserved or loading zones marked.',
+    method: 'GET',
+    path: '/api/parking/buildings',
+    params: { road_code: 'query' },
+    items: 'data',
+    value: 'building_code',
+    label: 'name',
+    invalid_message: 'Please select a building on the road chosen',
+  },
+  'loading-zone-types': {
+    name: 'loading-zone-types',
+    description: 'The kinds of loading zone the county marks, each with its yearly fee.',
+    method: 'GET',
+    path: '/api/parking/loading-zone-types',
+    items: 'data',
+    value: 'type_code',
+    label: 'name',
+    invalid_message: 'Please select a loading zone type from the list',
+  },
 } as const satisfies Record<string, ReferenceList>;
 
 export type ReferenceListName = keyof typeof referenceLists;

@@ -1,11 +1,11 @@
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
 import type { BusinessActivity } from '@kaunti/contract/api-business';
-import { formatDocumentDate } from '@kaunti/contract/dates';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { feeAmountsOf } from '../../core/applications/fees';
 import { bills } from '../../core/bills/schema';
+import { renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
@@ -20,20 +20,6 @@ import {
 
 type BusinessRow = typeof businesses.$inferSelect;
 type ActivityRow = typeof businessActivities.$inferSelect;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
-/** A permit may be renewed from this many days before it expires. */
-export const RENEWAL_WINDOW_DAYS = 30;
-
-/** The first moment a permit expiring then may be renewed. */
-export function renewalOpensAt(expiresAt: Date): Date {
-  return new Date(expiresAt.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS);
-}
-
-/** Why a permit may not be renewed yet, naming when it may. */
-export function tooEarlyToRenew(what: string, expiresAt: Date): string {
-  return `${what} is valid until ${formatDocumentDate(expiresAt)}. You can renew it from ${formatDocumentDate(renewalOpensAt(expiresAt))}.`;
-}
 
 export const OTHER_HOLDER_MESSAGE =
   'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';

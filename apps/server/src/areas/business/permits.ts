@@ -11,11 +11,11 @@ import { applications } from '../../core/applications/schema';
 import { kenyaDate } from '../../core/bills/kenya-date';
 import { bills } from '../../core/bills/schema';
 import type { DocumentService } from '../../core/documents/document-service';
+import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
-import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from './business-service';
 import { businesses, businessPermits, permitReminders } from './schema';
 
 /** Reminders go this many days before a permit expires, each once. */

@@ -6,7 +6,7 @@ import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/fiel
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
 import { feeAmountsOf, priceService } from '../../core/applications/fees';
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
@@ -18,7 +18,7 @@ import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { parkingTickets, parkingZones, vehicles } from './schema';
+import { parkingCoverPlates, parkingCovers, parkingTickets, parkingZones, vehicles } from './schema';
 
 type TicketRow = typeof parkingTickets.$inferSelect;
 
@@ -305,33 +305,62 @@ export function createParkingService(deps: {
     },
 
     /**
-     * Enforcement: whether a plate is covered now, and by what (today's paid daily tickets, with
-     * their zone and validity). Seasonal and reserved parking and PSV stickers come with those services.
+     * Enforcement: whether a plate is covered now, and by what — today's paid daily tickets, and
+     * the seasonal tickets, reserved bays, loading zones and PSV stickers in force (not revoked),
+     * each with its zone (or place) and validity. Two indexed reads by plate.
      */
     async status(plateInput: string) {
       const plate = normalisePlate(plateInput);
       if (!plate) throw badRequest(PLATE_MESSAGE, [{ path: 'plate', message: PLATE_MESSAGE }]);
       const today = kenyaDate();
-      const rows = await db
-        .select()
-        .from(parkingTickets)
-        .where(
-          and(
-            eq(parkingTickets.plate, plate),
-            gte(parkingTickets.day, today),
-            eq(parkingTickets.status, 'paid'),
-          ),
-        )
-        .orderBy(desc(parkingTickets.paidAt));
-      const by = rows
-        .filter((r) => r.day === today)
-        .map((r) => ({
+      const now = new Date();
+      const [daily, covers] = await Promise.all([
+        db
+          .select()
+          .from(parkingTickets)
+          .where(
+            and(
+              eq(parkingTickets.plate, plate),
+              eq(parkingTickets.day, today),
+              eq(parkingTickets.status, 'paid'),
+            ),
+          )
+          .orderBy(desc(parkingTickets.paidAt)),
+        db
+          .select({ cover: parkingCovers, number: documents.number })
+          .from(parkingCoverPlates)
+          .innerJoin(parkingCovers, eq(parkingCovers.documentId, parkingCoverPlates.documentId))
+          .innerJoin(documents, eq(documents.id, parkingCoverPlates.documentId))
+          .where(
+            and(
+              eq(parkingCoverPlates.plate, plate),
+              gt(parkingCoverPlates.validUntil, now),
+              lte(parkingCovers.validFrom, now),
+              ne(documents.status, 'revoked'),
+            ),
+          )
+          .orderBy(desc(parkingCoverPlates.validUntil)),
+      ]);
+      const by = [
+        ...daily.map((r) => ({
           kind: 'daily' as const,
           ticket_id: r.id,
-          zone_code: r.zoneCode,
-          vehicle_type: r.vehicleType,
+          zone_code: r.zoneCode as string | null,
+          vehicle_type: r.vehicleType as string | null,
+          place: null as string | null,
+          valid_from: new Date(`${r.day}T00:00:00+03:00`).toISOString(),
           valid_until: endOfKenyanDay(r.day).toISOString(),
-        }));
+        })),
+        ...covers.map(({ cover, number }) => ({
+          kind: cover.kind,
+          ticket_id: number,
+          zone_code: cover.zoneCode,
+          vehicle_type: null,
+          place: cover.place,
+          valid_from: cover.validFrom.toISOString(),
+          valid_until: cover.validUntil.toISOString(),
+        })),
+      ];
       return { plate, covered: by.length > 0, by };
     },
   };

@@ -1,12 +1,25 @@
 import {
+  addCommentRequestSchema,
+  applicationParamsSchema,
+  applicationSubmittedSchema,
+} from '@kaunti/contract/api-applications';
+import {
   addVehicleRequestSchema,
   dailyParkingRequestSchema,
   dailyParkingResponseSchema,
+  loadingZoneTypesResponseSchema,
+  myParkingPermitsResponseSchema,
+  parkingBuildingsQuerySchema,
+  parkingBuildingsResponseSchema,
+  parkingPermitParamsSchema,
+  parkingRoadsResponseSchema,
   parkingStatusQuerySchema,
   parkingStatusSchema,
   parkingTicketParamsSchema,
   parkingTicketSchema,
   parkingZonesResponseSchema,
+  reservedParkingApplicationsSchema,
+  reservedParkingCommentsSchema,
   vehicleParamsSchema,
   vehicleSchema,
   vehiclesResponseSchema,
@@ -15,7 +28,10 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
+import type { ApplicationComments } from '../../core/applications/comments';
+import type { ParkingPermits } from './parking-permits';
 import type { ParkingService } from './parking-service';
+import type { ReservedParking } from './reserved-parking';
 
 /** A motorist pays next to the car: a few tries a minute are plenty; more is someone else's loop. */
 const DAILY_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
@@ -25,7 +41,13 @@ const READ_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
  * Parking's API: the zones and their fees, a day's parking paid by M-Pesa with no account
  * (`POST /api/parking/daily`), a ticket by its id, and the enforcement officers' plate check.
  */
-export function parkingRoutes(deps: { parking: ParkingService; guards: Guards }): FastifyPluginAsyncZod {
+export function parkingRoutes(deps: {
+  parking: ParkingService;
+  permits: ParkingPermits;
+  reserved: ReservedParking;
+  comments: ApplicationComments;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const { parking } = deps;
     const tags = ['parking'];
@@ -159,12 +181,170 @@ export function parkingRoutes(deps: { parking: ParkingService; guards: Guards })
           security: [{ bearer: [] }],
           summary: 'Enforcement: is this plate covered now, and by what',
           description:
-            "County enforcement officers only: whether the plate's parking is paid now (today's daily tickets, each with its zone and validity).",
+            "County enforcement officers only: whether the plate is covered now, and by what: today's daily tickets, seasonal tickets, reserved bays, loading zones and PSV stickers in force, each with its zone or place and validity.",
           querystring: parkingStatusQuerySchema,
           response: { 200: parkingStatusSchema, 400: errorBodySchema },
         },
       },
       async (request) => parking.status(request.query.plate),
+    );
+    app.get(
+      '/api/parking/roads',
+      {
+        config: { rateLimit: READ_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Roads where bays are reserved and loading zones marked',
+          description:
+            'Each road with its code and the parking zone it is in (a reserved bay is priced by its zone).',
+          response: { 200: parkingRoadsResponseSchema },
+        },
+      },
+      async () => ({ data: await deps.permits.roads() }),
+    );
+    app.get(
+      '/api/parking/buildings',
+      {
+        config: { rateLimit: READ_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'The buildings on a road (`road_code`), or every one',
+          description:
+            'The buildings in front of which bays are reserved and loading zones marked, with their road.',
+          querystring: parkingBuildingsQuerySchema,
+          response: { 200: parkingBuildingsResponseSchema },
+        },
+      },
+      async (request) => ({ data: await deps.permits.buildings(request.query.road_code) }),
+    );
+    app.get(
+      '/api/parking/loading-zone-types',
+      {
+        config: { rateLimit: READ_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Loading zone types and their yearly fee',
+          description:
+            'The kinds of loading zone the county marks, each with its yearly fee in integer cents.',
+          response: { 200: loadingZoneTypesResponseSchema },
+        },
+      },
+      async () => ({ data: await deps.permits.loadingZoneTypes() }),
+    );
+    app.get(
+      '/api/parking/permits',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'My parking documents: seasonal tickets, reserved bays, loading zones, PSV stickers',
+          description:
+            'Each with its plates, zone or place, validity, state and whether it may be renewed now (from 7 days before it ends).',
+          response: { 200: myParkingPermitsResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await deps.permits.mine(currentUser(request).id) }),
+    );
+    app.post(
+      '/api/parking/permits/:document_id/renew',
+      {
+        onRequest: deps.guards.requireUser,
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Renew a seasonal ticket, reserved bay or loading zone with the same answers',
+          description:
+            "A new application of the same service with the same answers, checked and priced again; paying its bill issues the new one. Before the renewal window (7 days before it ends): 409 naming the day. Another account's permit: 404.",
+          params: parkingPermitParamsSchema,
+          response: {
+            201: applicationSubmittedSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await deps.permits.renew(currentUser(request).id, request.params.document_id, request.id)),
+    );
+    app.get(
+      '/api/parking/reserved',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'My reserved parking applications (`reservedparkingapplication`)',
+          description:
+            'Each application with its place, bays, period, plates, status, bill and how many comments it has.',
+          response: { 200: reservedParkingApplicationsSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ reservedparkingapplication: await deps.reserved.mine(currentUser(request).id) }),
+    );
+    app.get(
+      '/api/parking/reserved/:application_no/comments',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'The comments on one of my reserved parking applications (`ReservedParkingComments`)',
+          description: "Oldest first. Another account's application answers 404.",
+          params: applicationParamsSchema,
+          response: { 200: reservedParkingCommentsSchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        ReservedParkingComments: await deps.comments.forApplicant(
+          currentUser(request).id,
+          request.params.application_no,
+          'reserved-parking',
+        ),
+      }),
+    );
+    app.post(
+      '/api/parking/reserved/:application_no/comments',
+      {
+        onRequest: deps.guards.requireUser,
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Write a comment on one of my reserved parking applications to the officers',
+          description:
+            'Up to 1,000 characters while the application is open (else 409). Answers the whole conversation, oldest first.',
+          params: applicationParamsSchema,
+          body: addCommentRequestSchema,
+          response: {
+            201: reservedParkingCommentsSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const { application_no } = request.params;
+        await deps.comments.addByApplicant(userId, application_no, request.body.body, {
+          serviceId: 'reserved-parking',
+          requestId: request.id,
+        });
+        return reply.code(201).send({
+          ReservedParkingComments: await deps.comments.forApplicant(
+            userId,
+            application_no,
+            'reserved-parking',
+          ),
+        });
+      },
     );
   };
 }

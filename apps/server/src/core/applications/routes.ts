@@ -3,6 +3,9 @@ import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definiti
 import { openDefinitionOf, openServiceSchema } from '@kaunti/catalogue/open-definition';
 import { applicationSchemaOf, exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import {
+  addCommentRequestSchema,
+  applicationCommentSchema,
+  applicationCommentsResponseSchema,
   applicationDetailSchema,
   applicationParamsSchema,
   applicationSubmittedSchema,
@@ -25,10 +28,19 @@ import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
+import type { ApplicationComments } from './comments';
 import type { Quotes } from './quotes';
 
 /** Submitting an application, by any path: 30 in 10 minutes per user. */
 const SUBMIT_CONFIG = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '10 minutes',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+/** Comments: 30 in 10 minutes per user. */
+export const COMMENT_CONFIG = {
   rateLimit: {
     max: 30,
     timeWindow: '10 minutes',
@@ -55,6 +67,7 @@ export function applicationRoutes(deps: {
   applications: ApplicationService;
   quotes: Quotes;
   documents: ApplicationDocuments;
+  comments: ApplicationComments;
   guards: Guards;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -348,6 +361,60 @@ export function applicationRoutes(deps: {
           request.params.application_no,
           request.body,
           request.id,
+        ),
+    );
+
+    app.get(
+      '/api/applications/:application_no/comments',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['applications'],
+          summary: 'The comments on one of your applications, oldest first',
+          description:
+            "What you and the county's officers wrote on the application. Another user's application answers 404, as an unknown one does.",
+          security,
+          params: applicationParamsSchema,
+          response: { 200: applicationCommentsResponseSchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        data: await deps.comments.forApplicant(currentUser(request).id, request.params.application_no),
+      }),
+    );
+
+    app.post(
+      '/api/applications/:application_no/comments',
+      {
+        onRequest: deps.guards.requireUser,
+        config: COMMENT_CONFIG,
+        schema: {
+          tags: ['applications'],
+          summary: 'Write a comment on one of your applications to the officers considering it',
+          description:
+            'Up to 1,000 characters, while the application is open (else 409); an empty one is a 400 naming `body`.',
+          security,
+          params: applicationParamsSchema,
+          body: addCommentRequestSchema,
+          response: {
+            201: applicationCommentSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(
+          await deps.comments.addByApplicant(
+            currentUser(request).id,
+            request.params.application_no,
+            request.body.body,
+            {
+              requestId: request.id,
+            },
+          ),
         ),
     );
   };

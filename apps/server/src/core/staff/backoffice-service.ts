@@ -19,6 +19,7 @@ import type { StorageDriver } from '../../platform/storage/storage';
 import { users } from '../accounts/schema';
 import type { ApplicationDocuments } from '../applications/application-documents';
 import type { ApplicationService } from '../applications/application-service';
+import type { ApplicationComments } from '../applications/comments';
 import type { ReferenceChoices } from '../applications/reference-choices';
 import { applicationEvents, applications } from '../applications/schema';
 import { applicationStatus } from '../applications/status';
@@ -56,6 +57,7 @@ export function createBackOffice(deps: {
    */
   /** The reference lists' choices: a code is shown by its name. */
   choices: ReferenceChoices;
+  comments: ApplicationComments;
 }) {
   const { db } = deps;
 
@@ -184,6 +186,18 @@ export function createBackOffice(deps: {
         per_page: perPage,
         total: Number(total?.n ?? 0),
       };
+    },
+
+    /** The comments on an application in the officer's areas, oldest first. */
+    async comments(officer: LoadedOfficer, applicationNo: string) {
+      const { application } = await loadFor(officer, applicationNo);
+      return deps.comments.forOfficer(application);
+    },
+
+    /** An officer writes to the applicant on an application in their areas. */
+    async comment(officer: LoadedOfficer, applicationNo: string, body: string, requestId?: string) {
+      const { application } = await loadFor(officer, applicationNo);
+      return deps.comments.addByOfficer(application, officer, body, requestId);
     },
 
     /** One application as an officer sees it: every value under its label, list codes by name. */

@@ -1,5 +1,10 @@
 import { changePasswordRequestSchema } from '@kaunti/contract/api-accounts';
-import { applicationNoSchema } from '@kaunti/contract/api-applications';
+import {
+  addCommentRequestSchema,
+  applicationCommentSchema,
+  applicationCommentsResponseSchema,
+  applicationNoSchema,
+} from '@kaunti/contract/api-applications';
 import {
   auditEntrySchema,
   auditQuerySchema,
@@ -199,6 +204,57 @@ export function staffRoutes(deps: {
       },
       async (request) =>
         backOffice.decide(currentOfficer(request), request.params.application_no, request.body, request.id),
+    );
+
+    app.get(
+      '/api/staff/applications/:application_no/comments',
+      {
+        onRequest: guards.can('applications.read'),
+        schema: {
+          tags,
+          summary: 'The comments between the applicant and officers on an application, oldest first',
+          description: 'The application must be in your service areas (403).',
+          params: applicationParams,
+          response: { 200: applicationCommentsResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        data: await backOffice.comments(currentOfficer(request), request.params.application_no),
+      }),
+    );
+
+    app.post(
+      '/api/staff/applications/:application_no/comments',
+      {
+        onRequest: guards.can('applications.read'),
+        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Write a comment to the applicant on an application in your areas',
+          description:
+            'Up to 1,000 characters, while the application is open (409 once it is closed). The applicant reads it on their applications page.',
+          params: applicationParams,
+          body: addCommentRequestSchema,
+          response: {
+            201: applicationCommentSchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await backOffice.comment(
+              currentOfficer(request),
+              request.params.application_no,
+              request.body.body,
+              request.id,
+            ),
+          ),
     );
 
     app.get(
