@@ -9,6 +9,7 @@ import { landRoutes } from '../features/land/routes';
 import { parkingPublicRoutes } from '../features/parking/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
+import { saccoRoutes } from '../features/saccos/routes';
 import { wizardRoutesOf } from '../features/service-wizard/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
@@ -97,6 +98,8 @@ export const routes: RouteObject[] = [
               ...accountsProtectedRoutes,
               ...accountApplicationsRoutes,
               ...paymentsRoutes,
+              // Transport Saccos and their vehicles (behind PSV activation, /account/...).
+              ...saccoRoutes,
               // Each service area of the catalogue in the services layout with its menu (lazily,
               // like the information pages): the area's own pages and its wizard services.
               ...catalogueAreas().map(
