@@ -175,8 +175,15 @@ export const contentBlockSchema = z
       type: z.literal('notice'),
       text: z.string().min(1).describe('Shown in an info alert.'),
     }),
+    z.object({
+      type: z.literal('link'),
+      text: z.string().min(1).describe('The words of the link, e.g. "Read the terms and conditions".'),
+      to: routeSchema.describe(
+        'A page of the portal (it opens in a new tab: the form keeps what was typed).',
+      ),
+    }),
   ])
-  .describe('A heading, paragraph, bulleted list or notice of an information step.');
+  .describe('A heading, paragraph, bulleted list, notice or link to a page of an information step.');
 
 export const stepSchema = z
   .object({

@@ -36,7 +36,8 @@ function FirstLoad() {
 /** An area's own pages (its `direct` services, e.g. the land rates bill), beside its wizards. */
 const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
   land: landRoutes,
-  business: businessRoutes,
+  // /permits: the business permits, then parking's seasonal tickets, reserved bays and loading zones.
+  business: businessRoutes(() => import('../features/parking/parking-permits').then((m) => m.ParkingPermits)),
 };
 
 export const routes: RouteObject[] = [

@@ -99,6 +99,66 @@ describe('ApplicationsPage', () => {
     expect(api.calls.map((c) => c.url)).toContain('/api/applications/LND-2026-000123');
   });
 
+  it('shows the comments with the officers and sends one, keeping the text when it is refused', async () => {
+    const comments = [
+      {
+        id: 'c1',
+        author: 'officer',
+        author_name: 'Achieng Otieno (county officer)',
+        body: 'Which side of the building?',
+        created_at: '2026-11-23T09:00:00.000+03:00',
+      },
+    ];
+    let refuse = true;
+    const api = stubApi({
+      'GET /api/applications': () => jsonResponse(200, { data: list }),
+      'GET /api/applications/:no': () => jsonResponse(200, detail),
+      'GET /api/applications/:no/comments': () => jsonResponse(200, { data: comments }),
+      'POST /api/applications/:no/comments': () => {
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(429, {
+            message: 'Too many requests. Please try again in 3 minutes.',
+            code: 'rate_limited',
+          });
+        }
+        comments.push({
+          ...comments[0]!,
+          id: 'c2',
+          author: 'applicant',
+          author_name: 'Wanjiku Kamau',
+          body: 'The Kenyatta Avenue side.',
+        });
+        return jsonResponse(201, comments[1]);
+      },
+    });
+    await renderWithApp(<ApplicationsPage />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show history LND-2026-000123' }));
+    const thread = await screen.findByRole('region', { name: 'Comments' });
+    expect(within(thread).getByText('Which side of the building?')).toBeVisible();
+    expect(thread).toHaveTextContent('County officer · Achieng Otieno (county officer)');
+    const box = within(thread).getByRole('textbox', { name: /Your comment to the county officers/ });
+    await u.click(within(thread).getByRole('button', { name: 'Send comment' }));
+    expect(box).toHaveAccessibleDescription(expect.stringContaining('Please write your comment'));
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await u.type(box, 'The Kenyatta Avenue side.');
+    await u.click(within(thread).getByRole('button', { name: 'Send comment' }));
+    await vi.waitFor(() =>
+      expect(box).toHaveAccessibleDescription(
+        expect.stringContaining('Too many requests. Please try again in 3 minutes.'),
+      ),
+    );
+    expect(box).toHaveValue('The Kenyatta Avenue side.');
+    await u.click(within(thread).getByRole('button', { name: 'Send comment' }));
+    await vi.waitFor(() => expect(within(thread).getAllByRole('listitem')).toHaveLength(2));
+    expect(box).toHaveValue('');
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { body: 'The Kenyatta Avenue side.' },
+      { body: 'The Kenyatta Avenue side.' },
+    ]);
+  });
+
   it("shows the officer's request and sends the answer: only what changed, with a note", async () => {
     const asked = {
       ...application('LND-2026-000125', 'needs_info', {

@@ -12,6 +12,7 @@ import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge as Badge, type StatusTone } from '../../ui/status-badge/status-badge';
 import styles from './account-applications.module.css';
 import { AnswerForm } from './answer-form';
+import { ApplicationComments } from './comments';
 import { formatMoment, useServiceNames } from './formatting';
 
 /** How each status looks: a readable word (translated) on a colour that is not its only sign. */
@@ -38,7 +39,8 @@ export function StatusBadge({ status }: { status: ApplicationStatus }) {
 
 /**
  * /account/service-applications: the user's applications, newest first: number, service, status
- * and date, each opening its status history (`GET /api/applications/{application_no}`).
+ * and date, each opening its status history (`GET /api/applications/{application_no}`) and the
+ * comments exchanged with the county's officers on it.
  */
 export function ApplicationsPage() {
   const { t } = useTranslation('applications');
@@ -136,7 +138,12 @@ function ApplicationItem({ application }: { application: Application }) {
         </p>
       ) : null}
       <div id={historyId} hidden={!open}>
-        {open ? <History applicationNo={application.application_no} /> : null}
+        {open ? (
+          <>
+            <History applicationNo={application.application_no} />
+            <ApplicationComments applicationNo={application.application_no} status={application.status} />
+          </>
+        ) : null}
       </div>
     </Card>
   );

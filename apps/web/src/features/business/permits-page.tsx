@@ -2,6 +2,7 @@ import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -35,9 +36,10 @@ function usePermits() {
  * /permits — "my permits": the permits and certificates of every business the user holds, in
  * three sections (expiring within 30 days first: they need doing; then active; then expired,
  * revoked and renewed), each with print, PDF, verify and — from 30 days before its expiry —
- * renew, which raises the renewal's bill and opens its payment.
+ * renew, which raises the renewal's bill and opens its payment. Other areas' permits follow
+ * (`children`: parking's, composed by app/).
  */
-export function PermitsPage() {
+export function PermitsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('business');
   const query = usePermits();
   return (
@@ -51,6 +53,7 @@ export function PermitsPage() {
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {(permits) => <PermitSections permits={permits} />}
       </QueryState>
+      {children}
     </div>
   );
 }

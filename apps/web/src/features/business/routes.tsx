@@ -1,17 +1,23 @@
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-route';
+import { loadChunk } from '../../lib/chunk-loader';
 
 /**
  * The business area's own pages (its applications are the generic wizard's: /sbp,
  * /trade-license/apply, /pest-control/apply). Protected, in the business services layout.
+ * /permits lists every permit of the user: `more` loads the other areas' parts of it (app/
+ * composes them: parking's seasonal tickets, reserved bays and loading zones).
  */
-export const businessRoutes: RouteObject[] = [
-  {
-    path: 'permits',
-    handle: { title: 'titles.permits' },
-    lazy: lazyPage(
-      () => import('./permits-page'),
-      (m) => m.PermitsPage,
-    ),
-  },
-];
+export function businessRoutes(more: () => Promise<ComponentType>): RouteObject[] {
+  return [
+    {
+      path: 'permits',
+      handle: { title: 'titles.permits' },
+      lazy: async () => {
+        const [page, More] = await Promise.all([loadChunk(() => import('./permits-page')), loadChunk(more)]);
+        const extra: ReactNode = <More />;
+        return { element: <page.PermitsPage>{extra}</page.PermitsPage> };
+      },
+    },
+  ];
+}

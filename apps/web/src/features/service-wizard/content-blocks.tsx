@@ -24,6 +24,15 @@ export function ContentBlocks({ step, text }: { step: StepDefinition; text: Serv
                 <p>{value}</p>
               </Alert>
             );
+          case 'link':
+            return (
+              <p key={key}>
+                {/* A new tab: the form keeps what was typed while the page is read. */}
+                <a href={block.to} target="_blank" rel="noopener">
+                  {value} {text.message('(opens in a new tab)')}
+                </a>
+              </p>
+            );
           case 'list':
             return (
               <ul key={key}>

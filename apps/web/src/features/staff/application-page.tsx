@@ -1,3 +1,4 @@
+import type { ApplicationComment } from '@kaunti/contract/api-applications';
 import type { Decision, StaffApplication, StaffValue } from '@kaunti/contract/api-staff';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
@@ -9,6 +10,7 @@ import { ApiError, api, apiBlob } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
+import { Conversation } from '../../ui/conversation/conversation';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
@@ -19,8 +21,8 @@ import { staffApi, useMe } from './staff-api';
 /**
  * /staff/applications/{application_no}: everything about one application — the applicant,
  * every value under its field label, the uploads viewed inline, the bill and its payments, the
- * history — and the decisions this officer may take now, each with a reason; an approver revokes
- * an issued document here.
+ * history, the comments exchanged with the applicant — and the decisions this officer may take
+ * now, each with a reason; an approver revokes an issued document here.
  */
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff');
@@ -165,9 +167,60 @@ function ApplicationView({ application }: { application: StaffApplication }) {
               ))}
             </ol>
           </section>
+          <div className={styles.section}>
+            <StaffComments application={application} />
+          </div>
         </div>
       </div>
     </>
+  );
+}
+
+/** Open applications may be written on (as the server allows). */
+const OPEN_STATUSES = ['submitted', 'awaiting_payment', 'under_review', 'approved', 'needs_info'];
+
+/** The comments exchanged with the applicant, and the officer's box to write one. */
+function StaffComments({ application }: { application: StaffApplication }) {
+  const { t, i18n } = useTranslation(['staff', 'applications']);
+  const message = useMessageTranslation();
+  const client = useQueryClient();
+  const no = application.application_no;
+  const key = ['staff', 'application', no, 'comments'];
+  const path = `/api/staff/applications/${encodeURIComponent(no)}/comments`;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api<{ data: ApplicationComment[] }>(path, { signal }).then((r) => r.data),
+  });
+  return (
+    <QueryState query={query} loadingLabel={t('loading')}>
+      {(comments) => (
+        <Conversation
+          headingLevel={2}
+          entries={comments.map((c) => ({ ...c, when: formatDisplayMoment(c.created_at, i18n.language) }))}
+          canWrite={OPEN_STATUSES.includes(application.status)}
+          onSend={async (body) => {
+            try {
+              await api(path, { method: 'POST', body: { body } });
+            } catch (error) {
+              throw new Error(message(error instanceof Error ? error.message : String(error)));
+            }
+            await client.invalidateQueries({ queryKey: key });
+          }}
+          texts={{
+            heading: t('comments.heading'),
+            empty: t('comments.empty'),
+            label: t('comments.label'),
+            hint: t('comments.hint'),
+            submit: t('comments.submit'),
+            busy: t('comments.sending'),
+            requiredLabel: t('applications:required'),
+            requiredMessage: message('Please write your comment'),
+            errorPrefix: t('applications:errorPrefix'),
+            authorRole: (author) => t(`comments.authors.${author}`),
+          }}
+        />
+      )}
+    </QueryState>
   );
 }
 

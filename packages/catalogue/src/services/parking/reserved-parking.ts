@@ -37,8 +37,9 @@ export const reservedParking = defineService({
           ],
         },
         {
-          type: 'notice',
-          text: 'Read the full terms at /reserved-parking-terms-and-conditions before you go on.',
+          type: 'link',
+          text: 'Read the reserved parking terms and conditions',
+          to: '/reserved-parking-terms-and-conditions',
         },
       ],
       fields: [
