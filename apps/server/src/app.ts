@@ -12,7 +12,8 @@ import { businessRoutes } from './areas/business/routes';
 import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
-import { registerParkingLists } from './areas/parking/parking-lists';
+import { createMatatuChanges } from './areas/parking/matatu-changes';
+import { registerParkingLists, registerTransportLists } from './areas/parking/parking-lists';
 import { createParkingPermits } from './areas/parking/parking-permits';
 import { createParkingService } from './areas/parking/parking-service';
 import { createReservedParking } from './areas/parking/reserved-parking';
@@ -385,7 +386,11 @@ export async function buildApp({
   );
   // Transport Saccos (behind PSV activation): fleets and PSV stickers paid in one bill.
   const saccos = createSaccoService({ db, bills, documents, links: applicationDocuments, county });
-  await app.register(saccoRoutes({ saccos, guards }));
+  const matatuChanges = createMatatuChanges({ db });
+  applications.addValidator('transport', matatuChanges.checkApplication);
+  applications.onIssued('transport', matatuChanges.recordIssued);
+  registerTransportLists(choices, matatuChanges);
+  await app.register(saccoRoutes({ saccos, changes: matatuChanges, guards }));
   const unanswered = choices.unanswered();
   if (unanswered.length > 0)
     throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);

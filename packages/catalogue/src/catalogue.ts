@@ -12,6 +12,7 @@ import { landTransfer } from './services/land/land-transfer';
 import { ratesSearch } from './services/land/rates-search';
 import { dailyParking } from './services/parking/daily-parking';
 import { loadingZone } from './services/parking/loading-zone';
+import { matatuChange } from './services/parking/matatu-change';
 import { reservedParking } from './services/parking/reserved-parking';
 import { seasonalParking } from './services/parking/seasonal-parking';
 
@@ -34,6 +35,7 @@ const builtIn: readonly ServiceDefinition[] = [
   seasonalParking,
   reservedParking,
   loadingZone,
+  matatuChange,
 ];
 
 /** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */

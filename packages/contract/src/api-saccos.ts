@@ -150,3 +150,15 @@ export const stickerBillResponseSchema = z
   })
   .describe('PsvStickerBill');
 export type StickerBill = z.infer<typeof stickerBillResponseSchema>;
+
+export const matatuChangeTypesResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        type_code: z.string().describe('route, sacco or owner'),
+        name: z.string(),
+        amount_cents: z.int().describe('The fee (integer cents).'),
+      }),
+    ),
+  })
+  .describe('MatatuChangeTypes');

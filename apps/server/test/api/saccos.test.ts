@@ -3,9 +3,9 @@ import { PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingCoverPlates, parkingCovers, psvStickers } from '../../src/areas/parking/schema';
-import { createAppWithSimulator } from '../support/mpesa';
+import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
 
 /**
  * Transport Saccos behind PSV activation: registering one, its fleet (plates checked, another
@@ -322,5 +322,102 @@ describe('the demo Sacco', () => {
     const stickers = await t.database.db.select().from(psvStickers).where(eq(psvStickers.saccoId, sacco!.id));
     expect(stickers.length).toBeGreaterThan(0);
     expect(stickers.every((s) => s.status === 'paid' && s.documentId)).toBe(true);
+  });
+});
+
+describe('matatu changes', () => {
+  const apply = (user: TestUser, payload: Record<string, unknown>) =>
+    call(user, 'POST', '/api/services/matatu-change/applications', payload);
+
+  async function issue(applicationNo: string) {
+    const approver = await createOfficer(t, ['approver'], ['transport']);
+    const issuer = await createOfficer(t, ['reviewer'], ['transport']);
+    for (const [officer, status] of [
+      [approver, 'approved'],
+      [issuer, 'issued'],
+    ] as const) {
+      const decided = await call(officer, 'POST', `/api/staff/applications/${applicationNo}/status`, {
+        status,
+        reason: 'Route licence checked with NTSA',
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+    }
+  }
+
+  it('lists the change types with their fees', async () => {
+    const types = (await t.app.inject({ method: 'GET', url: '/api/saccos/matatu-change-types' })).json().data;
+    expect(types).toEqual([
+      { type_code: 'route', name: 'Change of route', amount_cents: 100_000 },
+      { type_code: 'sacco', name: 'Change of Sacco', amount_cents: 150_000 },
+      { type_code: 'owner', name: 'Change of owner', amount_cents: 200_000 },
+    ]);
+  });
+
+  it("changes a matatu's route once paid and issued, and only for the manager's own vehicles", async () => {
+    const added = await call(manager, 'POST', `/api/saccos/${saccoId}/vehicles`, {
+      plate: 'KDM 410M',
+      seats: 14,
+      route: 'Route 111 Ngong–CBD',
+      owner_name: 'Grace Wambui',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const change = {
+      plate: 'KDM 410M',
+      change_type: 'route',
+      new_route: 'Route 126 Rongai–CBD',
+      reason: 'New NTSA licence',
+    };
+    const stranger = await apply(other, change);
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().details).toEqual([
+      { path: 'plate', message: 'This plate is not a vehicle of any of your Saccos' },
+    ]);
+
+    const answer = await apply(manager, change);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    expect(bill.total_cents).toBe(100_000);
+    // One open application per vehicle.
+    expect((await apply(manager, change)).statusCode).toBe(409);
+    await payApplicationBill(
+      t,
+      manager,
+      { billNo: bill.bill_no, applicationNo: application.application_no },
+      'under_review',
+    );
+    await issue(application.application_no);
+    const fleet = (await call(manager, 'GET', `/api/saccos/${saccoId}/vehicles`)).json().data;
+    expect(fleet.find((v: { plate: string }) => v.plate === 'KDM 410M')).toMatchObject({
+      route: 'Route 126 Rongai–CBD',
+    });
+  });
+
+  it('moves a matatu to another Sacco, which must exist and differ', async () => {
+    const base = { plate: 'KDM 410M', change_type: 'sacco', reason: 'The owner joined another Sacco' };
+    const unknown = await apply(manager, { ...base, new_sacco_registration_no: 'CS/99999' });
+    expect(unknown.json().details).toEqual([
+      {
+        path: 'new_sacco_registration_no',
+        message: 'No Sacco with this registration number is registered with the county',
+      },
+    ]);
+    const same = await apply(manager, { ...base, new_sacco_registration_no: 'CS/77001' });
+    expect(same.json().details).toEqual([
+      { path: 'new_sacco_registration_no', message: 'The vehicle is in this Sacco already' },
+    ]);
+    const answer = await apply(manager, { ...base, new_sacco_registration_no: 'CS/77002' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    await payApplicationBill(
+      t,
+      manager,
+      { billNo: bill.bill_no, applicationNo: application.application_no },
+      'under_review',
+    );
+    await issue(application.application_no);
+    const moved = (await call(other, 'GET', `/api/saccos/${otherSaccoId}/vehicles`)).json().data;
+    expect(moved.map((v: { plate: string }) => v.plate)).toContain('KDM 410M');
+    const left = (await call(manager, 'GET', `/api/saccos/${saccoId}/vehicles`)).json().data;
+    expect(left.map((v: { plate: string }) => v.plate)).not.toContain('KDM 410M');
   });
 });

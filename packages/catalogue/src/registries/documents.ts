@@ -967,6 +967,39 @@ export const documentTemplates = {
       },
     },
   },
+  'matatu-change-approval': {
+    name: 'matatu-change-approval',
+    title: 'Matatu Change Approval',
+    description: "The county's approval of a change of a matatu's route, Sacco or owner, now in its records.",
+    download_route: '/downloads/official-letter',
+    verifiable: true,
+    register: 'letter',
+    facts: [
+      { label: 'Letter number', field: 'number' },
+      { label: 'Vehicle', field: 'plate' },
+      { label: 'Sacco', field: 'sacco_name' },
+      { label: 'Change', field: 'change_text' },
+      { label: 'Issued to', field: 'holder' },
+      { label: 'Date of issue', field: 'issued_on' },
+    ],
+    body: [
+      'The {county} has approved the change of vehicle {plate}: {change_text}. The change is recorded in the county register of public service vehicles from {issued_on}.',
+    ],
+    conditions: [
+      'The vehicle must carry a valid PSV sticker of the county for the current year.',
+      'A change of route also needs the route licence of the National Transport and Safety Authority.',
+    ],
+    example: {
+      number: 'MCH-2025-900007',
+      holder: 'Otieno Odhiambo',
+      values: {
+        fee_cents: 100_000,
+        plate: 'KCB 123A',
+        sacco_name: 'Kawangware Route 46 Matatu Sacco',
+        change_text: 'route changed to Route 111 Ngong – CBD',
+      },
+    },
+  },
   'property-tenancy-letter': {
     name: 'property-tenancy-letter',
     title: 'Letter of Tenancy',

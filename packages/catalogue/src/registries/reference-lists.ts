@@ -216,6 +216,16 @@ export const referenceLists = {
     label: 'name',
     invalid_message: 'Please select a loading zone type from the list',
   },
+  'matatu-change-types': {
+    name: 'matatu-change-types',
+    description: 'The changes to a matatu the county records (route, Sacco, owner), each with its fee.',
+    method: 'GET',
+    path: '/api/saccos/matatu-change-types',
+    items: 'data',
+    value: 'type_code',
+    label: 'name',
+    invalid_message: 'Please select a change type from the list',
+  },
 } as const satisfies Record<string, ReferenceList>;
 
 export type ReferenceListName = keyof typeof referenceLists;

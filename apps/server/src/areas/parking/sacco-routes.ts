@@ -1,5 +1,6 @@
 import {
   addSaccoVehicleRequestSchema,
+  matatuChangeTypesResponseSchema,
   registerSaccoRequestSchema,
   saccoParamsSchema,
   saccoSummarySchema,
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
+import type { MatatuChanges } from './matatu-changes';
 import type { SaccoService } from './saccos';
 
 /** A manager keeping a fleet adds a few vehicles a minute; more is someone else's loop. */
@@ -31,7 +33,11 @@ const WRITE_RATE_LIMIT = {
  * caller's Saccos with their summaries, their vehicles and "old numbers", and the annual PSV
  * stickers of many vehicles in one bill, paid with `POST /api/payments/mpesa/stk-push`.
  */
-export function saccoRoutes(deps: { saccos: SaccoService; guards: Guards }): FastifyPluginAsyncZod {
+export function saccoRoutes(deps: {
+  saccos: SaccoService;
+  changes: MatatuChanges;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const { saccos } = deps;
     const tags = ['saccos'];
@@ -39,6 +45,20 @@ export function saccoRoutes(deps: { saccos: SaccoService; guards: Guards }): Fas
     const onRequest = deps.guards.requireUser;
     const denied = { 401: errorBodySchema, 403: errorBodySchema };
 
+    app.get(
+      '/api/saccos/matatu-change-types',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Matatu change types and their fees',
+          description:
+            "The changes to a matatu the county records (`route`, `sacco`, `owner`), each with its fee in integer cents: what the matatu change application's `change_type` takes.",
+          response: { 200: matatuChangeTypesResponseSchema },
+        },
+      },
+      async () => ({ data: await deps.changes.changeTypes() }),
+    );
     app.get(
       '/api/saccos',
       {

@@ -3,10 +3,18 @@ import { users } from '../../core/accounts/schema';
 import { type FeeScheduleItem, upsertFeeSchedule } from '../../core/applications/fees';
 import type { BillService } from '../../core/bills/bill-service';
 import type { Db } from '../../platform/db/database';
+import { CHANGE_SCHEDULE } from './matatu-changes';
 import { type SaccoService, STICKER_SCHEDULE, stickerYear } from './saccos';
 import { psvStickers, saccos, saccoVehicles } from './schema';
 
 const KES = 100;
+
+/** Matatu change types and their fees (KES): change of route, of Sacco, of owner. */
+export const MATATU_CHANGE_TYPES = [
+  { code: 'route', name: 'Change of route', kes: 1_000 },
+  { code: 'sacco', name: 'Change of Sacco', kes: 1_500 },
+  { code: 'owner', name: 'Change of owner', kes: 2_000 },
+] as const;
 
 /**
  * The annual PSV sticker by seating capacity (Nairobi-style bands): configuration as tariff rows,
@@ -88,7 +96,14 @@ export async function seedSaccos(db: Db, options: { demoData: boolean }): Promis
     description: `PSV sticker (annual), ${band.from}–${band.to} seats`,
     amountCents: band.kes * KES,
   }));
-  await upsertFeeSchedule(db, fees);
+  // The matatu change types are the items of their fee schedule: what changes, and its fee.
+  const changes: FeeScheduleItem[] = MATATU_CHANGE_TYPES.map((type) => ({
+    schedule: CHANGE_SCHEDULE,
+    item: type.code,
+    description: type.name,
+    amountCents: type.kes * KES,
+  }));
+  await upsertFeeSchedule(db, [...fees, ...changes]);
   if (!options.demoData) return;
   const [manager] = await db
     .select({ id: users.id, psv: users.psv })

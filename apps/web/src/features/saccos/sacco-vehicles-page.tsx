@@ -114,6 +114,9 @@ function Fleet({ saccoId, name, vehicles }: { saccoId: string; name: string; veh
         >
           {t('vehicles.add')}
         </ButtonLink>
+        <ButtonLink to="/account/sacco-vehicles/change" variant="secondary">
+          {t('vehicles.change')}
+        </ButtonLink>
       </p>
       {pay.isError ? <SaccoFailure error={pay.error} /> : null}
       {remove.isError ? <SaccoFailure error={remove.error} /> : null}
