@@ -120,7 +120,13 @@ export function createParkingPermits(deps: {
     const values = row.values as Record<string, unknown>;
     const plates = [...new Set(entriesOf(values).map((e) => String(e.plate)))];
     const zoneCode = typeof values.zone_code === 'string' ? values.zone_code : null;
-    const place = typeof values.place === 'string' ? values.place : null;
+    // Where it applies, in words: a bay's or loading zone's road and building, a season's zone.
+    const place =
+      typeof values.place === 'string'
+        ? values.place
+        : typeof values.zone_name === 'string'
+          ? values.zone_name
+          : null;
     // The earlier one of the same service, holder and plates, not yet renewed, is renewed by this one.
     const earlier = await tx
       .select({ cover: parkingCovers, plate: parkingCoverPlates.plate })

@@ -98,8 +98,11 @@ function ParkingPermitCard({ permit }: { permit: MyParkingPermit }) {
         <Fact label={t('permits.number')} className={styles.reference}>
           {permit.document_no}
         </Fact>
-        {permit.place ? <Fact label={t('permits.place')}>{permit.place}</Fact> : null}
-        {!permit.place && permit.zone_code ? <Fact label={t('permits.zone')}>{permit.zone_code}</Fact> : null}
+        {permit.place || permit.zone_code ? (
+          <Fact label={permit.kind === 'season' ? t('permits.zone') : t('permits.place')}>
+            {permit.place ?? permit.zone_code}
+          </Fact>
+        ) : null}
         <Fact label={t('permits.validFrom')}>{day(permit.valid_from)}</Fact>
         <Fact label={t('permits.validUntil')}>
           {day(permit.valid_until)} ({left})

@@ -193,6 +193,48 @@ describe('the back office', () => {
     });
   });
 
+  it('shows the comments with the applicant and sends one to them', async () => {
+    const comments = [
+      {
+        id: 'c1',
+        author: 'applicant',
+        author_name: 'Wanjiku Kamau',
+        body: 'The bays are on the Kimathi Street side.',
+        created_at: '2026-11-23T09:00:00.000+03:00',
+      },
+    ];
+    const api = stubApi({
+      'GET /api/staff/applications/:no': () => jsonResponse(200, application),
+      'GET /api/staff/applications/:no/comments': () => jsonResponse(200, { data: comments }),
+      'POST /api/staff/applications/:no/comments': () => {
+        comments.push({
+          ...comments[0]!,
+          id: 'c2',
+          author: 'officer',
+          author_name: 'Achieng Otieno (county officer)',
+          body: 'Marked on Monday.',
+        });
+        return jsonResponse(201, comments[1]);
+      },
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const thread = await screen.findByRole('region', { name: 'Comments with the applicant' });
+    expect(await within(thread).findByText('The bays are on the Kimathi Street side.')).toBeVisible();
+    expect(thread).toHaveTextContent('Applicant · Wanjiku Kamau');
+    const user = userEvent.setup();
+    await user.type(
+      within(thread).getByRole('textbox', { name: /Your comment to the applicant/ }),
+      'Marked on Monday.',
+    );
+    await user.click(within(thread).getByRole('button', { name: 'Send comment' }));
+    await vi.waitFor(() => expect(within(thread).getAllByRole('listitem')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/staff/applications/LND-2026-000123/comments', { body: 'Marked on Monday.' }],
+    ]);
+  });
+
   it('decides a parcel claim with a reason, and says why when the server refuses', async () => {
     const claim = {
       id: '5b0d6e0c-1f7a-4f2e-9a51-3e2a9c1d7b44',

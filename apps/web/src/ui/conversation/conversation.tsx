@@ -67,6 +67,8 @@ export function Conversation({
       await onSend(body.trim());
       setBody('');
       setError(null);
+      // The button was busy (disabled) while sending: focus stays in the conversation.
+      box.current?.focus();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       box.current?.focus();
