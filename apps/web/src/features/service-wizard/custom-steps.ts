@@ -18,4 +18,6 @@ export const customSteps: CustomStepRegistry = {
 export const stepHelpers: CustomStepRegistry = {
   /** One of the user's businesses, or one of the county's register found by KRA PIN or registration number. */
   'business-finder': lazy(() => import('./business-finder').then((m) => ({ default: m.BusinessFinder }))),
+  /** The user's own vehicles (my vehicles), each added to the step's vehicles group in one tap. */
+  'my-vehicles': lazy(() => import('./my-vehicles').then((m) => ({ default: m.MyVehicles }))),
 };

@@ -43,6 +43,7 @@ export const loadingZone = defineService({
     {
       id: 'vehicles',
       title: 'Vehicles',
+      helper: 'my-vehicles',
       description: 'The vehicles that load and unload there.',
       fields: [vehiclesGroup({ hint: 'Up to 20 vehicles', max: 20, withType: false })],
     },

@@ -106,6 +106,7 @@ export const reservedParking = defineService({
     {
       id: 'vehicles',
       title: 'Vehicles',
+      helper: 'my-vehicles',
       description: 'The vehicles that may use the bays.',
       fields: [vehiclesGroup({ hint: 'Up to 20 vehicles', max: 20, withType: false })],
     },

@@ -53,6 +53,7 @@ export const seasonalParking = defineService({
       id: 'vehicles',
       title: 'Vehicles',
       description: 'Every vehicle the season covers; the fee depends on its type.',
+      helper: 'my-vehicles',
       fields: [vehiclesGroup({ hint: 'Up to 20 vehicles on one seasonal ticket', max: 20, withType: true })],
     },
     { id: 'check', title: 'Check your answers', component: 'check-answers' },
