@@ -222,6 +222,9 @@ describe('reserved parking', () => {
         payload: { body },
       });
     expect((await officerComment(landOfficer, 'Not my area')).statusCode).toBe(403);
+    // An auditor reads the conversation but does not write in it.
+    const auditor = await createOfficer(t, ['auditor'], ['parking']);
+    expect((await officerComment(auditor, 'Noted')).statusCode).toBe(403);
     const asked = await officerComment(officer, 'Which side of Kimathi House do you want the bays on?');
     expect(asked.statusCode, asked.body).toBe(201);
 

@@ -197,6 +197,8 @@ export function createBackOffice(deps: {
     /** An officer writes to the applicant on an application in their areas. */
     async comment(officer: LoadedOfficer, applicationNo: string, body: string, requestId?: string) {
       const { application } = await loadFor(officer, applicationNo);
+      if (application.userId === officer.userId)
+        throw forbidden('You cannot write as an officer on your own application.');
       return deps.comments.addByOfficer(application, officer, body, requestId);
     },
 

@@ -226,13 +226,13 @@ export function staffRoutes(deps: {
     app.post(
       '/api/staff/applications/:application_no/comments',
       {
-        onRequest: guards.can('applications.read'),
+        onRequest: guards.can('applications.request_info'),
         config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
         schema: {
           tags,
           summary: 'Write a comment to the applicant on an application in your areas',
           description:
-            'Up to 1,000 characters, while the application is open (409 once it is closed). The applicant reads it on their applications page.',
+            'Officers who handle applications (reviewers, approvers) in your areas (403), never on your own application; up to 1,000 characters, while the application is open (409 once it is closed). The applicant reads it on their applications page.',
           params: applicationParams,
           body: addCommentRequestSchema,
           response: {

@@ -187,6 +187,9 @@ function StaffComments({ application }: { application: StaffApplication }) {
   const no = application.application_no;
   const key = ['staff', 'application', no, 'comments'];
   const path = `/api/staff/applications/${encodeURIComponent(no)}/comments`;
+  const me = useMe();
+  // Officers who handle applications write; an auditor reads.
+  const canWrite = me.data?.permissions.includes('applications.request_info') ?? false;
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api<{ data: ApplicationComment[] }>(path, { signal }).then((r) => r.data),
@@ -197,7 +200,7 @@ function StaffComments({ application }: { application: StaffApplication }) {
         <Conversation
           headingLevel={2}
           entries={comments.map((c) => ({ ...c, when: formatDisplayMoment(c.created_at, i18n.language) }))}
-          canWrite={OPEN_STATUSES.includes(application.status)}
+          canWrite={OPEN_STATUSES.includes(application.status) && canWrite}
           onSend={async (body) => {
             try {
               await api(path, { method: 'POST', body: { body } });

@@ -205,6 +205,7 @@ describe('the back office', () => {
     ];
     const api = stubApi({
       'GET /api/staff/applications/:no': () => jsonResponse(200, application),
+      'GET /api/staff/me': () => jsonResponse(200, me),
       'GET /api/staff/applications/:no/comments': () => jsonResponse(200, { data: comments }),
       'POST /api/staff/applications/:no/comments': () => {
         comments.push({
