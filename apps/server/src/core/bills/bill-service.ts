@@ -4,6 +4,7 @@ import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -55,8 +56,19 @@ export interface PayableBill {
   applicationId: string | null;
 }
 
+/**
+ * A bill locked for a payment (`lockForPayment`), with the name its account holder has now (null
+ * when no account holds it): `applyPayment` takes it instead of reading the bill again.
+ */
+export interface LockedBill {
+  row: BillRow;
+  accountName: string | null;
+}
+
 export interface ApplyPaymentInput {
   billNo: string;
+  /** The bill, already locked in this transaction by `lockForPayment` (its number is `billNo`). */
+  locked?: LockedBill;
   /** What came in, in cents (> 0). */
   amountCents: number;
   actor: Actor;
@@ -102,6 +114,25 @@ export interface BillServiceOptions {
 export function createBillService({ db, prefix }: BillServiceOptions) {
   /** Handlers by obligation kind (the source key's first segment, e.g. "land-rates"). */
   const paidHandlers = new Map<string, ObligationPaidHandler>();
+
+  // Every M-Pesa payment locks its bill: one statement built once, with the account holder's
+  // name the receipt may freeze (not a second query for it).
+  const lockBillForPayment = preparedStatement((on) =>
+    on
+      .select({
+        bill: bills,
+        userId: users.id,
+        first: users.firstName,
+        middle: users.middleName,
+        sur: users.surName,
+      })
+      .from(bills)
+      .leftJoin(users, eq(users.id, bills.userId))
+      .where(eq(bills.id, sql.placeholder('id')))
+      .for('update', { of: bills })
+      .limit(1)
+      .prepare('kaunti_lock_bill_for_payment'),
+  );
 
   async function linesOf(ids: string[]): Promise<Map<string, LineRow[]>> {
     const map = new Map<string, LineRow[]>();
@@ -159,9 +190,10 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
    * The name a receipt prints: an application's bill names its account holder as they are at the
    * moment of payment; an obligation's bill keeps whom it was addressed to (the rated owner).
    */
-  async function nameAtPayment(tx: Db, row: BillRow): Promise<string | null> {
+  async function nameAtPayment(tx: Db, row: BillRow, locked?: LockedBill): Promise<string | null> {
     if (row.sourceKey || !row.userId) return row.customerName;
-    return (await accountName(tx, row.userId)) ?? row.customerName;
+    const name = locked ? locked.accountName : await accountName(tx, row.userId);
+    return name ?? row.customerName;
   }
 
   async function accountName(tx: Db, userId: string | null): Promise<string | null> {
@@ -357,6 +389,19 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     },
 
     /**
+     * For the payments module, inside its transaction: the bill by id, locked (SELECT ... FOR
+     * UPDATE) until the transaction ends, to pass to `applyPayment`; undefined when there is none.
+     */
+    async lockForPayment(tx: Db, billId: string): Promise<LockedBill | undefined> {
+      const [found] = await lockBillForPayment.run(tx, { id: billId });
+      if (!found) return undefined;
+      return {
+        row: found.bill,
+        accountName: found.userId === null ? null : fullName(found.first, found.middle, found.sur),
+      };
+    },
+
+    /**
      * For the payments module, inside its transaction: records money received against a bill.
      * The row is locked (SELECT ... FOR UPDATE), so concurrent payments add up. A partial payment
      * reduces the balance (unpaid → partially_paid); reaching the total makes it paid; anything
@@ -367,12 +412,14 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
         throw badRequest('A payment must be a positive whole number of cents.');
       }
-      const [row] = await tx
-        .select()
-        .from(bills)
-        .where(eq(bills.billNo, input.billNo.trim().toUpperCase()))
-        .for('update')
-        .limit(1);
+      const [row] = input.locked
+        ? [input.locked.row]
+        : await tx
+            .select()
+            .from(bills)
+            .where(eq(bills.billNo, input.billNo.trim().toUpperCase()))
+            .for('update')
+            .limit(1);
       if (!row) throw notFound('We could not find that bill.');
       if (row.status === 'cancelled') throw conflict('This bill was cancelled and cannot be paid.');
       const balance = Math.max(0, row.totalCents - row.paidCents);
@@ -390,7 +437,9 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
           status: next,
           updatedAt: new Date(),
           // The receipt's name is frozen now: a later change of profile never changes it.
-          ...(becamePaid ? { paidAt: new Date(), receiptName: await nameAtPayment(tx, row) } : {}),
+          ...(becamePaid
+            ? { paidAt: new Date(), receiptName: await nameAtPayment(tx, row, input.locked) }
+            : {}),
         })
         .where(eq(bills.id, row.id))
         .returning();

@@ -2,6 +2,7 @@ import type { Bill } from '@kaunti/contract/api-bills';
 import type { Payment, PaymentStatus } from '@kaunti/contract/api-payments';
 import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { conflict, notFound } from '../../platform/errors';
 import { paymentOutcomes } from '../../platform/metrics';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../platform/mpesa/callbacks';
 import type { DarajaClient } from '../../platform/mpesa/daraja-client';
 import { type Actor, recordAudit } from '../audit/audit';
+import type { LockedBill } from '../bills/bill-service';
 import { bills } from '../bills/schema';
 import { createIdempotency } from './idempotency';
 import { PAYMENT_MESSAGES } from './messages';
@@ -46,12 +48,72 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   const unknownWait = deps.unknownCheckoutWaitMs ?? UNKNOWN_CHECKOUT_WAIT_MS;
   const callbackUrl = (path: string) => `${deps.publicUrl}${path}/${deps.callbackSecret}`;
 
+  // The statements every callback runs: built once (named statements on PostgreSQL, parsed once
+  // per connection), run on the db or inside the callback's transaction.
+  const findByCheckout = preparedStatement((on) =>
+    on
+      .select({ id: payments.id, status: payments.status, mpesaReceiptNumber: payments.mpesaReceiptNumber })
+      .from(payments)
+      .where(eq(payments.checkoutRequestId, sql.placeholder('checkoutRequestId')))
+      .limit(1)
+      .prepare('kaunti_payment_by_checkout'),
+  );
+  const lockPaymentById = preparedStatement((on) =>
+    on
+      .select()
+      .from(payments)
+      .where(eq(payments.id, sql.placeholder('id')))
+      .for('update')
+      .limit(1)
+      .prepare('kaunti_lock_payment'),
+  );
+  // (Values through `sql`: the update builder's types take no placeholders; times as ISO text.)
+  const param = (name: string) => sql`${sql.placeholder(name)}`;
+  const paidValues = {
+    status: 'paid' as const,
+    amountPaidCents: param('amountPaidCents'),
+    resultCode: 0,
+    resultDesc: param('resultDesc'),
+    message: PAYMENT_MESSAGES.paid,
+    completedAt: param('at'),
+    updatedAt: param('at'),
+    appliedAt: param('appliedAt'),
+    unmatchedReason: param('unmatchedReason'),
+  };
+  const updatePaid = preparedStatement((on) =>
+    on
+      .update(payments)
+      .set(paidValues)
+      .where(eq(payments.id, sql.placeholder('id')))
+      .prepare('kaunti_payment_paid'),
+  );
+  const updatePaidWithReceipt = preparedStatement((on) =>
+    on
+      .update(payments)
+      .set({ ...paidValues, mpesaReceiptNumber: param('receipt') })
+      .where(eq(payments.id, sql.placeholder('id')))
+      .prepare('kaunti_payment_paid_receipt'),
+  );
+  const insertCallback = preparedStatement((on) =>
+    on
+      .insert(mpesaCallbacks)
+      .values({
+        kind: sql.placeholder('kind'),
+        reference: sql.placeholder('reference'),
+        body: sql`${sql.placeholder('body')}::jsonb`,
+        outcome: sql.placeholder('outcome'),
+        paymentId: sql.placeholder('paymentId'),
+        receivedAt: sql.placeholder('receivedAt'),
+      })
+      .prepare('kaunti_log_callback'),
+  );
+
   // ------------------------------------------------------------------------------------------
   // Completing a payment (inside the caller's transaction, with the payment row locked)
   // ------------------------------------------------------------------------------------------
 
   async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+    const [row] = await lockPaymentById.run(tx, { id });
     return row;
   }
 
@@ -86,17 +148,15 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   async function creditTarget(
     tx: Db,
     billId: string | null,
-  ): Promise<{ billNo: string; reason?: undefined } | { billNo?: undefined; reason: string }> {
+  ): Promise<
+    | { billNo: string; locked: LockedBill; reason?: undefined }
+    | { billNo?: undefined; locked?: undefined; reason: string }
+  > {
     if (!billId) return { reason: 'unknown_bill' };
-    const [bill] = await tx
-      .select({ billNo: bills.billNo, status: bills.status })
-      .from(bills)
-      .where(eq(bills.id, billId))
-      .for('update')
-      .limit(1);
-    if (!bill) return { reason: 'unknown_bill' };
-    if (bill.status === 'cancelled') return { reason: 'bill_cancelled' };
-    return { billNo: bill.billNo };
+    const locked = await deps.bills.lockForPayment(tx, billId);
+    if (!locked) return { reason: 'unknown_bill' };
+    if (locked.row.status === 'cancelled') return { reason: 'bill_cancelled' };
+    return { billNo: locked.row.billNo, locked };
   }
 
   /**
@@ -110,21 +170,19 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   ) {
     const target = await creditTarget(tx, row.billId);
     const at = now();
-    await tx
-      .update(payments)
-      .set({
-        status: 'paid',
-        amountPaidCents: paid.amountCents,
-        ...(paid.mpesaReceiptNumber !== undefined ? { mpesaReceiptNumber: paid.mpesaReceiptNumber } : {}),
-        resultCode: 0,
-        resultDesc: paid.resultDesc,
-        message: PAYMENT_MESSAGES.paid,
-        completedAt: at,
-        updatedAt: at,
-        appliedAt: target.reason === undefined ? at : null,
-        unmatchedReason: target.reason ?? null,
-      })
-      .where(eq(payments.id, row.id));
+    const values = {
+      id: row.id,
+      amountPaidCents: paid.amountCents,
+      resultDesc: paid.resultDesc,
+      at: at.toISOString(),
+      appliedAt: target.reason === undefined ? at.toISOString() : null,
+      unmatchedReason: target.reason ?? null,
+    };
+    if (paid.mpesaReceiptNumber !== undefined) {
+      await updatePaidWithReceipt.run(tx, { ...values, receipt: paid.mpesaReceiptNumber });
+    } else {
+      await updatePaid.run(tx, values);
+    }
     return target;
   }
 
@@ -159,6 +217,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     }
     const applied = await deps.bills.applyPayment(tx, {
       billNo: target.billNo,
+      locked: target.locked,
       amountCents,
       actor: MPESA,
       reference,
@@ -294,10 +353,10 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       paymentId: string | null;
     },
   ) {
-    await tx.insert(mpesaCallbacks).values({
+    await insertCallback.run(tx, {
       kind: entry.kind,
       reference: entry.reference,
-      body: entry.body ?? {},
+      body: JSON.stringify(entry.body ?? {}),
       outcome: entry.outcome,
       paymentId: entry.paymentId,
       receivedAt: now(),
@@ -315,13 +374,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     requestId?: string,
   ): Promise<void> {
     const entry = { kind: 'stk' as const, reference: result.checkoutRequestId, body };
-    let found: { id: string } | undefined;
+    let found: Pick<PaymentRow, 'id' | 'status' | 'mpesaReceiptNumber'> | undefined;
     for (let attempt = 0; ; attempt++) {
-      [found] = await db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(eq(payments.checkoutRequestId, result.checkoutRequestId))
-        .limit(1);
+      [found] = await findByCheckout.run(db, { checkoutRequestId: result.checkoutRequestId });
       if (found || attempt >= UNKNOWN_CHECKOUT_RETRIES) break;
       await sleep(unknownWait);
     }
@@ -334,6 +389,13 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       return;
     }
     const paymentId = found.id;
+    if (found.status === 'paid' && found.mpesaReceiptNumber !== null) {
+      // Paid with its receipt number: final (nothing leaves paid, a receipt number is recorded
+      // once), so whatever this callback says changes nothing. Logged as a duplicate without
+      // asking Daraja or locking the row; the answer is the same acknowledgement.
+      await logRaw(db, { ...entry, outcome: 'duplicate', paymentId });
+      return;
+    }
     // A callback saying "paid" is believed only once Daraja confirms it (stkpushquery): the
     // callback secret alone — leaked, say — cannot mark a bill paid and issue a document.
     let confirmation: Awaited<ReturnType<DarajaClient['stkQuery']>> | undefined;
