@@ -105,9 +105,16 @@ export async function issueDemoApplicationDocuments(deps: {
             .filter((f) => f.kind === 'file')
             .map((f) => f.name),
         );
-        const values = Object.fromEntries(
-          Object.entries(exampleValuesOf(service)).filter(([k]) => !files.has(k)),
+        // What the area works out on submit (derived values: a zone's name, a place in words) is
+        // taken from the template's own example, so the demo document prints every fact.
+        const example = documentTemplateOf(service)?.example?.values ?? {};
+        const derived = Object.fromEntries(
+          (service.derived ?? []).filter((d) => d.name in example).map((d) => [d.name, example[d.name]]),
         );
+        const values = {
+          ...Object.fromEntries(Object.entries(exampleValuesOf(service)).filter(([k]) => !files.has(k))),
+          ...derived,
+        };
         const parcel = fieldsOf(service).find((f) => f.kind === 'parcel');
         row = await insertDemoApplication(tx, {
           applicationNo,

@@ -43,6 +43,7 @@ export const organisationFields = [
     hint: 'The business, institution or office the bays are for, e.g. Savannah Fresh Foods Limited',
     min: 2,
     max: 120,
+    example: 'Savannah Fresh Foods Limited',
     required_message: 'Please enter the organisation name',
   },
   {
