@@ -65,7 +65,30 @@ describe('the catalogue API', () => {
 describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
   let applicant: TestUser;
   beforeAll(async () => {
-    applicant = await createSignedInUser(t);
+    applicant = await createSignedInUser(t, { psv: true });
+    // A matatu change is for a vehicle of the applicant's own Sacco: the example's plate is one.
+    const matatu = (
+      await t.app.inject({ method: 'GET', url: '/api/catalogue/services/matatu-change' })
+    ).json();
+    const sacco = await t.app.inject({
+      method: 'POST',
+      url: '/api/saccos',
+      headers: applicant.headers,
+      payload: { name: 'Example Route Sacco', registration_no: 'CS/40404', phone: '0722404404' },
+    });
+    expect(sacco.statusCode, sacco.body).toBe(201);
+    const vehicle = await t.app.inject({
+      method: 'POST',
+      url: `/api/saccos/${sacco.json().id}/vehicles`,
+      headers: applicant.headers,
+      payload: {
+        plate: matatu.example.plate,
+        seats: 14,
+        route: 'Route 46 Kawangware–CBD',
+        owner_name: 'Grace Wambui',
+      },
+    });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
   });
 
   it('answers 404 for a service the catalogue does not hold', async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuthToken } from '../../lib/api-client';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { ParkingPermits } from './parking-permits';
 
@@ -29,7 +30,10 @@ const permit = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAuthToken(undefined);
+});
 
 describe('parking permits on /permits', () => {
   it('lists each document with its plates and validity, and renews one ending soon into its payment', async () => {
@@ -85,5 +89,56 @@ describe('parking permits on /permits', () => {
       'href',
       '/reserved-parking',
     );
+  });
+});
+
+describe('my vehicles on /permits', () => {
+  it('adds a vehicle with its make and colour; a refused plate keeps what was typed, the error by its field', async () => {
+    const vehicles: Record<string, unknown>[] = [];
+    let refuse = true;
+    const api = stubApi({
+      'GET /api/parking/permits': () => jsonResponse(200, { data: [] }),
+      'GET /api/parking/vehicles': () => jsonResponse(200, { data: vehicles }),
+      'POST /api/parking/vehicles': ({ body }) => {
+        if (refuse) {
+          refuse = false;
+          const message = 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A';
+          return jsonResponse(400, {
+            message,
+            code: 'validation_failed',
+            details: [{ path: 'plate', message }],
+          });
+        }
+        const vehicle = { id: 'v1', ...(body as object), plate: 'KDA 123A' };
+        vehicles.push(vehicle);
+        return jsonResponse(201, vehicle);
+      },
+    });
+    setAuthToken('token');
+    await renderWithApp(<ParkingPermits />, { path: '/permits' });
+    const u = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Your vehicles' });
+    const plate = within(section).getByRole('textbox', { name: /Number plate/ });
+    await u.type(plate, 'KDA12');
+    await u.selectOptions(within(section).getByRole('combobox', { name: /Vehicle type/ }), 'saloon');
+    await u.type(within(section).getByRole('textbox', { name: /Make and model/ }), 'Toyota Axio');
+    await u.type(within(section).getByRole('textbox', { name: /Colour/ }), 'Silver');
+    await u.click(within(section).getByRole('button', { name: 'Add the vehicle' }));
+    await vi.waitFor(() =>
+      expect(plate).toHaveAccessibleDescription(expect.stringContaining('e.g. KDA 123A')),
+    );
+    expect(plate).toHaveValue('KDA12');
+    expect(within(section).getByRole('textbox', { name: /Make and model/ })).toHaveValue('Toyota Axio');
+    await u.clear(plate);
+    await u.type(plate, 'kda123a');
+    await u.click(within(section).getByRole('button', { name: 'Add the vehicle' }));
+    expect(await within(section).findByText('KDA 123A', { selector: 'strong' })).toBeVisible();
+    expect(section).toHaveTextContent('KDA 123A · Saloon car · Toyota Axio · Silver');
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      plate: 'kda123a',
+      vehicle_type: 'saloon',
+      make: 'Toyota Axio',
+      colour: 'Silver',
+    });
   });
 });

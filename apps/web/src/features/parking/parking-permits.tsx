@@ -14,6 +14,7 @@ import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge, type StatusTone } from '../../ui/status-badge/status-badge';
+import { MyVehicles } from './my-vehicles';
 import styles from './parking.module.css';
 
 const TONE: Record<MyParkingPermit['state'], StatusTone> = {
@@ -37,27 +38,30 @@ export function ParkingPermits() {
       api<{ data: MyParkingPermit[] }>('/api/parking/permits', { signal }).then((r) => r.data),
   });
   return (
-    <section aria-labelledby="parking-permits" className={styles.permits}>
-      <h2 id="parking-permits">{t('permits.title')}</h2>
-      <p className={styles.links}>
-        <Link to="/seasonal-parking">{t('permits.applySeason')}</Link>
-        <Link to="/reserved-parking">{t('permits.applyReserved')}</Link>
-        <Link to="/loading-zones">{t('permits.applyLoading')}</Link>
-      </p>
-      <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
-        {(permits) =>
-          permits.length === 0 ? (
-            <p className={styles.muted}>{t('permits.empty')}</p>
-          ) : (
-            <CardList>
-              {permits.map((permit) => (
-                <ParkingPermitCard key={permit.document.id} permit={permit} />
-              ))}
-            </CardList>
-          )
-        }
-      </QueryState>
-    </section>
+    <>
+      <section aria-labelledby="parking-permits" className={styles.permits}>
+        <h2 id="parking-permits">{t('permits.title')}</h2>
+        <p className={styles.links}>
+          <Link to="/seasonal-parking">{t('permits.applySeason')}</Link>
+          <Link to="/reserved-parking">{t('permits.applyReserved')}</Link>
+          <Link to="/loading-zones">{t('permits.applyLoading')}</Link>
+        </p>
+        <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
+          {(permits) =>
+            permits.length === 0 ? (
+              <p className={styles.muted}>{t('permits.empty')}</p>
+            ) : (
+              <CardList>
+                {permits.map((permit) => (
+                  <ParkingPermitCard key={permit.document.id} permit={permit} />
+                ))}
+              </CardList>
+            )
+          }
+        </QueryState>
+      </section>
+      <MyVehicles />
+    </>
   );
 }
 
