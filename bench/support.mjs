@@ -70,19 +70,21 @@ export function printTable(title, rows) {
 }
 
 const DEMO = { username: '0712345678', password: 'Kaunti#Demo2024', phone: '254712345678' };
+/** The second demo citizen. */
+export const SECOND_DEMO = { username: '0722334455', password: 'Kaunti#Demo2024', phone: '254722334455' };
 
-/** The demo citizen's verified session: password, then the code from the development outbox. */
-export async function demoSession(url) {
+/** A demo citizen's verified session (the first one by default): password, then the code from the development outbox. */
+export async function demoSession(url, who = DEMO) {
   const post = (path, body, token) =>
     fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then(async (res) => ({ status: res.status, body: await res.json() }));
-  const login = await post('/api/auth/login', { username: DEMO.username, password: DEMO.password });
+  const login = await post('/api/auth/login', { username: who.username, password: who.password });
   if (login.status !== 200) throw new Error(`demo sign-in failed: ${login.status}`);
   if (!login.body.otp_sent) await post('/api/auth/otp/send', {}, login.body.token);
-  const outbox = await (await fetch(`${url}/api/dev/sms-outbox?phone=${DEMO.phone}`)).json();
+  const outbox = await (await fetch(`${url}/api/dev/sms-outbox?phone=${who.phone}`)).json();
   const otp = /\b(\d{6})\b/.exec(outbox.data[0]?.message ?? '')?.[1];
   const verified = await post('/api/auth/otp/verify', { otp }, login.body.token);
   if (verified.status !== 200) throw new Error(`demo code refused: ${verified.status}`);
