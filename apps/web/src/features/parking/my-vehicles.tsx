@@ -7,7 +7,8 @@ import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
 import styles from './parking.module.css';
-import { addVehicle, removeVehicle, useVehicles } from './parking-api';
+import { addVehicle, useVehicles } from './parking-api';
+import { RemoveVehicleButton } from './remove-vehicle-button';
 
 type Values = { plate: string; vehicle_type: string; make: string; colour: string };
 const EMPTY: Values = { plate: '', vehicle_type: '', make: '', colour: '' };
@@ -75,16 +76,7 @@ export function MyVehicles() {
                 {vehicle.make ? ` · ${vehicle.make}` : ''}
                 {vehicle.colour ? ` · ${vehicle.colour}` : ''}
               </span>
-              <Button
-                variant="link"
-                onClick={async () => {
-                  await removeVehicle(vehicle.id).catch(() => undefined);
-                  await client.invalidateQueries({ queryKey: ['parking-vehicles'] });
-                }}
-              >
-                {t('pay.remove')}
-                <span className="visually-hidden"> {vehicle.plate}</span>
-              </Button>
+              <RemoveVehicleButton vehicle={vehicle} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { formatKes } from '@kaunti/contract/money';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +10,8 @@ import { controlClass, FormField, InputField } from '../../ui/form-field/form-fi
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './parking.module.css';
-import { addVehicle, payDaily, removeVehicle, useVehicles, useZones, type Zone } from './parking-api';
+import { addVehicle, payDaily, useVehicles, useZones, type Zone } from './parking-api';
+import { RemoveVehicleButton } from './remove-vehicle-button';
 
 type Values = { plate: string; zone_code: string; vehicle_type: string; phone_number: string };
 const EMPTY: Values = { plate: '', zone_code: '', vehicle_type: '', phone_number: '' };
@@ -47,7 +47,6 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   const signedIn = hasAuthToken();
   const [remember, setRemember] = useState(false);
   const vehicles = useVehicles();
-  const client = useQueryClient();
   const zone = zones.find((z) => z.zone_code === values.zone_code);
   const fee = zone?.fees.find((f) => f.vehicle_type === values.vehicle_type)?.amount_cents ?? null;
   const types = zones[0]?.fees ?? [];
@@ -105,16 +104,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
                 >
                   {t('pay.use', { plate: vehicle.plate })}
                 </Button>
-                <Button
-                  variant="link"
-                  onClick={async () => {
-                    await removeVehicle(vehicle.id).catch(() => undefined);
-                    await client.invalidateQueries({ queryKey: ['parking-vehicles'] });
-                  }}
-                >
-                  {t('pay.remove')}
-                  <span className="visually-hidden"> {vehicle.plate}</span>
-                </Button>
+                <RemoveVehicleButton vehicle={vehicle} />
               </li>
             ))}
           </ul>

@@ -5,12 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
-import { appPath } from '../../lib/app-path';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
+import { DocumentLinks } from '../../ui/document-links/document-links';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge, type StatusTone } from '../../ui/status-badge/status-badge';
@@ -125,20 +125,11 @@ function ParkingPermitCard({ permit }: { permit: MyParkingPermit }) {
             <span className="visually-hidden"> {permit.document_no}</span>
           </Button>
         ) : null}
-        {permit.document.print_url ? (
-          <Link className={styles.docLink} to={appPath(permit.document.print_url)}>
-            {t('permits.print')}
-            <span className="visually-hidden"> {permit.document_no}</span>
-          </Link>
-        ) : null}
-        <a className={styles.docLink} href={appPath(permit.document.pdf_url)}>
-          {t('permits.pdf')}
-          <span className="visually-hidden"> {permit.document_no}</span>
-        </a>
-        <Link className={styles.docLink} to={appPath(permit.document.url)}>
-          {t('permits.verify')}
-          <span className="visually-hidden"> {permit.document_no}</span>
-        </Link>
+        <DocumentLinks
+          document={permit.document}
+          number={permit.document_no}
+          labels={{ print: t('permits.print'), pdf: t('permits.pdf'), verify: t('permits.verify') }}
+        />
       </div>
     </Card>
   );
