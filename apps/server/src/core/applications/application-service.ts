@@ -21,6 +21,7 @@ import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
 import { createApplicationTransitions, nextApplicationNo } from './application-transitions';
 import { priceService } from './fees';
+import { findOwnedApplication } from './owned';
 import type { ReferenceChoices } from './reference-choices';
 import { applicationEvents, applications } from './schema';
 import { CANCELLABLE_BY_APPLICANT } from './status';
@@ -78,20 +79,8 @@ export function createApplicationService(deps: {
     };
   }
 
-  async function findOwned(userId: string, applicationNo: string): Promise<ApplicationRow> {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(
-        and(
-          eq(applications.applicationNo, applicationNo.trim().toUpperCase()),
-          eq(applications.userId, userId),
-        ),
-      )
-      .limit(1);
-    if (!row) throw notFound('We could not find that application.');
-    return row;
-  }
+  const findOwned = (userId: string, applicationNo: string) =>
+    findOwnedApplication(db, userId, applicationNo);
 
   async function detail(row: ApplicationRow): Promise<ApplicationDetail> {
     const events = await db

@@ -1,10 +1,11 @@
 import type { ApplicationComment } from '@kaunti/contract/api-applications';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { recordAudit } from '../audit/audit';
-import { applicationComments, applications } from './schema';
+import { findOwnedApplication } from './owned';
+import { applicationComments, type applications } from './schema';
 
 /** The longest comment, in characters. */
 export const COMMENT_MAX_LENGTH = 1000;
@@ -13,7 +14,6 @@ export const COMMENT_MAX_LENGTH = 1000;
 const OPEN_STATUSES = new Set(['submitted', 'awaiting_payment', 'under_review', 'approved', 'needs_info']);
 
 const CLOSED_MESSAGE = 'This application is closed: comments can no longer be added.';
-const NOT_FOUND_MESSAGE = 'We could not find that application among yours.';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type Author = { type: 'applicant' | 'officer'; id: string; name: string };
@@ -86,21 +86,8 @@ export function createApplicationComments(deps: { db: Db }) {
     } satisfies ApplicationComment;
   }
 
-  async function ownApplication(userId: string, applicationNo: string, serviceId?: string) {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(
-        and(
-          eq(applications.applicationNo, applicationNo.trim().toUpperCase()),
-          eq(applications.userId, userId),
-          ...(serviceId ? [eq(applications.serviceId, serviceId)] : []),
-        ),
-      )
-      .limit(1);
-    if (!row) throw notFound(NOT_FOUND_MESSAGE);
-    return row;
-  }
+  const ownApplication = (userId: string, applicationNo: string, serviceId?: string) =>
+    findOwnedApplication(db, userId, applicationNo, serviceId);
 
   return {
     /** The applicant's view: the comments on one of their own applications (a service's only, if given). */
