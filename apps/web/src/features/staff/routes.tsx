@@ -38,6 +38,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'parking',
+        handle: { title: 'titles.staffParking' },
+        lazy: lazyPage(
+          () => import('./plate-check-page'),
+          (m) => m.PlateCheckPage,
+        ),
+      },
+      {
         path: 'claims',
         handle: { title: 'titles.staffClaims' },
         lazy: lazyPage(

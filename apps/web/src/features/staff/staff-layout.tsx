@@ -7,6 +7,14 @@ import { Spinner } from '../../ui/spinner/spinner';
 import styles from './staff.module.css';
 import { useMe } from './staff-api';
 
+/** Where an officer who may not read the queue starts, by what they may do. */
+const FIRST_PAGES = [
+  { permission: 'parking.check', path: '/staff/parking' },
+  { permission: 'revenue.manage', path: '/staff/revenue' },
+  { permission: 'officers.manage', path: '/staff/officers' },
+  { permission: 'audit.read', path: '/staff/audit' },
+] as const;
+
 /**
  * The back office's frame: who is signed in and in what roles, and its menu. Anyone who is not
  * an active officer is told so (the server refuses them anyway); an officer with a start
@@ -33,6 +41,10 @@ export function StaffLayout() {
   const officer = me.data;
   if (officer.must_set_password && pathname !== '/staff/password')
     return <Navigate to="/staff/password" replace />;
+  // The queue is the back office's first page; an officer who may not read it starts at their own.
+  const first = FIRST_PAGES.find((page) => officer.permissions.includes(page.permission));
+  if (pathname === '/staff' && !officer.permissions.includes('applications.read') && first)
+    return <Navigate to={first.path} replace />;
   return (
     <div className={styles.page}>
       <div className={styles.bar}>
@@ -51,6 +63,11 @@ export function StaffLayout() {
                   <NavLink to="/staff" end>
                     {t('queue.title')}
                   </NavLink>
+                </li>
+              ) : null}
+              {officer.permissions.includes('parking.check') ? (
+                <li>
+                  <NavLink to="/staff/parking">{t('plates.title')}</NavLink>
                 </li>
               ) : null}
               {officer.permissions.includes('claims.decide') ? (

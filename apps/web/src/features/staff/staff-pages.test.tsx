@@ -5,6 +5,7 @@ import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-
 import { StaffApplicationPage } from './application-page';
 import { ClaimsPage } from './claims-page';
 import { OfficersPage } from './officers-page';
+import { PlateCheckPage } from './plate-check-page';
 import { QueuePage } from './queue-page';
 import { RevenuePage } from './revenue-page';
 import { StaffLayout } from './staff-layout';
@@ -234,6 +235,85 @@ describe('the back office', () => {
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
       ['/api/staff/applications/LND-2026-000123/comments', { body: 'Marked on Monday.' }],
     ]);
+  });
+
+  it('checks a plate: covered and by what, or not; a plate it cannot read is said beside the box', async () => {
+    const api = stubApi({
+      'GET /api/parking/status': ({ url }) => {
+        const plate = new URL(url, 'http://x').searchParams.get('plate') ?? '';
+        if (plate === 'XYZ') {
+          const message = 'Please enter the number plate as it is on the vehicle, e.g. KDA 123A';
+          return jsonResponse(400, {
+            message,
+            code: 'validation_failed',
+            details: [{ path: 'plate', message }],
+          });
+        }
+        return plate.startsWith('kda')
+          ? jsonResponse(200, {
+              plate: 'KDA 123A',
+              covered: true,
+              by: [
+                {
+                  kind: 'season',
+                  ticket_id: 'SPK-2026-000001',
+                  zone_code: 'Z1',
+                  vehicle_type: null,
+                  place: 'Zone I — Central Business District',
+                  valid_from: '2026-11-01T09:00:00.000Z',
+                  valid_until: '2026-12-01T09:00:00.000Z',
+                },
+              ],
+            })
+          : jsonResponse(200, { plate: 'KCB 456B', covered: false, by: [] });
+      },
+    });
+    await renderWithApp(<PlateCheckPage />, { path: '/staff/parking' });
+    const u = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: /Number plate/ });
+    await u.type(box, 'XYZ');
+    await u.click(screen.getByRole('button', { name: 'Check the plate' }));
+    await vi.waitFor(() => expect(box).toHaveAccessibleDescription(expect.stringContaining('e.g. KDA 123A')));
+    expect(box).toHaveValue('XYZ');
+    await u.clear(box);
+    await u.type(box, 'kda123a');
+    await u.click(screen.getByRole('button', { name: 'Check the plate' }));
+    const result = await screen.findByRole('region', { name: /KDA 123A/ });
+    expect(result).toHaveTextContent('Covered');
+    expect(result).toHaveTextContent('Seasonal ticket · SPK-2026-000001');
+    expect(result).toHaveTextContent('Zone I — Central Business District');
+    await u.clear(box);
+    await u.type(box, 'KCB456B');
+    await u.click(screen.getByRole('button', { name: 'Check the plate' }));
+    expect(await screen.findByRole('region', { name: /KCB 456B/ })).toHaveTextContent('Not covered');
+    expect(api.calls.map((c) => c.url)).toContain('/api/parking/status?plate=kda123a');
+  });
+
+  it('starts an enforcement officer, who may not read the queue, at the plate check', async () => {
+    stubApi({
+      'GET /api/staff/me': () =>
+        jsonResponse(200, {
+          ...me,
+          roles: ['enforcement'],
+          permissions: ['documents.read', 'parking.check'],
+        }),
+    });
+    const { router } = await renderWithApp(
+      [
+        {
+          path: '/staff',
+          element: <StaffLayout />,
+          children: [
+            { index: true, element: <p>Queue</p> },
+            { path: 'parking', element: <p>Plate check page</p> },
+          ],
+        },
+      ],
+      { path: '/staff' },
+    );
+    expect(await screen.findByText('Plate check page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/parking');
+    expect(screen.getByRole('link', { name: 'Plate check' })).toHaveAttribute('href', '/staff/parking');
   });
 
   it('decides a parcel claim with a reason, and says why when the server refuses', async () => {
