@@ -292,7 +292,7 @@ describe('reserved parking', () => {
       }),
     ]);
 
-    // Four eyes: one officer approves, another issues the permit.
+    // The approval issues the permit: one decision, with its reason; nothing is left to issue.
     const approver = await createOfficer(t, ['approver'], ['parking']);
     const decide = (who: TestUser, to: string) =>
       t.app.inject({
@@ -301,8 +301,16 @@ describe('reserved parking', () => {
         headers: who.headers,
         payload: { status: to, reason: 'Bays marked on the Kenyatta Avenue side' },
       });
-    expect((await decide(approver, 'approved')).statusCode).toBe(200);
-    expect((await decide(officer, 'issued')).statusCode).toBe(200);
+    expect((await decide(officer, 'approved')).statusCode).toBe(403); // a reviewer does not approve
+    const approved = await decide(approver, 'approved');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('issued');
+    expect((await decide(officer, 'issued')).statusCode).toBe(409);
+    const issuedSms = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/sms-outbox?phone=${motorist.phoneNumber}`,
+    });
+    expect(JSON.stringify(issuedSms.json())).toContain(`your document for application ${no} has been issued`);
     const covered = await status('KDD 901D');
     expect(covered).toMatchObject({
       covered: true,

@@ -14,6 +14,8 @@ export interface Workflow {
   without_fee: 'under_review' | 'issued';
   /** Where an application goes once its bill is paid. */
   after_payment: 'under_review' | 'issued';
+  /** True when an officer's approval issues the document at once (no separate issue decision). */
+  issue_on_approval?: boolean;
 }
 
 export const workflows = {
@@ -34,6 +36,17 @@ export const workflows = {
     requires_fee: true,
     without_fee: 'under_review',
     after_payment: 'under_review',
+  },
+  'pay-then-approve': {
+    name: 'pay-then-approve',
+    description:
+      'A fee is paid, then an officer reviews it; the approval itself issues the document (a reserved bay, ' +
+      "a change to a matatu): one decision, the approving officer's, recorded with its reason.",
+    creates_application: true,
+    requires_fee: true,
+    without_fee: 'under_review',
+    after_payment: 'under_review',
+    issue_on_approval: true,
   },
   instant: {
     name: 'instant',

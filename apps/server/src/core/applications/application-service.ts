@@ -336,6 +336,22 @@ export function createApplicationService(deps: {
           note: options.note,
           requestId: options.requestId,
         });
+        // A workflow whose approval is the permit: issued in the same transaction, by the system.
+        const service = findService(row.serviceId);
+        if (to === 'approved' && service && findWorkflow(service.workflow)?.issue_on_approval) {
+          await transition(
+            tx,
+            { ...row, status: 'approved' },
+            'approved',
+            'issued',
+            { type: 'system', id: 'issue-on-approval' },
+            {
+              note: 'Issued on approval',
+              requestId: options.requestId,
+            },
+          );
+          return { ...row, status: 'issued' as const };
+        }
         return { ...row, status: to };
       });
     },

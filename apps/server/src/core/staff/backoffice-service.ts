@@ -321,7 +321,7 @@ export function createBackOffice(deps: {
           row.userId,
           `County e-services: application ${no} was not approved. Reason: ${decision.reason}`,
         );
-      else if (decision.status === 'issued') {
+      else if (row.status === 'issued') {
         const document = await deps.documents.find(no);
         await notify(
           row.userId,

@@ -93,7 +93,7 @@ export const matatuChange = defineService({
     { name: 'sacco_name', description: 'The Sacco the vehicle is in now.' },
     { name: 'change_text', description: 'The change in words, as the letter prints it.' },
   ],
-  workflow: 'pay-then-review',
+  workflow: 'pay-then-approve',
   produces: 'matatu-change-approval',
   submit: {
     method: 'POST',

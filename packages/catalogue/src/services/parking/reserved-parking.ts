@@ -128,7 +128,7 @@ export const reservedParking = defineService({
     { name: 'plates', description: 'The plates covered, as one line.' },
     { name: 'period_text', description: 'The period in words: one year, or the number of days.' },
   ],
-  workflow: 'pay-then-review',
+  workflow: 'pay-then-approve',
   produces: 'reserved-parking-permit',
   submit: {
     method: 'POST',
