@@ -275,6 +275,15 @@ describe('reserved parking', () => {
       headers: officer.headers,
     });
     expect(staffView.json().data).toHaveLength(2);
+    // The officer reads the vehicles as plates, not as "[object Object]".
+    const asOfficer = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/applications/${no}`,
+      headers: officer.headers,
+    });
+    expect(asOfficer.json().values.find((v: { name: string }) => v.name === 'vehicles').display).toBe(
+      'KCB 456B; KDD 901D',
+    );
 
     const listed = (
       await t.app.inject({ method: 'GET', url: '/api/parking/reserved', headers: motorist.headers })

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { findService, services } from '@kaunti/catalogue/catalogue';
+import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { fieldsOf, fileFieldsOf } from '@kaunti/catalogue/schema-builder';
 import type { ApplicationStatus } from '@kaunti/contract/api-applications';
 import {
@@ -100,9 +101,19 @@ export function createBackOffice(deps: {
     );
   }
 
-  function display(kind: string, value: unknown, options?: { value: string; label: string }[]): string {
+  /** A value in words: a choice by its label, a box Yes/No, a group's entries one after another. */
+  function display(field: FieldDefinition, value: unknown): string {
     if (value === undefined || value === null || value === '') return '-';
-    if (kind === 'checkbox') return value === true ? 'Yes' : 'No';
+    if (field.kind === 'checkbox') return value === true ? 'Yes' : 'No';
+    if (field.kind === 'group') {
+      if (!Array.isArray(value) || value.length === 0) return '-';
+      return value
+        .map((entry: Record<string, unknown>) =>
+          (field.fields ?? []).map((inner) => display(inner, entry?.[inner.name])).join(' · '),
+        )
+        .join('; ');
+    }
+    const options = field.options && 'static' in field.options ? field.options.static : undefined;
     const option = options?.find((o) => o.value === value);
     return option ? option.label : String(value);
   }
@@ -232,13 +243,12 @@ export function createBackOffice(deps: {
       const values: StaffValue[] = fields.map((field, index) => {
         const value = a.values[field.name];
         const file = field.kind === 'file' && typeof value === 'string' ? byId.get(value) : undefined;
-        const options = field.options && 'static' in field.options ? [...field.options.static] : undefined;
         return {
           name: field.name,
           label: field.label,
           kind: field.kind,
           value: value ?? null,
-          display: file ? file.originalName : (labels[index] ?? display(field.kind, value, options)),
+          display: file ? file.originalName : (labels[index] ?? display(field, value)),
           upload: file
             ? {
                 id: file.id,
