@@ -16,10 +16,9 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { findService } from '../packages/catalogue/src/catalogue.ts';
-import { printTable } from './support.mjs';
+import { percentile, printTable } from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_BUSINESS_RUNS ?? 400);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (times, goal) => {
   times.sort((a, b) => a - b);
   const p95 = percentile(times, 95);

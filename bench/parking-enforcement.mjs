@@ -5,31 +5,19 @@
 //   node --import tsx bench/parking-enforcement.mjs      (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards.
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { benchOfficerHeaders, openBenchDatabase } from './postgres.mjs';
-import { printTable } from './support.mjs';
+import { benchOfficerHeaders, listenOnBenchDatabase, openBenchDatabase } from './postgres.mjs';
+import { percentile, printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const COVERS = Number(process.env.BENCH_COVERS ?? 200_000);
 const bench = await openBenchDatabase('parking');
 if (!bench) process.exit(0);
-const { database, dataDir } = bench;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const { database } = bench;
 
 try {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    KAUNTI_DATA_DIR: dataDir,
-    KAUNTI_WEB_DIST: join(dataDir, 'no-web'),
-    DATABASE_URL: bench.url,
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, url, config } = await listenOnBenchDatabase(bench);
   const db = database.db;
 
   // COUNT tickets over 200 days and 50,000 plates ("KAA 000A"…), a tenth of them today, paid;

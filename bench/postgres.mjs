@@ -5,10 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
 import { users } from '../apps/server/src/core/accounts/schema.ts';
 import { createSessionService } from '../apps/server/src/core/accounts/sessions.ts';
 import { createTokenSigner } from '../apps/server/src/core/accounts/tokens.ts';
 import { officers } from '../apps/server/src/core/staff/schema.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { seed } from '../apps/server/src/seed.ts';
 
@@ -68,4 +70,18 @@ export async function benchOfficerHeaders(db, jwtSecret, roles, n = 1) {
   const pending = await sessions.startPending(officer.id);
   const { token } = await sessions.verify(pending.sessionId, officer.id);
   return { authorization: `Bearer ${token}` };
+}
+
+/** The portal on a bench database (`openBenchDatabase`), listening on a free port: its app, url and config. */
+export async function listenOnBenchDatabase(bench) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    KAUNTI_DATA_DIR: bench.dataDir,
+    KAUNTI_WEB_DIST: join(bench.dataDir, 'no-web'),
+    DATABASE_URL: bench.url,
+  });
+  const app = await buildApp({ config, database: bench.database, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, config };
 }

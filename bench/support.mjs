@@ -90,3 +90,8 @@ export async function demoSession(url, who = DEMO) {
   if (verified.status !== 200) throw new Error(`demo code refused: ${verified.status}`);
   return verified.body.token;
 }
+
+/** The p-th percentile of samples sorted in ascending order. */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
