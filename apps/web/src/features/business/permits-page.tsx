@@ -1,13 +1,13 @@
-import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
 import { formatDisplayDate } from '@kaunti/contract/dates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useRenewal } from '../../lib/use-renewal';
 import { Alert } from '../../ui/alert/alert';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
@@ -101,18 +101,7 @@ function PermitCard({ permit }: { permit: MyPermit }) {
   const { t, i18n } = useTranslation('business');
   const day = (iso: string) => formatDisplayDate(iso, i18n.language);
   const translate = useMessageTranslation();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const renew = useMutation({
-    mutationFn: () =>
-      api<ApplicationSubmitted>(`/api/permits/${encodeURIComponent(permit.document.id)}/renewal`, {
-        method: 'POST',
-      }),
-    onSuccess: async (submitted) => {
-      await client.invalidateQueries({ queryKey: ['permits'] });
-      if (submitted.bill) void navigate(`/payment?bill=${encodeURIComponent(submitted.bill.bill_no)}`);
-    },
-  });
+  const renew = useRenewal(`/api/permits/${encodeURIComponent(permit.document.id)}/renewal`, ['permits']);
   const headingId = `permit-${permit.document.id}`;
   const daysLeft =
     permit.days_left >= 0

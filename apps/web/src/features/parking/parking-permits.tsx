@@ -1,12 +1,12 @@
-import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyParkingPermit } from '@kaunti/contract/api-parking';
 import { formatDisplayDate } from '@kaunti/contract/dates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useRenewal } from '../../lib/use-renewal';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
@@ -69,18 +69,9 @@ function ParkingPermitCard({ permit }: { permit: MyParkingPermit }) {
   const { t, i18n } = useTranslation('parking');
   const day = (iso: string) => formatDisplayDate(iso, i18n.language);
   const translate = useMessageTranslation();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const renew = useMutation({
-    mutationFn: () =>
-      api<ApplicationSubmitted>(`/api/parking/permits/${encodeURIComponent(permit.document.id)}/renew`, {
-        method: 'POST',
-      }),
-    onSuccess: async (submitted) => {
-      await client.invalidateQueries({ queryKey: ['parking-permits'] });
-      if (submitted.bill) void navigate(`/payment?bill=${encodeURIComponent(submitted.bill.bill_no)}`);
-    },
-  });
+  const renew = useRenewal(`/api/parking/permits/${encodeURIComponent(permit.document.id)}/renew`, [
+    'parking-permits',
+  ]);
   const headingId = `parking-permit-${permit.document.id}`;
   const left =
     permit.days_left >= 0
