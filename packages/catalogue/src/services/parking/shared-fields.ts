@@ -40,7 +40,7 @@ export const organisationFields = [
     name: 'organisation_name',
     kind: 'text',
     label: 'Organisation name',
-    hint: 'The business, institution or office the bays are for, e.g. Savannah Fresh Foods Limited',
+    hint: 'The business, institution or office that holds the permit, e.g. Savannah Fresh Foods Limited',
     min: 2,
     max: 120,
     example: 'Savannah Fresh Foods Limited',
