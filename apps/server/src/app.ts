@@ -155,7 +155,8 @@ export async function buildApp({
   const db = database.db;
   const county = createCountyService(db);
   const signer = createTokenSigner(config.jwtSecret);
-  const sessions = createSessionService(db, signer);
+  // The embedded database has one client, this process: its verified sessions are remembered here.
+  const sessions = createSessionService(db, signer, { remember: database.kind === 'pglite' });
   // Sign-ins are CPU-bound (argon2id): bounded, so a burst of them cannot starve the rest.
   passwordWork.configure(config.passwordWork);
   const sessionGuards = createGuards(signer, sessions);

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGuards, currentUser } from '../../src/core/accounts/guard';
 import { sessions as sessionsTable } from '../../src/core/accounts/schema';
-import { createSessionService } from '../../src/core/accounts/sessions';
+import { createSessionService, VERIFIED_SESSION_MS } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser } from '../support/users';
@@ -106,5 +107,60 @@ describe('the auth guard', () => {
     const claims = await signer.verify(user.token);
     expect(claims!.exp).toBeLessThan(Date.now() / 1000 + 9 * 3600);
     expect(claims!.exp).toBeGreaterThan(Date.now() / 1000 + 7 * 3600);
+  });
+});
+
+// The embedded database's sessions are remembered in the process (app.ts): a revocation must
+// still stop them at once, and a remembered session must still run out.
+describe('sessions remembered in memory (the embedded database)', () => {
+  const live = async () => {
+    const remembering = createSessionService(t.database.db, signer, { remember: true });
+    const user = await createSignedInUser(t);
+    const claims = (await signer.verify(user.token))!;
+    expect(await remembering.find(claims.sid, user.id)).toMatchObject({ state: 'verified' });
+    return { remembering, user, sid: claims.sid };
+  };
+
+  it('serves a verified session from memory once read', async () => {
+    const { remembering, user, sid } = await live();
+    // The row goes (as nothing but this service would do): the remembered session still answers.
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.id, sid));
+    expect(await remembering.find(sid, user.id)).toMatchObject({ id: sid, state: 'verified' });
+    expect(await remembering.find(sid, randomUUID())).toBeUndefined();
+  });
+
+  it('forgets a session revoked at logout, at once', async () => {
+    const { remembering, user, sid } = await live();
+    await remembering.revoke(sid, 'logout', user.id);
+    expect(await remembering.find(sid, user.id)).toBeUndefined();
+  });
+
+  it('forgets the sessions a password change ends, at once, and keeps the one it keeps', async () => {
+    const { remembering, user, sid } = await live();
+    const second = await remembering.verify((await remembering.startPending(user.id)).sessionId, user.id);
+    expect(await remembering.find(second.sessionId, user.id)).toBeDefined();
+    expect(await remembering.revokeOthers(user.id, second.sessionId, 'password_change')).toBe(1);
+    expect(await remembering.find(sid, user.id)).toBeUndefined();
+    expect(await remembering.find(second.sessionId, user.id)).toBeDefined();
+  });
+
+  it('does not remember what a read saw while the session was being revoked', async () => {
+    const { user, sid } = await live();
+    const other = createSessionService(t.database.db, signer, { remember: true });
+    // A read and a revocation side by side: whatever the read saw, the session is refused after.
+    const [seen] = await Promise.all([other.find(sid, user.id), other.revoke(sid, 'logout', user.id)]);
+    expect(seen === undefined || seen.state === 'verified').toBe(true);
+    expect(await other.find(sid, user.id)).toBeUndefined();
+  });
+
+  it('refuses a remembered session once its time is up', async () => {
+    const { remembering, user, sid } = await live();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + VERIFIED_SESSION_MS + 1000);
+      expect(await remembering.find(sid, user.id)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

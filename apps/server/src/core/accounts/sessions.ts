@@ -14,8 +14,41 @@ export interface SessionContext {
   requestId?: string | undefined;
 }
 
+/** How many verified sessions the embedded mode keeps in memory (the oldest go first). */
+const REMEMBERED_SESSIONS = 10_000;
+
+export interface SessionServiceOptions {
+  /**
+   * Keep verified sessions in this process's memory, so a protected request skips the session
+   * read. Only where this process is the database's only client (the embedded database: one
+   * process per folder, folder-lock.ts): every revocation then passes through this service and
+   * forgets the session at once. Never with PostgreSQL, where another instance may revoke it.
+   */
+  remember?: boolean;
+}
+
+interface RememberedSession {
+  userId: string;
+  expiresAt: Date;
+}
+
 /** Creates, upgrades and revokes server-side sessions, and signs their tokens. */
-export function createSessionService(db: Db, signer: TokenSigner) {
+export function createSessionService(db: Db, signer: TokenSigner, options: SessionServiceOptions = {}) {
+  const remembered = new Map<string, RememberedSession>();
+  // Bumped by every revocation: a read that started before one does not remember what it read
+  // (the row it saw may be the one just revoked).
+  let revocations = 0;
+  const forget = (sessionIds: readonly string[]) => {
+    revocations += 1;
+    for (const id of sessionIds) remembered.delete(id);
+  };
+  const remember = (sessionId: string, session: RememberedSession) => {
+    if (remembered.size >= REMEMBERED_SESSIONS) {
+      const oldest = remembered.keys().next().value;
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+    remembered.set(sessionId, session);
+  };
   // Every protected request asks this: a prepared statement, built once (and, on PostgreSQL,
   // parsed once per connection), not rebuilt from the query builder each time.
   const findSession = db
@@ -87,11 +120,27 @@ export function createSessionService(db: Db, signer: TokenSigner) {
 
     /** The live session behind a token's claims, or undefined (revoked, expired, unknown). */
     async find(sessionId: string, userId: string) {
-      const [row] = await findSession.execute({ sessionId, userId, now: new Date() });
-      return row && row.state !== 'revoked' ? row : undefined;
+      const now = new Date();
+      if (options.remember) {
+        const known = remembered.get(sessionId);
+        if (known && known.userId === userId && known.expiresAt > now) {
+          return { id: sessionId, state: 'verified' as const, expiresAt: known.expiresAt };
+        }
+        if (known && known.expiresAt <= now) remembered.delete(sessionId);
+      }
+      const before = revocations;
+      const [row] = await findSession.execute({ sessionId, userId, now });
+      if (!row || row.state === 'revoked') return undefined;
+      if (options.remember && row.state === 'verified' && before === revocations) {
+        remember(sessionId, { userId, expiresAt: row.expiresAt });
+      }
+      return row;
     },
 
     async revoke(sessionId: string, reason: string, actorUserId: string, requestId?: string) {
+      // Forgotten before (no request after this one starts is let through from memory) and after
+      // (a read that ran meanwhile saw the row before the commit and must not be remembered).
+      forget([sessionId]);
       await db.transaction(async (tx) => {
         const changed = await tx
           .update(sessions)
@@ -109,6 +158,7 @@ export function createSessionService(db: Db, signer: TokenSigner) {
           });
         }
       });
+      forget([sessionId]);
     },
 
     /** Revokes every live session of a user except one (after a password change). */
@@ -124,6 +174,7 @@ export function createSessionService(db: Db, signer: TokenSigner) {
           ),
         )
         .returning({ id: sessions.id });
+      forget(revoked.map((row) => row.id));
       return revoked.length;
     },
   };
