@@ -155,8 +155,12 @@ export async function buildApp({
   const db = database.db;
   const county = createCountyService(db);
   const signer = createTokenSigner(config.jwtSecret);
-  // The embedded database has one client, this process: its verified sessions are remembered here.
-  const sessions = createSessionService(db, signer, { remember: database.kind === 'pglite' });
+  // Verified sessions are remembered in memory: on the embedded database this process is its only
+  // client; on PostgreSQL the instances tell one another what they revoke (sessions.ts).
+  const sessions = createSessionService(db, signer, {
+    remember: database.listen ? { listen: database.listen } : 'process',
+  });
+  app.addHook('onClose', async () => sessions.close());
   // Sign-ins are CPU-bound (argon2id): bounded, so a burst of them cannot starve the rest.
   passwordWork.configure(config.passwordWork);
   const sessionGuards = createGuards(signer, sessions);

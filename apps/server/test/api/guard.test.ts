@@ -114,7 +114,7 @@ describe('the auth guard', () => {
 // still stop them at once, and a remembered session must still run out.
 describe('sessions remembered in memory (the embedded database)', () => {
   const live = async () => {
-    const remembering = createSessionService(t.database.db, signer, { remember: true });
+    const remembering = createSessionService(t.database.db, signer, { remember: 'process' });
     const user = await createSignedInUser(t);
     const claims = (await signer.verify(user.token))!;
     expect(await remembering.find(claims.sid, user.id)).toMatchObject({ state: 'verified' });
@@ -146,7 +146,7 @@ describe('sessions remembered in memory (the embedded database)', () => {
 
   it('does not remember what a read saw while the session was being revoked', async () => {
     const { user, sid } = await live();
-    const other = createSessionService(t.database.db, signer, { remember: true });
+    const other = createSessionService(t.database.db, signer, { remember: 'process' });
     // A read and a revocation side by side: whatever the read saw, the session is refused after.
     const [seen] = await Promise.all([other.find(sid, user.id), other.revoke(sid, 'logout', user.id)]);
     expect(seen === undefined || seen.state === 'verified').toBe(true);

@@ -1,5 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import type { Database, Db } from '../../platform/db/database';
 import { recordAudit } from '../audit/audit';
 import { sessions } from './schema';
 import type { TokenSigner } from './tokens';
@@ -19,13 +19,24 @@ const REMEMBERED_SESSIONS = 10_000;
 
 export interface SessionServiceOptions {
   /**
-   * Keep verified sessions in this process's memory, so a protected request skips the session
-   * read. Only where this process is the database's only client (the embedded database: one
-   * process per folder, folder-lock.ts): every revocation then passes through this service and
-   * forgets the session at once. Never with PostgreSQL, where another instance may revoke it.
+   * Where verified sessions may be remembered in this process's memory, so that a protected
+   * request skips the session read:
+   *  - `'process'`: this process is the database's only client (the embedded database: one
+   *    process per folder, folder-lock.ts), so every revocation passes through this service;
+   *  - `{ listen }` (PostgreSQL, several instances): each instance announces the sessions it
+   *    revokes (pg_notify, in the revoking transaction, so only once it commits) and forgets
+   *    those the others announce; memory is trusted only while the announcements reach this
+   *    process (its listener connected and answering, listener.ts), and emptied whenever they
+   *    may not have.
+   * Unset: every request reads the session.
    */
-  remember?: boolean;
+  remember?: 'process' | { listen: NonNullable<Database['listen']> };
 }
+
+/** The channel on which instances announce revoked sessions (their ids, comma-separated). */
+export const SESSIONS_REVOKED_CHANNEL = 'kaunti_sessions_revoked';
+/** Ids per announcement: PostgreSQL's payload limit is 8,000 bytes; an id and comma are 37. */
+const IDS_PER_ANNOUNCEMENT = 200;
 
 interface RememberedSession {
   userId: string;
@@ -42,12 +53,33 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
     revocations += 1;
     for (const id of sessionIds) remembered.delete(id);
   };
+  const forgetAll = () => {
+    revocations += 1;
+    remembered.clear();
+  };
   const remember = (sessionId: string, session: RememberedSession) => {
     if (remembered.size >= REMEMBERED_SESSIONS) {
       const oldest = remembered.keys().next().value;
       if (oldest !== undefined) remembered.delete(oldest);
     }
     remembered.set(sessionId, session);
+  };
+  const listener =
+    typeof options.remember === 'object'
+      ? options.remember.listen(SESSIONS_REVOKED_CHANNEL, {
+          message: (payload) => forget(payload.split(',')),
+          // Lost: announcements may be missed from now on. Back: some were, while it was away.
+          live: forgetAll,
+        })
+      : undefined;
+  const trusted = () => options.remember === 'process' || (listener?.isLive() ?? false);
+  /** Tells the other instances (on commit of `tx`) which sessions it revoked. */
+  const announce = async (tx: Db, sessionIds: readonly string[]) => {
+    if (!listener) return;
+    for (let i = 0; i < sessionIds.length; i += IDS_PER_ANNOUNCEMENT) {
+      const ids = sessionIds.slice(i, i + IDS_PER_ANNOUNCEMENT).join(',');
+      await tx.execute(sql`select pg_notify(${SESSIONS_REVOKED_CHANNEL}, ${ids})`);
+    }
   };
   // Every protected request asks this: a prepared statement, built once (and, on PostgreSQL,
   // parsed once per connection), not rebuilt from the query builder each time.
@@ -121,7 +153,8 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
     /** The live session behind a token's claims, or undefined (revoked, expired, unknown). */
     async find(sessionId: string, userId: string) {
       const now = new Date();
-      if (options.remember) {
+      const trust = trusted();
+      if (trust) {
         const known = remembered.get(sessionId);
         if (known && known.userId === userId && known.expiresAt > now) {
           return { id: sessionId, state: 'verified' as const, expiresAt: known.expiresAt };
@@ -131,7 +164,7 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
       const before = revocations;
       const [row] = await findSession.execute({ sessionId, userId, now });
       if (!row || row.state === 'revoked') return undefined;
-      if (options.remember && row.state === 'verified' && before === revocations) {
+      if (trust && row.state === 'verified' && before === revocations && trusted()) {
         remember(sessionId, { userId, expiresAt: row.expiresAt });
       }
       return row;
@@ -148,6 +181,7 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
           .where(and(eq(sessions.id, sessionId), ne(sessions.state, 'revoked')))
           .returning({ id: sessions.id });
         if (changed.length > 0) {
+          await announce(tx, [sessionId]);
           await recordAudit(tx, {
             actor: { type: 'user', id: actorUserId },
             entityType: 'session',
@@ -163,19 +197,31 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
 
     /** Revokes every live session of a user except one (after a password change). */
     async revokeOthers(userId: string, keepSessionId: string | undefined, reason: string) {
-      const revoked = await db
-        .update(sessions)
-        .set({ state: 'revoked', revokedAt: new Date(), revokedReason: reason })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            ne(sessions.state, 'revoked'),
-            ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
-          ),
-        )
-        .returning({ id: sessions.id });
+      const revoked = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(sessions)
+          .set({ state: 'revoked', revokedAt: new Date(), revokedReason: reason })
+          .where(
+            and(
+              eq(sessions.userId, userId),
+              ne(sessions.state, 'revoked'),
+              ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
+            ),
+          )
+          .returning({ id: sessions.id });
+        await announce(
+          tx,
+          rows.map((row) => row.id),
+        );
+        return rows;
+      });
       forget(revoked.map((row) => row.id));
       return revoked.length;
+    },
+
+    /** Stops listening for other instances' revocations (at shutdown). */
+    async close() {
+      await listener?.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { watchPool } from '../metrics';
 import { lockFolder } from './folder-lock';
+import { type Listener, type ListenHandlers, listen } from './listener';
 
 /**
  * The one database type the code uses. Both drivers (PGlite in-process, node-postgres) give a
@@ -27,6 +28,11 @@ export interface Database {
    * folder unless another is given (the upgrade test applies an earlier release's first).
    */
   migrate(folder?: string): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own (listener.ts), for what
+   * other instances on the same database announce with pg_notify.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   /** PGlite only: the whole database as a gzipped tarball (tests start each file from one). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -82,6 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           lockClient.release();
         }
       },
+      listen: (channel, handlers) =>
+        listen({ url: options.url, channel, timeoutMs: Math.min(timeouts.connectMs, 2_000) }, handlers),
       close: async () => {
         unwatch();
         await pool.end();
