@@ -64,7 +64,10 @@ describe('a burst of sign-ins', () => {
     const signedIn = answers.filter((res) => res.statusCode === 200);
     expect(signedIn.length).toBeGreaterThanOrEqual(3); // one running, two waiting
     expect(busy.length).toBeGreaterThan(0);
-    expect(signedIn.length + busy.length).toBe(12);
+    // A sign-in that got through once an earlier hash finished may meet the phone's own limit
+    // (5 codes in 30 minutes: the sign-up sent one) — a 429, never anything else.
+    const codeLimited = answers.filter((res) => res.statusCode === 429);
+    expect(signedIn.length + busy.length + codeLimited.length).toBe(12);
     for (const res of busy) {
       expect(res.json()).toEqual({ message: PASSWORD_BUSY_MESSAGE, code: 'service_unavailable' });
       expect(res.headers['retry-after']).toBe('3');
