@@ -54,10 +54,12 @@ async function expectLandLayout(page: Page, h1: string) {
   const menuButton = page.getByRole('button', { name: 'Land services' });
   if (await menuButton.isVisible()) {
     await menuButton.click();
-    await expect(page.getByRole('dialog', { name: 'Land services' })).toContainText(
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Land services' })).toContainText(
       'Conduct a Land Owner Amendment.',
     );
     await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   } else {
     await expect(page.getByRole('navigation', { name: 'Land services' })).toContainText(
       'Conduct a Land Owner Amendment.',

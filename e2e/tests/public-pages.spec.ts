@@ -138,7 +138,7 @@ test.describe('public pages', () => {
     await expect(answer).toBeVisible();
   });
 
-  test('the services layout: a left menu on a desktop, a popover menu on a phone', async ({ page }) => {
+  test('the services layout: a left menu on a desktop, a menu button on a phone', async ({ page }) => {
     await page.goto('/contact');
     const menuName = 'Help and information';
     if (isDesktop(page)) {
@@ -161,11 +161,12 @@ test.describe('public pages', () => {
       const button = page.getByRole('button', { name: menuName });
       await button.focus();
       await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: menuName });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('link', { name: /^Contact us/ })).toHaveAttribute('aria-current', 'page');
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      const menu = page.getByRole('navigation', { name: menuName });
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('link', { name: /^Contact us/ })).toHaveAttribute('aria-current', 'page');
       // Tab to the FAQs entry and open it with Enter.
-      const target = dialog.getByRole('link', { name: /^Frequently asked questions/ });
+      const target = menu.getByRole('link', { name: /^Frequently asked questions/ });
       for (let i = 0; i < 10; i++) {
         if (await target.evaluate((el) => el === document.activeElement)) break;
         await page.keyboard.press('Tab');
@@ -174,7 +175,8 @@ test.describe('public pages', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/faqs$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
-      await expect(dialog).toBeHidden();
+      await expect(menu).toBeHidden();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
     }
   });
 

@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
           // Daily parking and its tickets: anyone, signed in or not.
           ...parkingPublicRoutes,
           {
-            // The information pages in the services layout, fetched lazily: its popover
-            // (react-aria-components) stays out of the landing page's JavaScript.
+            // The information pages in the services layout, fetched lazily: the layout and its
+            // menus stay out of the landing page's JavaScript.
             lazy: lazyPage(
               () => import('./services-layout/services-layout'),
               (m) => m.InformationLayout,

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { isLoggedIn, useAuthState } from '../../features/accounts/auth-store';
 import { useProfileQuery } from '../../features/accounts/profile-query';
+import { useDisclosure } from '../use-disclosure';
 import styles from './account-menu.module.css';
 import { useLogout } from './use-logout';
 
@@ -16,8 +17,8 @@ const ENTRIES = [
 /**
  * The header's account slot: "Sign in" when signed out; when signed in, the user's first name
  * opening a small menu (Profile, Bills, Applications, Drafts, Log out). A disclosure (button +
- * list of links), closed by Escape, a click outside or a navigation. No dependencies: it is in
- * the landing page's JavaScript.
+ * list of links, use-disclosure.ts), closed by Escape, a click outside, focus moving out or a
+ * navigation. No dependencies: it is in the landing page's JavaScript.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -25,31 +26,7 @@ export function AccountMenu() {
   const signedIn = isLoggedIn(auth);
   const profile = useProfileQuery(signedIn && auth.currentUser === null);
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation.
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { rootProps, buttonProps, panelProps } = useDisclosure(useId());
 
   if (!signedIn) {
     return (
@@ -60,22 +37,15 @@ export function AccountMenu() {
   }
   const firstName = auth.currentUser?.first_name ?? profile.data?.data.first_name;
   return (
-    <div className={styles.account} ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div className={styles.account} {...rootProps}>
+      <button type="button" className={styles.trigger} {...buttonProps}>
         <span className="visually-hidden">{t('header.accountMenu')}: </span>
         <span className={styles.name}>{firstName ?? t('header.account')}</span>
         <span aria-hidden="true" className={styles.caret}>
           ▾
         </span>
       </button>
-      <ul id={menuId} className={styles.menu} hidden={!open}>
+      <ul className={styles.menu} {...panelProps}>
         {ENTRIES.map((entry) => (
           <li key={entry.to}>
             <Link to={entry.to} className={styles.item}>

@@ -21,7 +21,15 @@ const routes: RouteObject[] = [
   {
     element: <ServicesLayout menu={catalogueMenu('land')} />,
     children: [
-      { path: 'land-rates-bill', handle: { title: 'titles.landRatesBill' }, element: <p>Rates page</p> },
+      {
+        path: 'land-rates-bill',
+        handle: { title: 'titles.landRatesBill' },
+        element: (
+          <label>
+            Rates page <input />
+          </label>
+        ),
+      },
       {
         path: 'land-survey',
         handle: { title: 'services.land-survey.title', titleDefault: 'Land Survey' },
@@ -54,16 +62,68 @@ describe('services layout', () => {
     expect(screen.queryByRole('button', { name: /Back/ })).not.toBeInTheDocument();
   });
 
-  it('moves the menu into a popover behind a button at 998 px or less', async () => {
+  it('moves the menu behind a disclosure button at 998 px or less; an entry navigates and closes it', async () => {
     viewport(998);
     const user = userEvent.setup();
     const { router } = await renderWithApp(routes, { path: '/land-rates-bill' });
     expect(screen.queryByRole('navigation', { name: 'Land services' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Land services/ }));
+    const button = screen.getByRole('button', { name: 'Land services' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = await screen.findByRole('navigation', { name: 'Land services' });
+    expect(button).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getByRole('link', { name: /Land Rates Bill/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await user.click(within(menu).getByRole('link', { name: /Land Survey/ }));
     expect(router.state.location.pathname).toBe('/land-survey');
     expect(await screen.findByText('Survey page')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Land services' })).not.toBeInTheDocument();
+  });
+
+  it('on a phone the keyboard opens the menu, tabs into it, and Escape closes it with focus back on the button', async () => {
+    viewport(360);
+    const user = userEvent.setup();
+    await renderWithApp(routes, { path: '/land-rates-bill' });
+    const button = screen.getByRole('button', { name: 'Land services' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Land services' });
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: /Land Rates Bill/ })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(screen.queryByRole('navigation', { name: 'Land services' })).not.toBeInTheDocument();
+    // Space opens it too, and pressing it again closes it.
+    await user.keyboard(' ');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard(' ');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('on a phone a press outside the menu closes it, and so does tabbing past its last entry', async () => {
+    viewport(360);
+    const user = userEvent.setup();
+    await renderWithApp(routes, { path: '/land-rates-bill' });
+    const button = screen.getByRole('button', { name: 'Land services' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByText('Rates page'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    const menu = screen.getByRole('navigation', { name: 'Land services' });
+    within(menu)
+      .getByRole('link', { name: /Land Clearance/ })
+      .focus();
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Rates page' })).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('goes back to the page the user came from with the Back button', async () => {

@@ -1,10 +1,10 @@
 import type { ServiceArea } from '@kaunti/catalogue/definition';
-import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { useRouteHandle } from '../route-handle';
+import { useDisclosure } from '../use-disclosure';
 import { catalogueMenu, informationMenu, type ServicesMenu } from './menus';
 import styles from './services-layout.module.css';
 
@@ -29,6 +29,26 @@ function MenuEntries({ menu, onNavigate }: { menu: ServicesMenu; onNavigate?: ()
 }
 
 /**
+ * At 998 px or less the menu is a disclosure navigation (WAI-ARIA APG, decision 015): a button
+ * that shows and hides the <nav> right after it, drawn over the page like a popover. Escape
+ * closes it and puts focus back on the button; choosing an entry, a press outside or focus
+ * moving out closes it too.
+ */
+function MobileMenu({ menu, menuName }: { menu: ServicesMenu; menuName: string }) {
+  const { close, rootProps, buttonProps, panelProps } = useDisclosure(useId());
+  return (
+    <div className={styles.mobileMenu} {...rootProps}>
+      <button type="button" className={styles.menuButton} {...buttonProps}>
+        <span aria-hidden="true">☰</span> {menuName}
+      </button>
+      <nav aria-label={menuName} className={styles.popover} {...panelProps}>
+        <MenuEntries menu={menu} onNavigate={close} />
+      </nav>
+    </div>
+  );
+}
+
+/**
  * Spec, section 2: a left menu on desktop and a popover menu at 998 px or less; the active
  * entry highlighted by route; an optional Back button and the page title (from the route).
  */
@@ -45,9 +65,6 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
     else navigate(-1);
   };
   const menuName = t(menu.title, { defaultValue: menu.englishTitle });
-  // The popover is rendered into this element, inside <main>, so all its content (including
-  // react-aria's hidden dismiss buttons) stays within a landmark.
-  const [portal, setPortal] = useState<HTMLElement | null>(null);
 
   return (
     <div
@@ -55,24 +72,7 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
       data-layout={isMobile ? 'mobile' : 'desktop'}
     >
       {isMobile ? (
-        <DialogTrigger>
-          <Button className={styles.menuButton}>
-            <span aria-hidden="true">☰</span> {menuName}
-          </Button>
-          <Popover
-            className={styles.popover}
-            placement="bottom start"
-            {...(portal ? { UNSTABLE_portalContainer: portal } : {})}
-          >
-            <Dialog className={styles.dialog} aria-label={menuName}>
-              {({ close }) => (
-                <nav aria-label={menuName}>
-                  <MenuEntries menu={menu} onNavigate={close} />
-                </nav>
-              )}
-            </Dialog>
-          </Popover>
-        </DialogTrigger>
+        <MobileMenu menu={menu} menuName={menuName} />
       ) : (
         <aside className={styles.sidebar}>
           <nav aria-label={menuName}>
@@ -81,7 +81,6 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
           </nav>
         </aside>
       )}
-      {isMobile ? <div ref={setPortal} /> : null}
       <section className={styles.content}>
         {back || title ? (
           <div className={styles.top}>
@@ -100,8 +99,8 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
 }
 
 /**
- * The uses of the layout, for the router's lazy routes: the menus come with this chunk, so
- * neither they nor the layout's popover are in the landing page's JavaScript. A service area's
+ * The uses of the layout, for the router's lazy routes: the menus come with this chunk, so they
+ * are not in the landing page's JavaScript. A service area's
  * menu is the catalogue's.
  */
 export const InformationLayout = () => <ServicesLayout menu={informationMenu} />;
