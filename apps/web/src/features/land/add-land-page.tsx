@@ -1,12 +1,8 @@
-import { submitPathOf } from '@kaunti/catalogue/definition';
+import { submitPathOf } from '@kaunti/catalogue/define-service';
 import { addLand } from '@kaunti/catalogue/services/land/add-land';
-import {
-  type LinkParcelResponse,
-  type Parcel,
-  type ParcelClaim,
-  parcelAlreadyYoursMessage,
-} from '@kaunti/contract/api-land';
+import type { LinkParcelResponse, Parcel, ParcelClaim } from '@kaunti/contract/api-land';
 import { extractErrorMessage } from '@kaunti/contract/error-message';
+import { parcelAlreadyYoursMessage } from '@kaunti/contract/land-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { submitPathOf } from '@kaunti/catalogue/definition';
+import { submitPathOf } from '@kaunti/catalogue/define-service';
 import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
 import type { Bill } from '@kaunti/contract/api-bills';
 import { useMutation } from '@tanstack/react-query';

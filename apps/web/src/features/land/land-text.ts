@@ -1,11 +1,11 @@
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import {
   parcelAlreadyYoursMessage,
   parcelClaimRecordedMessage,
   parcelLinkedMessage,
   parcelNotFoundMessage,
   ratesPaidMessage,
-} from '@kaunti/contract/api-land';
-import { formatDisplayDate } from '@kaunti/contract/dates';
+} from '@kaunti/contract/land-messages';
 import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from '../../lib/i18n';
 

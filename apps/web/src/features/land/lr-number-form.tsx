@@ -1,8 +1,11 @@
-import { validateStep } from '@kaunti/catalogue/schema-builder';
 import { lrNumberField } from '@kaunti/catalogue/services/land/shared-fields';
 import { type FormEvent, useState } from 'react';
+import type { Resolver, ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { InputField } from '../../ui/form-field/form-field';
@@ -10,6 +13,23 @@ import styles from './land.module.css';
 
 const FIELD_ID = 'lr_number';
 const step = { id: 'parcel', title: 'Parcel', fields: [lrNumberField] };
+
+interface LrNumberValues {
+  lr_number: string;
+}
+
+// The LR number is checked on submit by the catalogue's own parcel field: the checker (and zod)
+// load then, not with the page (lib/lazy-resolver.ts, as on the sign-in page).
+const lrNumberResolver = lazyResolver<LrNumberValues>(async () => {
+  const { validateStep } = await loadChunk(() => import('@kaunti/catalogue/schema-builder'));
+  const resolver: Resolver<LrNumberValues> = (values): ResolverResult<LrNumberValues> => {
+    const result = validateStep(step, { ...values });
+    if (result.success) return { values: { lr_number: String(result.values.lr_number) }, errors: {} };
+    const message = result.errors[0]?.message ?? '';
+    return { values: {}, errors: { lr_number: { type: 'validate', message } } };
+  };
+  return resolver;
+});
 
 /**
  * The one-field form of the land pages: the LR number, checked on submit by the catalogue's
@@ -26,26 +46,51 @@ export function LrNumberForm({
   busy: boolean;
   onSubmit: (lrNumber: string) => void;
 }) {
-  const { t } = useTranslation(['land', 'wizard']);
+  const { t } = useTranslation(['land', 'wizard', 'common']);
   const translate = useMessageTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
+  // The first submit waits for the checker to arrive: the button says so meanwhile.
+  const [checking, setChecking] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<ChunkLoadError | undefined>();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateStep(step, { lr_number: value });
-    if (!result.success) {
-      setError(translate(result.errors[0]?.message ?? ''));
-      setAttempt((n) => n + 1);
-      return;
+    if (checking) return;
+    setChecking(true);
+    setLoadFailure(undefined);
+    try {
+      const result = await lrNumberResolver({ lr_number: value }, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      });
+      const problem = result.errors.lr_number?.message;
+      if (problem !== undefined) {
+        setError(translate(problem));
+        setAttempt((n) => n + 1);
+        return;
+      }
+      setError(undefined);
+      onSubmit(String(result.values.lr_number));
+    } catch (failure) {
+      // The checker could not be downloaded (offline, a new release): say so; the next press
+      // tries again.
+      setLoadFailure(
+        failure instanceof ChunkLoadError ? failure : new ChunkLoadError('other', undefined, failure),
+      );
+    } finally {
+      setChecking(false);
     }
-    setError(undefined);
-    onSubmit(String(result.values.lr_number));
   }
 
   return (
-    <form noValidate onSubmit={submit} className={styles.lrForm}>
+    <form noValidate onSubmit={(event) => void submit(event)} className={styles.lrForm}>
+      {loadFailure ? (
+        <Alert variant="danger">
+          <p>{t(`common:loadError.${loadFailure.kind}`)}</p>
+        </Alert>
+      ) : null}
       <ErrorSummary
         title={t('wizard:errorSummaryTitle')}
         errors={error ? [{ fieldId: FIELD_ID, message: error }] : []}
@@ -68,7 +113,7 @@ export function LrNumberForm({
         value={value}
         onChange={(event) => setValue(event.target.value)}
       />
-      <Button type="submit" busy={busy} busyLabel={t('wizard:loading')}>
+      <Button type="submit" busy={busy || checking} busyLabel={t('wizard:loading')}>
         {submitLabel}
       </Button>
     </form>

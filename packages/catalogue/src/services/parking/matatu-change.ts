@@ -1,4 +1,4 @@
-import { defineService } from '../../definition';
+import { defineService } from '../../define-service';
 import { plateField } from './shared-fields';
 
 /**

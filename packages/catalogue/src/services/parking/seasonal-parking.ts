@@ -1,4 +1,4 @@
-import { defineService } from '../../definition';
+import { defineService } from '../../define-service';
 import { vehiclesGroup } from './shared-fields';
 
 /** The periods a season is bought for, and how many days each one runs. */
