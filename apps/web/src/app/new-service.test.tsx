@@ -8,9 +8,13 @@ import { wizardRoutesOf } from '../features/service-wizard/routes';
 import { setAuthToken } from '../lib/api-client';
 import { removeTokenCookie, writeTokenCookie } from '../lib/session-token';
 import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../testing/render-with-app';
+import { portalRoutes } from './portal-routes';
 import { RouteGuard } from './route-guard';
-import { routes } from './router';
+import { routeTable } from './router';
 import { AreaServicesLayout } from './services-layout/services-layout';
+
+/** The whole table, as the router has it once the portal's pages are patched in. */
+const routes = routeTable(portalRoutes);
 
 /**
  * "A new service is one definition", in the browser's half: a throw-away definition, added to the
@@ -91,7 +95,7 @@ describe('a new service from one definition, in the web app', () => {
         jsonResponse(200, { total_cents: 50_000, lines: [], missing: [] }),
     });
     writeTokenCookie(fakeJwt({ sub: 'u1', scope: 'full', exp: nowSeconds() + 3600 }));
-    // The router's composition of an area (app/router.tsx): its layout and menu, its wizard routes.
+    // The router's composition of an area (app/portal-routes.tsx): its layout and menu, its wizard routes.
     await renderWithApp(
       [
         {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '../ui/spinner/spinner';
@@ -10,8 +10,11 @@ import { SiteHeader } from './header/site-header';
 import { PageTitle } from './page-title';
 import styles from './root-layout.module.css';
 
-/** Header, the page, the footer (not on printable documents), toasts, and the page title. */
-export function RootLayout() {
+/**
+ * Header, the page, the footer (not on printable documents), toasts, and the page title. As the
+ * root route's error element it shows `main` (the error) in place of the page.
+ */
+export function RootLayout({ main }: { main?: ReactNode }) {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   return (
@@ -20,9 +23,7 @@ export function RootLayout() {
       <SessionWatch />
       <SiteHeader account={<AccountMenu />} />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner label={t('loading')} />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner label={t('loading')} />}>{main ?? <Outlet />}</Suspense>
       </main>
       {isFooterHidden(pathname) ? null : <SiteFooter />}
       <Toaster />

@@ -7,8 +7,12 @@ import { setAuthToken } from '../lib/api-client';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../lib/session-token';
 import { fakeJwt, nowSeconds, renderWithApp } from '../testing/render-with-app';
 import { routeEntries } from '../testing/route-table';
+import { portalRoutes } from './portal-routes';
 import { PROTECTED_PATHS, RouteGuard } from './route-guard';
-import { routes } from './router';
+import { routeTable } from './router';
+
+/** The whole table, as the router has it once the portal's pages are patched in. */
+const routes = routeTable(portalRoutes);
 
 function LoginProbe() {
   const state = useLocation().state as { authMessage?: string } | null;

@@ -1,9 +1,9 @@
 /**
  * The route guard for every protected route of spec section 2.
  *
- * How to protect a page: in app/router.tsx, add the feature's routes as children of the route
- * whose element is `<RouteGuard />` (the "protected routes" block). Nothing else: the guard
- * checks the stored token before the page (and its code) loads.
+ * How to protect a page: in app/portal-routes.tsx, add the feature's routes as children of the
+ * route whose element is `<RouteGuard />` (the "protected routes" block). Nothing else: the
+ * guard checks the stored token before the page (and its code) loads.
  *
  * - no token → /login with "Please login to continue";
  * - a token that cannot be decoded → /login with "Invalid token specified";
@@ -13,7 +13,8 @@
  *
  * The server checks the same token on every call; when it refuses one (revoked by a logout or
  * a password change elsewhere), SessionWatch (app/auth) signs the user out with the expiry message.
- * Kept tiny: it is in the landing page's JavaScript.
+ * Kept tiny: it comes with the route table (app/portal-routes.tsx) on every page but the
+ * landing page.
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';

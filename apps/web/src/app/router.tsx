@@ -1,141 +1,63 @@
-import type { ServiceArea } from '@kaunti/catalogue/definition';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { accountApplicationsRoutes } from '../features/account-applications/routes';
-import { saveReturnPath } from '../features/accounts/return-path';
-import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '../features/accounts/routes';
-import { businessRoutes } from '../features/business/routes';
-import { documentRoutes } from '../features/documents/routes';
-import { landRoutes } from '../features/land/routes';
-import { parkingPublicRoutes } from '../features/parking/routes';
-import { paymentsRoutes } from '../features/payments/routes';
-import { informationRoutes, landingRoutes } from '../features/public-pages/routes';
-import { saccoRoutes } from '../features/saccos/routes';
-import { wizardRoutesOf } from '../features/service-wizard/routes';
-import { staffRoutes } from '../features/staff/routes';
-import { verificationRoutes } from '../features/verification/routes';
-import { catalogueAreas } from '../lib/catalogue-index';
+import { landingRoutes } from '../features/public-pages/landing-routes';
 import { loadChunk } from '../lib/chunk-loader';
-import { lazyPage } from '../lib/lazy-route';
-import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteErrorPage } from './errors/route-error-page';
-import { GuestRoute } from './guest-route';
-import { plannedProtectedRoutes, plannedPublicRoutes } from './planned-routes';
 import { RootLayout } from './root-layout';
-import { RouteGuard } from './route-guard';
 
 /**
- * The route table. Each feature exports its own routes (lazy pages); this file composes them
- * under the root layout. The pathless child carries the error element, so a page that fails
- * keeps the header and footer around its error.
+ * The route table. The landing page's JavaScript carries only the shell's part: the root layout,
+ * the landing page and the not-found page. Every other page is in app/portal-routes.tsx, fetched
+ * the first time the router meets another path (a link followed, or a page opened directly) and
+ * patched in under the pathless child `PAGES`, which carries the error element, so a page that
+ * fails keeps the header and footer around its error.
  */
 function FirstLoad() {
   return null;
 }
 
-/** An area's own pages (its `direct` services, e.g. the land rates bill), beside its wizards. */
-const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
-  land: landRoutes,
-  // /permits: the business permits, then parking's seasonal tickets, reserved bays and loading zones.
-  business: businessRoutes(() => import('../features/parking/parking-permits').then((m) => m.ParkingPermits)),
-};
+/** The route the portal's pages are patched into. */
+export const PAGES = 'pages';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    // The first page's lazy chunk is loading: nothing yet (the header and footer come with the
-    // layout as soon as it is there). Without it React Router warns on every first load.
-    HydrateFallback: FirstLoad,
-    children: [
-      {
-        errorElement: <RouteErrorPage />,
-        children: [
-          ...landingRoutes,
-          ...verificationRoutes,
-          // Daily parking and its tickets: anyone, signed in or not.
-          ...parkingPublicRoutes,
-          {
-            // The information pages in the services layout, fetched lazily: the layout and its
-            // menus stay out of the landing page's JavaScript.
-            lazy: lazyPage(
-              () => import('./services-layout/services-layout'),
-              (m) => m.InformationLayout,
-            ),
-            children: informationRoutes,
-          },
-          // The county officers' sign-in, and the back office behind its own guard.
-          staffLoginRoute,
-          { element: <RouteGuard loginPath="/staff/login" />, children: staffRoutes },
-          // /login and /signup send a signed-in user to their account (guest-route.tsx).
-          { element: <GuestRoute />, children: accountsPublicRoutes },
-          {
-            // The printable invoice / receipt: a public route (spec). By bill number a bill is shown
-            // only to its owner (without a session the gate asks to sign in first); by its public
-            // link (`?id=&key=`, the document's printUrl) to anyone holding the link.
-            path: 'downloads/Invoice',
-            handle: { title: 'titles.invoice' },
-            lazy: async () => {
-              const m = await loadChunk(() => import('../features/payments/printable-sign-in-gate'));
-              return { element: <m.PrintableSignInGate rememberPath={saveReturnPath} /> };
-            },
-            children: [
-              {
-                index: true,
-                lazy: lazyPage(
-                  () => import('../features/documents/invoice-page'),
-                  (m) => m.InvoicePage,
-                ),
-              },
-            ],
-          },
-          // Issued documents' printable pages (certificates, letters, permits), public by their id.
-          ...documentRoutes,
-          {
-            // The protected routes (spec section 2): every page that needs a signed-in user is a
-            // child of this guard. Add a feature's protected routes here (see route-guard.tsx).
-            element: <RouteGuard />,
-            children: [
-              ...accountsProtectedRoutes,
-              ...accountApplicationsRoutes,
-              ...paymentsRoutes,
-              // Transport Saccos and their vehicles (behind PSV activation, /account/...).
-              ...saccoRoutes,
-              // Each service area of the catalogue in the services layout with its menu (lazily,
-              // like the information pages): the area's own pages and its wizard services.
-              ...catalogueAreas().map(
-                (area): RouteObject => ({
-                  lazy: async () => {
-                    const m = await loadChunk(() => import('./services-layout/services-layout'));
-                    return { element: <m.AreaServicesLayout area={area} /> };
-                  },
-                  children: [...(AREA_PAGES[area] ?? []), ...wizardRoutesOf(area)],
-                }),
-              ),
-              ...plannedProtectedRoutes,
-            ],
-          },
-          { path: 'coming-soon', element: <ComingSoonPage />, handle: { title: 'titles.comingSoon' } },
-          { path: '404', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
-          ...plannedPublicRoutes,
-          ...(import.meta.env.VITE_TEST_ROUTES === 'true'
-            ? [
-                {
-                  path: '__test/render-error',
-                  lazy: lazyPage(
-                    () => import('./errors/render-error-probe'),
-                    (m) => m.RenderErrorProbe,
-                  ),
-                },
-              ]
-            : []),
-          { path: '*', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
-        ],
-      },
-    ],
-  },
-];
+/** The table with these pages under `PAGES` (the router starts with none; tests pass them all). */
+export function routeTable(pages: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      // A failure above the pages (the route table itself could not be fetched): the same page
+      // around the error, with the header's links to try again.
+      errorElement: <RootLayout main={<RouteErrorPage />} />,
+      // The first page's lazy chunk is loading: nothing yet (the header and footer come with the
+      // layout as soon as it is there). Without it React Router warns on every first load.
+      HydrateFallback: FirstLoad,
+      children: [
+        {
+          id: PAGES,
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...landingRoutes,
+            ...pages,
+            { path: '*', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  let patched = false;
+  return createBrowserRouter(routeTable(), {
+    // Called for a path that only the not-found page answers (or none): the portal's pages are
+    // fetched once (a failure reaches the error element as a ChunkLoadError, and the next
+    // navigation tries again) and patched in; the router then matches the path again.
+    async patchRoutesOnNavigation({ patch, signal }) {
+      if (patched) return;
+      const { portalRoutes } = await loadChunk(() => import('./portal-routes'));
+      if (patched || signal.aborted) return;
+      patch(PAGES, portalRoutes);
+      patched = true;
+    },
+  });
 }

@@ -42,7 +42,7 @@ export const staffLoginRoute: RouteObject = {
   },
 };
 
-/** The profile pages: protected (app/router.tsx puts them under the route guard). */
+/** The profile pages: protected (app/portal-routes.tsx puts them under the route guard). */
 export const accountsProtectedRoutes: RouteObject[] = [
   {
     path: 'profile/view',

@@ -1,7 +1,7 @@
 /**
  * The printable invoice / receipt page, for the route `/downloads/Invoice` (public printable
  * documents, spec section 2). This feature does not register the route: the bills/payments
- * feature wires it, e.g. in its routes.tsx (or app/router.tsx):
+ * feature wires it, e.g. in its routes.tsx (or app/portal-routes.tsx):
  *
  *   {
  *     path: 'downloads/Invoice',
@@ -9,8 +9,8 @@
  *     lazy: lazyPage(() => import('../documents/invoice-page'), (m) => m.InvoicePage),
  *   }
  *
- * (a feature may not import another feature: put that entry in app/router.tsx, which composes
- * features.) The page reads `?bill_no=<bill number>&type=invoice|receipt` (type defaults to
+ * (a feature may not import another feature: put that entry in app/portal-routes.tsx, which
+ * composes features.) The page reads `?bill_no=<bill number>&type=invoice|receipt` (type defaults to
  * invoice) and loads the model with `useInvoiceDocument`, whose contract is:
  *
  *   GET /api/bills/{bill_no}/invoice   → InvoiceDocument JSON (contract api-documents.ts)

@@ -6,7 +6,7 @@ import { lazyPage } from '../../lib/lazy-route';
  * The spec's printable routes under /downloads/ for issued documents (certificates, letters,
  * permits): one page for every kind, `/downloads/<name>?id=<document id>`. A name the spec does
  * not list is a 404. `/downloads/Invoice` (invoices and receipts) is its own route, composed in
- * app/router.tsx; a static path wins over this one.
+ * app/portal-routes.tsx; a static path wins over this one.
  */
 export const documentRoutes: RouteObject[] = [
   {

@@ -24,7 +24,7 @@ function hasLiveToken(now = Date.now()): boolean {
  * bill is only ever shown to its owner — or to whoever holds its public printable link (`?id=&key=`,
  * the document's `printUrl`), which passes straight through. Without either, this gate shows a
  * sign-in prompt instead (the way back is remembered with
- * `rememberPath`, which app/router.tsx takes from the accounts feature); with one, the page.
+ * `rememberPath`, which app/portal-routes.tsx takes from the accounts feature); with one, the page.
  */
 export function PrintableSignInGate({ rememberPath }: { rememberPath: (path: string) => void }) {
   const { t } = useTranslation('payments');

@@ -7,7 +7,7 @@ const paymentPage = lazyPage(
 );
 
 /**
- * The bills and payments pages: protected (app/router.tsx puts them under the route guard).
+ * The bills and payments pages: protected (app/portal-routes.tsx puts them under the route guard).
  * `/payment` and `/payments` are the same "pay a bill" page (docs/decisions/004-payments-mpesa.md).
  */
 export const paymentsRoutes: RouteObject[] = [

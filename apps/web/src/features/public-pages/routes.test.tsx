@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render-with-app';
-import { informationRoutes, landingRoutes } from './routes';
+import { landingRoutes } from './landing-routes';
+import { informationRoutes } from './routes';
 
 function ErrorStatus() {
   const error = useRouteError();

@@ -4,20 +4,6 @@ import { lazyPage } from '../../lib/lazy-route';
 import { TERMS_IDS, termsTitleKey } from './terms-ids';
 
 /**
- * "/": the landing page. No `handle.title`: its document title is the portal name alone
- * (spec: "the default title is the portal name").
- */
-export const landingRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: lazyPage(
-      () => import('./landing-page'),
-      (m) => m.LandingPage,
-    ),
-  },
-];
-
-/**
  * Each terms id is its own route, so that the h1 and the document title name the terms
  * ("Terms and conditions: Single Business Permit"); any other id is the 404 page, and the bare
  * path goes to the general terms.
