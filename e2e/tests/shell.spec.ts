@@ -114,6 +114,22 @@ test.describe('the portal shell', () => {
     await expect(page.locator('[data-load-error]')).toHaveAttribute('data-load-error', 'other');
   });
 
+  test('the route table of the other pages cannot be fetched: load error inside the page, and the next link tries again', async ({
+    page,
+  }) => {
+    // The landing page carries only its own route; the others come on the first other path.
+    const table = /\/assets\/portal-routes-[^/]+\.js$/;
+    await page.route(table, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page.locator('[data-load-error]')).toHaveAttribute('data-load-error', 'other');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.unroute(table);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+  });
+
   test('the language switch turns the portal into Kiswahili and remembers it', async ({ page }) => {
     await page.goto('/404');
     await chooseLanguage(page, 'sw');
