@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineService, parseService, validityDaysOf } from './definition';
 import { openDefinitionOf } from './open-definition';
 import { normalisePlate, resolveDateLimit } from './registries/field-kinds';
-import { exampleValuesOf, validateApplication, validateStep } from './schema-builder';
+import {
+  exampleOf,
+  exampleValuesOf,
+  fieldValueSchema,
+  validateApplication,
+  validateStep,
+} from './schema-builder';
 
 /**
  * What the definition language says for the services to come (business permits, parking,
@@ -124,6 +130,28 @@ describe('the definition language', () => {
   it('parses, and its examples pass its own validation', () => {
     expect(() => parseService(fixture)).not.toThrow();
     expect(problems(valid())).toEqual([]);
+  });
+
+  it("a date's example, worked out one day, still passes the next (a process runs past midnight)", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const pastOnly = {
+        name: 'treated_on',
+        kind: 'date',
+        label: 'Date of treatment',
+        min_date: '-90d',
+        max_date: 'today',
+      } as const;
+      const futureOnly = { name: 'starts', kind: 'date', label: 'Start', min_date: 'today' } as const;
+      vi.setSystemTime(new Date('2026-11-27T23:50:00+03:00'));
+      const examples = [pastOnly, futureOnly].map((field) => [field, exampleOf(field)] as const);
+      vi.setSystemTime(new Date('2026-11-28T00:10:00+03:00'));
+      for (const [field, example] of examples) {
+        expect(fieldValueSchema(field).safeParse(example).success, `${field.name}: ${example}`).toBe(true);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a text pattern refuses other forms with its own message', () => {

@@ -217,7 +217,14 @@ export const fieldKinds = {
     description: 'A calendar date, YYYY-MM-DD.',
     input: 'date',
     json: { type: 'string', format: 'date' },
-    example: (field) => resolveDateLimit(field.min_date ?? field.max_date ?? 'today'),
+    // Not a limit itself: an example worked out today (the API document keeps it for the life of
+    // the process) must still pass tomorrow. The latest date allowed, or a month after the
+    // earliest when there is no latest.
+    example: (field) => {
+      if (field.max_date) return resolveDateLimit(field.max_date);
+      const earliest = resolveDateLimit(field.min_date ?? 'today');
+      return resolveDateLimit('+30d', new Date(`${earliest}T12:00:00+03:00`));
+    },
     schema: (field) => {
       let schema: z.ZodType<string> = z.iso.date({ error: invalid(field, 'Please enter a valid date') });
       if (field.min_date) {
