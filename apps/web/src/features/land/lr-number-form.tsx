@@ -1,10 +1,9 @@
 import { lrNumberField } from '@kaunti/catalogue/services/land/shared-fields';
 import { type FormEvent, useState } from 'react';
-import type { Resolver, ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyOnce } from '../../lib/lazy-resolver';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
@@ -14,22 +13,9 @@ import styles from './land.module.css';
 const FIELD_ID = 'lr_number';
 const step = { id: 'parcel', title: 'Parcel', fields: [lrNumberField] };
 
-interface LrNumberValues {
-  lr_number: string;
-}
-
 // The LR number is checked on submit by the catalogue's own parcel field: the checker (and zod)
-// load then, not with the page (lib/lazy-resolver.ts, as on the sign-in page).
-const lrNumberResolver = lazyResolver<LrNumberValues>(async () => {
-  const { validateStep } = await loadChunk(() => import('@kaunti/catalogue/schema-builder'));
-  const resolver: Resolver<LrNumberValues> = (values): ResolverResult<LrNumberValues> => {
-    const result = validateStep(step, { ...values });
-    if (result.success) return { values: { lr_number: String(result.values.lr_number) }, errors: {} };
-    const message = result.errors[0]?.message ?? '';
-    return { values: {}, errors: { lr_number: { type: 'validate', message } } };
-  };
-  return resolver;
-});
+// load then, not with the page (as the sign-in page's resolver, lib/lazy-resolver.ts).
+const loadChecker = lazyOnce(() => loadChunk(() => import('@kaunti/catalogue/schema-builder')));
 
 /**
  * The one-field form of the land pages: the LR number, checked on submit by the catalogue's
@@ -61,13 +47,10 @@ export function LrNumberForm({
     setChecking(true);
     setLoadFailure(undefined);
     try {
-      const result = await lrNumberResolver({ lr_number: value }, undefined, {
-        fields: {},
-        shouldUseNativeValidation: false,
-      });
-      const problem = result.errors.lr_number?.message;
-      if (problem !== undefined) {
-        setError(translate(problem));
+      const { validateStep } = await loadChecker();
+      const result = validateStep(step, { lr_number: value });
+      if (!result.success) {
+        setError(translate(result.errors[0]?.message ?? ''));
         setAttempt((n) => n + 1);
         return;
       }
