@@ -32,7 +32,10 @@ const DRAFT_SAVES = 500;
 async function measureDraftSaves(url, tokens) {
   const perUser = Math.max(1, Math.floor(CONNECTIONS / tokens.length));
   const drafts = tokens.flatMap((token) =>
-    Array.from({ length: perUser }, () => ({ token, id: randomUUID() })),
+    Array.from({ length: perUser }, () => ({
+      id: randomUUID(),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    })),
   );
   const body = JSON.stringify({
     service_id: 'land-survey',
@@ -40,11 +43,7 @@ async function measureDraftSaves(url, tokens) {
     values: { lr_number: '209/10001', survey_type_code: 'SV-BRE' },
   });
   const save = (draft) =>
-    fetch(`${url}/api/drafts/${draft.id}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${draft.token}`, 'content-type': 'application/json' },
-      body,
-    });
+    fetch(`${url}/api/drafts/${draft.id}`, { method: 'PUT', headers: draft.headers, body });
   // Warm-up: each draft created (and saved once more), one user's drafts after the other's.
   for (let round = 0; round < 2; round += 1) await Promise.all(drafts.map(save));
   const amount = DRAFT_SAVES * tokens.length;
@@ -70,7 +69,7 @@ async function measureDraftSaves(url, tokens) {
               return {
                 ...request,
                 path: `/api/drafts/${draft.id}`,
-                headers: { authorization: `Bearer ${draft.token}`, 'content-type': 'application/json' },
+                headers: draft.headers,
                 body,
               };
             },
@@ -85,8 +84,11 @@ async function measureDraftSaves(url, tokens) {
   });
   // The drafts go again: on PostgreSQL the demo users are the database's own (at most 50 drafts each).
   await Promise.all(
-    drafts.map(({ token, id }) =>
-      fetch(`${url}/api/drafts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+    drafts.map(({ id, headers }) =>
+      fetch(`${url}/api/drafts/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: headers.authorization },
+      }),
     ),
   );
   if (result.non2xx > 0 || result.errors > 0)
