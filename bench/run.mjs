@@ -14,7 +14,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const benches = [
-  ['landing page JavaScript', measureLandingBundle],
+  ['JavaScript on first load, every route', measureLandingBundle],
   ['Lighthouse', measureLighthouse],
   ['API throughput', measureApiThroughput],
 ];
