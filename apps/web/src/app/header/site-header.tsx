@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useCounty } from '../../lib/county';
 import { DEFAULT_PORTAL_NAME } from '../page-title';
+import { useDisclosure } from '../use-disclosure';
 import { Emblem } from './emblem';
 import { LanguageSwitch } from './language-switch';
 import styles from './site-header.module.css';
@@ -17,18 +18,15 @@ const NAV = [
 
 /**
  * The fixed header: county name, navigation, language switch and the account slot (the account
- * menu: a sign-in link, or the signed-in user's menu). Below 998 px the navigation folds into a menu.
+ * menu: a sign-in link, or the signed-in user's menu). Below 998 px the navigation folds into a
+ * menu, a disclosure (`useDisclosure`): it closes on Escape (focus back on its button), on a press
+ * outside, when focus leaves it, and on every navigation (also from the account slot's links).
  */
 export function SiteHeader({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const county = useCounty();
-  const [open, setOpen] = useState(false);
   const navId = useId();
-  const close = () => setOpen(false);
-  const { pathname } = useLocation();
-  // The folded menu closes on every navigation (also from the account slot's links).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes.
-  useEffect(() => setOpen(false), [pathname]);
+  const { open, close, rootProps, buttonProps } = useDisclosure(navId);
 
   return (
     <header className={styles.header}>
@@ -45,34 +43,31 @@ export function SiteHeader({ account }: { account: ReactNode }) {
             <span className={styles.portalName}>{t('header.tagline')}</span>
           </span>
         </Link>
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={open}
-          aria-controls={navId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? t('header.closeMenu') : t('header.menu')}
-        </button>
-        <nav
-          id={navId}
-          className={`${styles.nav} ${open ? styles.navOpen : ''}`}
-          aria-label={t('header.navigation')}
-        >
-          <ul className={styles.navList}>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
-                  {t(item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className={styles.mobileTools}>
-            <LanguageSwitch className={styles.language} />
-            {account}
-          </div>
-        </nav>
+        {/* The button and the folded menu, for the disclosure to judge presses and focus; no box. */}
+        <div className={styles.menuRoot} {...rootProps}>
+          <button type="button" className={styles.menuButton} {...buttonProps}>
+            {open ? t('header.closeMenu') : t('header.menu')}
+          </button>
+          <nav
+            id={navId}
+            className={`${styles.nav} ${open ? styles.navOpen : ''}`}
+            aria-label={t('header.navigation')}
+          >
+            <ul className={styles.navList}>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
+                    {t(item.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className={styles.mobileTools}>
+              <LanguageSwitch className={styles.language} />
+              {account}
+            </div>
+          </nav>
+        </div>
         <div className={styles.tools}>
           <LanguageSwitch className={styles.language} />
           {account}
