@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { FieldDefinition, ServiceDefinition, StepDefinition } from './definition';
+import { fieldsOf, isEmpty, isShown, requiredMessageOf } from './field-rules';
 import { findFieldKind } from './registries/field-kinds';
 import { findReferenceList } from './registries/reference-lists';
 
 /**
  * Builds the zod schemas of a service from its field metadata, so what the form shows and what
  * the server accepts can never disagree. The same schemas validate each wizard step in the
- * browser and the whole payload on the server.
+ * browser and the whole payload on the server. Which fields are asked and what counts as empty
+ * are `field-rules.ts` (zod-free, what a form needs to draw a step), re-exported here.
  */
+
+export { fieldsOf, isShown, requiredMessageOf };
 
 /** One problem with one field, as the API's error details carry it. */
 export interface FieldProblem {
@@ -18,26 +22,6 @@ export interface FieldProblem {
 export type ValidationResult =
   | { success: true; values: Record<string, unknown> }
   | { success: false; errors: FieldProblem[] };
-
-function isEmpty(value: unknown, emptyValues: readonly unknown[] = []): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0) ||
-    emptyValues.includes(value)
-  );
-}
-
-/** True when the field is asked for, given the answers: it has no `show_when`, or its condition holds. */
-export function isShown(field: FieldDefinition, values: Record<string, unknown>): boolean {
-  const when = field.show_when;
-  if (!when) return true;
-  const answer = values[when.field];
-  if (when.equals === undefined) return !isEmpty(answer, [false]);
-  if (Array.isArray(when.equals)) return typeof answer === 'string' && when.equals.includes(answer);
-  return answer === when.equals;
-}
 
 /**
  * A group's value: a list of entries, each checked by the group's own fields, the number of
@@ -83,11 +67,6 @@ function withConditions(object: z.ZodObject, fields: readonly FieldDefinition[])
           ctx.addIssue({ code: 'custom', path: [field.name], message: requiredMessageOf(field) });
       }
     }) as unknown as FormSchema;
-}
-
-/** The message for a required field left empty. */
-export function requiredMessageOf(field: FieldDefinition): string {
-  return field.required_message ?? `Please fill in the ${field.label.toLowerCase()}`;
 }
 
 /**
@@ -188,11 +167,6 @@ export function stepSchemaOf(step: StepDefinition): FormSchema {
     stepCache.set(step, schema);
   }
   return schema;
-}
-
-/** Every field of a service, in step order. */
-export function fieldsOf(service: ServiceDefinition): FieldDefinition[] {
-  return service.steps.flatMap((step) => [...(step.fields ?? [])]);
 }
 
 /** The schema of a whole application payload: every step's fields together. */

@@ -2,17 +2,16 @@ import { ALLOWED_UPLOAD_TYPES, UPLOAD_ACCEPT } from '@kaunti/contract/api-upload
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@kaunti/contract/phone';
 import { z } from 'zod';
 import type { FieldDefinition } from '../definition';
+import { type FieldControl, type FieldKindName, fieldControls } from './field-controls';
 
 /**
- * The field kinds, by name. A kind says how a value is entered (`input`, for the web renderer)
- * and builds the zod schema of a value that is present; whether it may be empty, and the
+ * The field kinds, by name. A kind says how a value is entered (`input`, for the web renderer:
+ * `field-controls.ts`, zod-free, spread into each kind here) and builds the zod schema of a value that is present; whether it may be empty, and the
  * message when a required one is, is handled once for all kinds (schema-builder.ts).
  */
-export interface FieldKind {
+export interface FieldKind extends FieldControl {
   name: string;
   description: string;
-  /** The control the web app renders. */
-  input: 'text' | 'textarea' | 'number' | 'select' | 'file' | 'date' | 'tel' | 'email' | 'checkbox' | 'group';
   /** The JSON type of the value in a payload, and its pattern, for the OpenAPI document. */
   json: { type: 'string' | 'number' | 'boolean' | 'array'; format?: string; pattern?: string };
   /**
@@ -20,8 +19,6 @@ export interface FieldKind {
    * only the definition can know one (a choice from a reference list).
    */
   example(field: FieldDefinition): unknown;
-  /** What an empty value looks like beyond null, undefined and blank text (a checkbox: false). */
-  emptyValues?: readonly unknown[];
   /** For file inputs: what the picker offers. */
   accept?: string;
   /** The schema of a present (non-empty) value. */
@@ -105,7 +102,7 @@ export const fieldKinds = {
   text: {
     name: 'text',
     description: 'One line of text.',
-    input: 'text',
+    ...fieldControls.text,
     json: { type: 'string' },
     example: (field) => field.placeholder ?? 'Example',
     schema: (field) => textSchema(field, 200),
@@ -113,7 +110,7 @@ export const fieldKinds = {
   textarea: {
     name: 'textarea',
     description: 'Several lines of text.',
-    input: 'textarea',
+    ...fieldControls.textarea,
     json: { type: 'string' },
     example: (field) => field.placeholder ?? 'Example',
     schema: (field) => textSchema(field, 2000),
@@ -121,7 +118,7 @@ export const fieldKinds = {
   number: {
     name: 'number',
     description: 'A number (text from an input is read as a number); min and max apply.',
-    input: 'number',
+    ...fieldControls.number,
     json: { type: 'number' },
     example: (field) => field.min ?? 1,
     schema: (field) => {
@@ -139,7 +136,7 @@ export const fieldKinds = {
   integer: {
     name: 'integer',
     description: 'A whole number (bays, employees, seats, days); min and max apply.',
-    input: 'number',
+    ...fieldControls.integer,
     json: { type: 'number', format: 'int64' },
     example: (field) => field.min ?? 1,
     schema: (field) => {
@@ -158,7 +155,7 @@ export const fieldKinds = {
     name: 'plate',
     description:
       'A Kenyan number plate (KDA 123A, KXX 999, KMDA 123A, GK A123B, 47CG 012A); spaces and case are ignored, kept as "KDA 123A".',
-    input: 'text',
+    ...fieldControls.plate,
     json: { type: 'string', pattern: '^[A-Za-z0-9 -]{5,12}$' },
     example: () => 'KDA 123A',
     schema: (field) => {
@@ -172,7 +169,7 @@ export const fieldKinds = {
   select: {
     name: 'select',
     description: 'One choice from static options or a named reference list.',
-    input: 'select',
+    ...fieldControls.select,
     json: { type: 'string' },
     example: (field) =>
       field.options && 'static' in field.options ? field.options.static[0]?.value : undefined,
@@ -190,7 +187,7 @@ export const fieldKinds = {
   parcel: {
     name: 'parcel',
     description: 'An LR (parcel) number as on the title deed, e.g. 209/10001. Spaces are tidied.',
-    input: 'text',
+    ...fieldControls.parcel,
     json: { type: 'string', pattern: LR_NUMBER.source },
     example: () => '209/10001',
     schema: (field) => {
@@ -205,7 +202,7 @@ export const fieldKinds = {
   file: {
     name: 'file',
     description: 'An uploaded JPEG, PNG or PDF: the value is the id POST /api/uploads answered.',
-    input: 'file',
+    ...fieldControls.file,
     json: { type: 'string', format: 'uuid' },
     accept: UPLOAD_ACCEPT,
     example: () => '3f2b8c1e-5d4a-4e6f-9a7b-2c1d0e9f8a7b',
@@ -215,7 +212,7 @@ export const fieldKinds = {
   date: {
     name: 'date',
     description: 'A calendar date, YYYY-MM-DD.',
-    input: 'date',
+    ...fieldControls.date,
     json: { type: 'string', format: 'date' },
     // Not a limit itself: an example worked out today (the API document keeps it for the life of
     // the process) must still pass tomorrow. The latest date allowed, or a month after the
@@ -255,7 +252,7 @@ export const fieldKinds = {
   phone: {
     name: 'phone',
     description: 'A Kenyan mobile number in any accepted form; sent on in the 254 form.',
-    input: 'tel',
+    ...fieldControls.phone,
     json: { type: 'string', pattern: PHONE_PATTERN },
     example: () => '0712345678',
     schema: (field) => {
@@ -269,7 +266,7 @@ export const fieldKinds = {
   email: {
     name: 'email',
     description: 'An e-mail address (lower-cased).',
-    input: 'email',
+    ...fieldControls.email,
     json: { type: 'string', format: 'email' },
     example: () => 'wanjiku.kamau@example.co.ke',
     schema: (field) =>
@@ -282,7 +279,7 @@ export const fieldKinds = {
   'kra-pin': {
     name: 'kra-pin',
     description: 'A KRA PIN: A or P, 9 digits, a letter (upper-cased).',
-    input: 'text',
+    ...fieldControls['kra-pin'],
     json: { type: 'string', pattern: '^[AaPp]\\d{9}[A-Za-z]$' },
     example: () => 'A004416331M',
     schema: (field) =>
@@ -296,9 +293,8 @@ export const fieldKinds = {
     name: 'group',
     description:
       "A repeating group: a list of entries, each with the group's own fields (applicants, business lines, vehicles); min and max count the entries.",
-    input: 'group',
+    ...fieldControls.group,
     json: { type: 'array' },
-    emptyValues: [],
     // The schema and example of a group are built from its fields (schema-builder.ts).
     example: () => undefined,
     schema: () => {
@@ -308,15 +304,14 @@ export const fieldKinds = {
   checkbox: {
     name: 'checkbox',
     description: 'A yes/no box; a required one must be ticked (e.g. a declaration).',
-    input: 'checkbox',
+    ...fieldControls.checkbox,
     json: { type: 'boolean' },
-    emptyValues: [false],
     example: () => true,
     schema: (field) => z.literal(true, { error: invalid(field, 'Please tick the box') }),
   },
-} as const satisfies Record<string, FieldKind>;
+} as const satisfies Record<FieldKindName, FieldKind>;
 
-export type FieldKindName = keyof typeof fieldKinds;
+export type { FieldKindName };
 
 /** The kind registered under this name, or undefined. */
 export function findFieldKind(name: string): FieldKind | undefined {
