@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
-import { fieldsOf } from '@kaunti/catalogue/schema-builder';
+import { fieldsOf } from '@kaunti/catalogue/field-rules';
 import type { Quote } from '@kaunti/contract/api-applications';
 import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';

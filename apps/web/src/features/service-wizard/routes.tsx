@@ -15,9 +15,13 @@ export function wizardRoutesOf(area: ServiceArea): RouteObject[] {
       path: service.route.slice(1),
       handle: { title: serviceTitleKey(service.id), titleDefault: service.title },
       lazy: async () => {
-        const m = await loadChunk(() => import('./service-wizard-page'));
+        // The page and this service's definition alone (not the catalogue), side by side.
+        const [m, definition] = await Promise.all([
+          loadChunk(() => import('./service-wizard-page')),
+          loadChunk(() => import('./load-service').then((l) => l.loadService(service.id))),
+        ]);
         // Keyed by service: moving between two wizard pages starts the other one afresh.
-        return { element: <m.ServiceWizardPage key={service.id} serviceId={service.id} /> };
+        return { element: <m.ServiceWizardPage key={service.id} service={definition} /> };
       },
     }));
 }

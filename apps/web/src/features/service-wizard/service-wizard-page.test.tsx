@@ -1,3 +1,4 @@
+import { landSurvey } from '@kaunti/catalogue/services/land/land-survey';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,7 @@ afterEach(() => {
 describe('ServiceWizardPage', () => {
   it('starts a fresh form and puts its draft id in the address at the first change', async () => {
     setup();
-    const { router } = await renderWithApp(<ServiceWizardPage serviceId="land-survey" />, {
+    const { router } = await renderWithApp(<ServiceWizardPage service={landSurvey} />, {
       path: '/land-survey',
     });
     await userEvent.setup().type(screen.getByRole('textbox', { name: /Land \/ parcel number/ }), '209/1');
@@ -58,7 +59,7 @@ describe('ServiceWizardPage', () => {
           ],
         }),
     });
-    await renderWithApp(<ServiceWizardPage serviceId="land-survey" />, { path: '/land-survey' });
+    await renderWithApp(<ServiceWizardPage service={landSurvey} />, { path: '/land-survey' });
     expect(
       await screen.findByText(
         'You have a draft of this form for 209/10002, saved 22nd November 2026, 14:05.',
@@ -72,7 +73,7 @@ describe('ServiceWizardPage', () => {
 
   it('an empty form gets no draft address until something is typed', async () => {
     const api = setup();
-    const { router } = await renderWithApp(<ServiceWizardPage serviceId="land-survey" />, {
+    const { router } = await renderWithApp(<ServiceWizardPage service={landSurvey} />, {
       path: '/land-survey',
     });
     const lr = screen.getByRole('textbox', { name: /Land \/ parcel number/ });
@@ -99,7 +100,7 @@ describe('ServiceWizardPage', () => {
           updated_at: '2026-11-22T10:00:00.000+03:00',
         }),
     });
-    await renderWithApp(<ServiceWizardPage serviceId="land-survey" />, { path: `/land-survey?draft=${ID}` });
+    await renderWithApp(<ServiceWizardPage service={landSurvey} />, { path: `/land-survey?draft=${ID}` });
     expect(await screen.findByRole('textbox', { name: /Land \/ parcel number/ })).toHaveValue('209/10002');
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Ward/ })).toHaveValue('1'));
   });
@@ -109,7 +110,7 @@ describe('ServiceWizardPage', () => {
       'GET /api/drafts/:id': () =>
         jsonResponse(404, { message: 'We could not find that draft.', code: 'not_found' }),
     });
-    await renderWithApp(<ServiceWizardPage serviceId="land-survey" />, { path: `/land-survey?draft=${ID}` });
+    await renderWithApp(<ServiceWizardPage service={landSurvey} />, { path: `/land-survey?draft=${ID}` });
     expect(await screen.findByText(/We could not find that saved form/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Land \/ parcel number/ })).toHaveValue('');
   });

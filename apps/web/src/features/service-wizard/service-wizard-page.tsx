@@ -1,4 +1,4 @@
-import { findService } from '@kaunti/catalogue/catalogue';
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { Draft } from '@kaunti/contract/api-drafts';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -16,11 +16,12 @@ import { ServiceWizard } from './service-wizard';
 /**
  * A catalogue service's page: its wizard, started fresh or resumed from `?draft=<id>` (the
  * address a new form gets once it is first saved, so a reload resumes it). The services layout
- * around it renders the page's h1 from the route title.
+ * around it renders the page's h1 from the route title. The route loads the service's definition
+ * (load-service.ts); none: "Page not found".
  */
-export function ServiceWizardPage({ serviceId }: { serviceId: string }) {
-  const service = findService(serviceId);
+export function ServiceWizardPage({ service }: { service: ServiceDefinition | undefined }) {
   if (!service) throw new Response('', { status: 404, statusText: 'Not Found' });
+  const serviceId = service.id;
   const [params, setParams] = useSearchParams();
   const requested = params.get('draft');
   // The draft this page works on is chosen once; the address follows it, not the other way.
@@ -50,9 +51,7 @@ export function ServiceWizardPage({ serviceId }: { serviceId: string }) {
       </>
     );
   }
-  return (
-    <ResumedWizard serviceId={serviceId} draftId={resumeId} fresh={fresh} onDraftStarted={onDraftStarted} />
-  );
+  return <ResumedWizard service={service} draftId={resumeId} fresh={fresh} onDraftStarted={onDraftStarted} />;
 }
 
 /**
@@ -97,19 +96,19 @@ function MissingDraft() {
 }
 
 function ResumedWizard({
-  serviceId,
+  service,
   draftId,
   fresh,
   onDraftStarted,
 }: {
-  serviceId: string;
+  service: ServiceDefinition;
   draftId: string;
   fresh: StartingPoint;
   onDraftStarted: (draftId: string) => void;
 }) {
   const { t } = useTranslation('wizard');
   const message = useMessageTranslation();
-  const service = findService(serviceId)!;
+  const serviceId = service.id;
   const query = useQuery({
     queryKey: ['resume-draft', serviceId, draftId],
     queryFn: () => resumeDraft(serviceId, draftId, service.steps.length),

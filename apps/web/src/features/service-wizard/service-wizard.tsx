@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type FieldDefinition,
-  type ServiceDefinition,
-  type StepDefinition,
-  submitPathOf,
-} from '@kaunti/catalogue/definition';
-import { isShown, stepSchemaOf, validateStep } from '@kaunti/catalogue/schema-builder';
+import { submitPathOf } from '@kaunti/catalogue/define-service';
+import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
+import { isShown } from '@kaunti/catalogue/field-rules';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import { FALLBACK_ERROR_MESSAGE } from '@kaunti/contract/error-message';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
+import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
+import { lazyOnce } from '../../lib/lazy-resolver';
 import { type ServiceText, useServiceText } from '../../lib/service-text';
 import type { UploadedFile } from '../../lib/uploads';
 import { Alert } from '../../ui/alert/alert';
@@ -34,6 +31,16 @@ import styles from './service-wizard.module.css';
 import { SubmissionResult } from './submission-result';
 
 type FormValues = Record<string, unknown>;
+
+type StepChecker = typeof import('./step-checker');
+
+// The checks (zod and the catalogue's step schemas) load on the first submit of a step, not with
+// the page: drawing a step needs only the definition. Once loaded, kept for every wizard.
+let checkerLoaded: StepChecker | undefined;
+const loadChecker = lazyOnce(async () => {
+  checkerLoaded = await loadChunk(() => import('./step-checker'));
+  return checkerLoaded;
+});
 
 export interface ServiceWizardProps {
   service: ServiceDefinition;
@@ -67,8 +74,9 @@ function fieldNamesOf(service: ServiceDefinition): Set<string> {
 /**
  * The generic wizard: renders any catalogue definition as steps (a stepper, Previous / Next,
  * Finish on the last step), validates each step on submit with the catalogue's step schema (the
- * one the server uses), saves a draft as the user goes, and submits the whole form to the
- * definition's submit path. The server's error is shown in a danger alert; nothing typed is lost.
+ * one the server uses; loaded on the first submit, step-checker.ts), saves a draft as the user
+ * goes, and submits the whole form to the definition's submit path. The server's error is shown
+ * in a danger alert; nothing typed is lost.
  */
 export function ServiceWizard({
   service,
@@ -76,7 +84,7 @@ export function ServiceWizard({
   onDraftStarted,
   customSteps = defaultCustomSteps,
 }: ServiceWizardProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useTranslation(['wizard', 'common']);
   const text = useServiceText(service);
   const steps = service.steps;
   const [stepIndex, setStepIndex] = useState(() => Math.min(start.step, steps.length - 1));
@@ -90,6 +98,11 @@ export function ServiceWizard({
   const [serverError, setServerError] = useState<string | undefined>();
   const [summaryKey, setSummaryKey] = useState(0);
   const [submitted, setSubmitted] = useState<ApplicationSubmitted | undefined>();
+  // The first submit waits for the checks to arrive (the button says so); a failed download
+  // says so too, and the next submit tries again.
+  const [checking, setChecking] = useState(false);
+  const checkingRef = useRef(false);
+  const [loadFailure, setLoadFailure] = useState<ChunkLoadError | undefined>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const serverErrorRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
@@ -102,11 +115,10 @@ export function ServiceWizard({
   // One form for the whole wizard (values of other steps are kept); the resolver validates the
   // current step only, with the catalogue's schema for that step.
   const resolver = useCallback<Resolver<FormValues>>(
-    (values, context, options) => {
-      const stepResolver = zodResolver(
-        stepSchemaOf(steps[stepRef.current]!),
-      ) as unknown as Resolver<FormValues>;
-      return stepResolver(values, context, options);
+    async (values, context, options) => {
+      const step = steps[stepRef.current]!;
+      const checker = checkerLoaded ?? (await loadChecker());
+      return checker.stepResolver(step)(values, context, options);
     },
     [steps],
   );
@@ -183,6 +195,29 @@ export function ServiceWizard({
 
   const onInvalid = () => setSummaryKey((k) => k + 1);
 
+  /** Next or Finish: the step is checked (the checks are fetched first, the first time). */
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (checkingRef.current) return;
+    setLoadFailure(undefined);
+    if (!checkerLoaded) {
+      checkingRef.current = true;
+      setChecking(true);
+      try {
+        await loadChecker();
+      } catch (failure) {
+        setLoadFailure(
+          failure instanceof ChunkLoadError ? failure : new ChunkLoadError('other', undefined, failure),
+        );
+        return;
+      } finally {
+        checkingRef.current = false;
+        setChecking(false);
+      }
+    }
+    await form.handleSubmit(isLast ? finish : next, onInvalid)();
+  }
+
   async function next() {
     setBusy(true);
     setServerError(undefined);
@@ -221,6 +256,7 @@ export function ServiceWizard({
     try {
       // Every step again: a resumed draft may hold a value an earlier step no longer accepts.
       const all = form.getValues();
+      const { validateStep } = checkerLoaded ?? (await loadChecker());
       let payload: FormValues = {};
       for (const s of steps) {
         const result = validateStep(s, all);
@@ -266,7 +302,7 @@ export function ServiceWizard({
   if (step.component && !Custom) throw new Error(`No custom step component "${step.component}"`);
   const Helper = step.helper ? stepHelpers[step.helper] : undefined;
   if (step.helper && !Helper) throw new Error(`No step helper "${step.helper}"`);
-  const working = busy || uploading.size > 0;
+  const working = busy || checking || uploading.size > 0;
 
   return (
     <div className={styles.wizard}>
@@ -283,8 +319,13 @@ export function ServiceWizard({
           noValidate
           className={styles.form}
           aria-labelledby="wizard-step-title"
-          onSubmit={form.handleSubmit(isLast ? finish : next, onInvalid)}
+          onSubmit={(event) => void submit(event)}
         >
+          {loadFailure ? (
+            <Alert variant="danger">
+              <p>{t(`common:loadError.${loadFailure.kind}`)}</p>
+            </Alert>
+          ) : null}
           <ErrorSummary title={t('errorSummaryTitle')} errors={summary} focusKey={summaryKey} />
           {serverError ? (
             <div ref={serverErrorRef} tabIndex={-1} className={styles.serverError}>

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
-import { findFieldKind } from '@kaunti/catalogue/registries/field-kinds';
+import { findFieldControl } from '@kaunti/catalogue/registries/field-controls';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
@@ -27,7 +27,7 @@ const INPUT_ATTRIBUTES = {
 /** Renders one definition field by its kind's input: text, number, select, file, date... */
 export function FieldInput(props: FieldInputProps) {
   const { field, text } = props;
-  const kind = findFieldKind(field.kind);
+  const kind = findFieldControl(field.kind);
   const { register } = useFormContext();
   const { errors } = useFormState({ name: field.name });
   const invalid = get(errors, field.name) !== undefined;

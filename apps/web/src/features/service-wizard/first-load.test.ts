@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the wizard's page imports at first (issue 15: the first load's JavaScript): the definition
+ * of the service on screen and the zod-free half of the catalogue, not the checks (zod, the step
+ * schemas: step-checker.ts, fetched on the first submit) nor every service's definition.
+ */
+async function staticImportsOf(entry: string) {
+  const result = await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    splitting: true,
+    outdir: '/tmp/wizard-first-load',
+    metafile: true,
+    logLevel: 'silent',
+    loader: { '.css': 'empty' },
+    plugins: [
+      {
+        // Packages stay outside (recorded by name); the workspace's own are followed.
+        name: 'packages-outside',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@kaunti/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  const inputs: Metafile['inputs'] = result.metafile.inputs;
+  const start = Object.keys(inputs).find((input) => input.endsWith(entry.slice(2)))!;
+  // Followed by static imports only: a dynamic import is a chunk fetched when it is called.
+  const seen = new Set<string>([start]);
+  const packages = new Map<string, string[]>();
+  for (const input of seen) {
+    for (const imported of inputs[input]?.imports ?? []) {
+      if (imported.kind !== 'import-statement') continue;
+      if (imported.external) packages.set(imported.path, [...(packages.get(imported.path) ?? []), input]);
+      else seen.add(imported.path);
+    }
+  }
+  return { modules: [...seen], packages };
+}
+
+const catalogueModules = (modules: string[]) =>
+  modules
+    .filter((m) => m.includes('packages/catalogue/'))
+    .map((m) => m.replace(/.*packages\/catalogue\/src\//, ''));
+
+describe("the wizard's first load", () => {
+  it('draws from the zod-free half of the catalogue: no step schemas, no field kinds, no catalogue', async () => {
+    const { modules, packages } = await staticImportsOf('./service-wizard-page.tsx');
+    expect(catalogueModules(modules).sort()).toEqual([
+      'define-service.ts',
+      'field-rules.ts',
+      'registries/field-controls.ts',
+      'registries/reference-lists.ts',
+    ]);
+    expect(modules.some((m) => m.endsWith('step-checker.ts'))).toBe(false);
+    expect(packages.has('@hookform/resolvers/zod')).toBe(false);
+    // zod reaches the page only through the contract's API modules the drafts and uploads use
+    // (their zod-free parts are still to be split out), never through the wizard or the catalogue.
+    const zodImporters: string[] = (packages.get('zod') ?? []).map((m) => m.replace(/.*packages\//, ''));
+    expect(['contract/src/api-drafts.ts', 'contract/src/api-uploads.ts']).toEqual(
+      expect.arrayContaining(zodImporters),
+    );
+  });
+
+  it("loads the one service's definition, not the catalogue", async () => {
+    const { modules } = await staticImportsOf('./load-service.ts');
+    expect(catalogueModules(modules)).toEqual(['service-loaders.ts']);
+  });
+
+  it('keeps the checks (zod, the step schemas) for the first submit', async () => {
+    const { modules, packages } = await staticImportsOf('./step-checker.ts');
+    expect(catalogueModules(modules)).toContain('schema-builder.ts');
+    expect(packages.has('@hookform/resolvers/zod')).toBe(true);
+  });
+});
