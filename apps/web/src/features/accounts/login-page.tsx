@@ -1,10 +1,9 @@
 import type { LoginRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -13,6 +12,7 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { PasswordField, UsernameField } from './form-controls';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { OtpStep } from './otp-step';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
@@ -29,12 +29,12 @@ export interface LoginPageState {
 }
 
 // The form is checked on submit: its schema (and zod) load then, not with the page.
-const loginResolver = lazyResolver<LoginRequest>(async () => {
+const loginResolver = lazyFormResolver<LoginRequest>(async () => {
   const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),
   ]);
-  return zodResolver(loginRequestSchema) as Resolver<LoginRequest>;
+  return zodResolver(loginRequestSchema);
 });
 
 /**
@@ -60,6 +60,7 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
     reValidateMode: 'onSubmit',
     defaultValues: { username: '', password: '' },
   });
+  const schema = useSchemaSubmit();
   const login = useMutation({
     mutationFn: accountsApi.login,
     onSuccess: startLogin,
@@ -90,7 +91,8 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
       ) : (
         <section className={styles.panel} aria-label={forStaff ? t('login.staffTitle') : t('login.title')}>
           <ServerError error={login.error} />
-          <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+          <SchemaLoadError failure={schema.failure} />
+          <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => login.mutate(values)))}>
             <UsernameField error={form.formState.errors.username} registration={form.register('username')} />
             <PasswordField
               id="password"
@@ -101,7 +103,11 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
               registration={form.register('password')}
             />
             <div className={styles.actions}>
-              <Button type="submit" busy={login.isPending} busyLabel={t('login.busy')}>
+              <Button
+                type="submit"
+                busy={login.isPending || form.formState.isSubmitting}
+                busyLabel={t('login.busy')}
+              >
                 {t('login.submit')}
               </Button>
               <Link to="/recover-password">{t('login.forgot')}</Link>

@@ -2,9 +2,8 @@ import type { OtpVerifyRequest, OtpVerifyResponse } from '@kaunti/contract/api-a
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { lazyResolver } from '../../lib/lazy-resolver';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { useFocusStepOnMount } from '../../ui/step-focus/step-focus';
@@ -12,6 +11,7 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { markOtpSent } from './auth-store';
 import { CodeSentNotice, OtpField } from './form-controls';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { applyFieldErrors, ServerError } from './server-error';
 
 export interface OtpStepProps {
@@ -24,12 +24,12 @@ export interface OtpStepProps {
 }
 
 // The code is checked on submit: its schema (and zod) load then, not with the sign-in page.
-const otpResolver = lazyResolver<OtpVerifyRequest>(async () => {
+const otpResolver = lazyFormResolver<OtpVerifyRequest>(async () => {
   const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),
   ]);
-  return zodResolver(otpVerifyRequestSchema) as Resolver<OtpVerifyRequest>;
+  return zodResolver(otpVerifyRequestSchema);
 });
 
 /**
@@ -50,6 +50,7 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
     reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
   });
+  const schema = useSchemaSubmit();
   const verify = useMutation({
     mutationFn: (otp: string) => accountsApi.verifyOtp(otp),
     onSuccess: onVerified,
@@ -77,10 +78,15 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
       <CodeSentNotice sent={sent} sentText={t('otp.sentTo', { phone: masked })} phone={masked} />
       {resend.isSuccess && resend.data.otp_sent ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
       <ServerError error={verify.error ?? resend.error} />
-      <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values.otp))}>
+      <SchemaLoadError failure={schema.failure} />
+      <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => verify.mutate(values.otp)))}>
         <OtpField error={form.formState.errors.otp} registration={form.register('otp')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={verify.isPending} busyLabel={t('otp.busy')}>
+          <Button
+            type="submit"
+            busy={verify.isPending || form.formState.isSubmitting}
+            busyLabel={t('otp.busy')}
+          >
             {t('otp.submit')}
           </Button>
           <Button

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +8,21 @@ import { toast } from '../../ui/toast/toast-store';
 import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { ConfirmPasswordField, NewPasswordField, PasswordField } from './form-controls';
-import {
-  type ChangePasswordFormInput,
-  type ChangePasswordFormOutput,
-  changePasswordFormSchema,
-} from './form-schemas';
+import type { ChangePasswordFormInput, ChangePasswordFormOutput } from './form-schemas';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
+
+// The form is checked on submit: its schema (and zod) load then, not with the page.
+const changePasswordResolver = lazyFormResolver<ChangePasswordFormInput, ChangePasswordFormOutput>(
+  async () => {
+    const [{ zodResolver }, { changePasswordFormSchema }] = await Promise.all([
+      import('@hookform/resolvers/zod'),
+      import('./form-schemas'),
+    ]);
+    return zodResolver(changePasswordFormSchema);
+  },
+);
 
 /** /profile/change-password: the current password and a new one (other sessions end). */
 export function ProfileChangePasswordPage() {
@@ -23,7 +30,7 @@ export function ProfileChangePasswordPage() {
   const message = useServerMessage();
   const navigate = useNavigate();
   const form = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormOutput>({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: changePasswordResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
@@ -37,6 +44,7 @@ export function ProfileChangePasswordPage() {
     },
     onError: (error) => applyFieldErrors(error, form.setError, ['current_password', 'new_password']),
   });
+  const schema = useSchemaSubmit();
   const errors = form.formState.errors;
 
   return (
@@ -44,7 +52,8 @@ export function ProfileChangePasswordPage() {
       <PageHeading title={t('changePassword.title')} lead={t('changePassword.lead')} />
       <section className={styles.panel} aria-label={t('changePassword.title')}>
         <ServerError error={change.error} />
-        <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+        <SchemaLoadError failure={schema.failure} />
+        <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => change.mutate(values)))}>
           <PasswordField
             id="current_password"
             label={t('fields.currentPassword')}
@@ -65,7 +74,11 @@ export function ProfileChangePasswordPage() {
             registration={form.register('confirm_password')}
           />
           <div className={styles.actions}>
-            <Button type="submit" busy={change.isPending} busyLabel={t('changePassword.busy')}>
+            <Button
+              type="submit"
+              busy={change.isPending || form.formState.isSubmitting}
+              busyLabel={t('changePassword.busy')}
+            >
               {t('changePassword.submit')}
             </Button>
             <Link to="/profile/view">{t('edit.cancel')}</Link>

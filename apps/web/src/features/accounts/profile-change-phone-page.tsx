@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type OtpVerifyRequest, otpVerifyRequestSchema } from '@kaunti/contract/api-accounts';
+import type { OtpVerifyRequest } from '@kaunti/contract/api-accounts';
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,14 +12,27 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { setCurrentUser } from './auth-store';
 import { CodeSentNotice, OtpField, PasswordField, TextField } from './form-controls';
-import {
-  type ChangePhoneStartInput,
-  type ChangePhoneStartOutput,
-  changePhoneStartSchema,
-} from './form-schemas';
+import type { ChangePhoneStartInput, ChangePhoneStartOutput } from './form-schemas';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { PROFILE_QUERY_KEY } from './profile-query';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
+
+// The forms are checked on submit: their schemas (and zod) load then, not with the page.
+const startResolver = lazyFormResolver<ChangePhoneStartInput, ChangePhoneStartOutput>(async () => {
+  const [{ zodResolver }, { changePhoneStartSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./form-schemas'),
+  ]);
+  return zodResolver(changePhoneStartSchema);
+});
+const codeResolver = lazyFormResolver<OtpVerifyRequest>(async () => {
+  const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kaunti/contract/api-accounts'),
+  ]);
+  return zodResolver(otpVerifyRequestSchema);
+});
 
 /** /profile/change-phone: the new number and the password, then the code sent to the new number. */
 export function ProfileChangePhonePage() {
@@ -31,17 +43,19 @@ export function ProfileChangePhonePage() {
   const [pending, setPending] = useState<{ phone: string; sent: boolean }>();
 
   const first = useForm<ChangePhoneStartInput, unknown, ChangePhoneStartOutput>({
-    resolver: zodResolver(changePhoneStartSchema),
+    resolver: startResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { phone_number: '', password: '' },
   });
   const second = useForm<OtpVerifyRequest>({
-    resolver: zodResolver(otpVerifyRequestSchema),
+    resolver: codeResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
   });
+  const firstSchema = useSchemaSubmit();
+  const secondSchema = useSchemaSubmit();
   const start = useMutation({
     mutationFn: (values: ChangePhoneStartOutput) => accountsApi.changePhone(values),
     onSuccess: (response) => setPending({ phone: response.mobile_number, sent: response.otp_sent }),
@@ -75,10 +89,18 @@ export function ProfileChangePhonePage() {
             phone={maskPhone(pending.phone)}
           />
           <ServerError error={confirm.error} />
-          <form noValidate onSubmit={second.handleSubmit((values) => confirm.mutate(values.otp))}>
+          <SchemaLoadError failure={secondSchema.failure} />
+          <form
+            noValidate
+            onSubmit={secondSchema.guard(second.handleSubmit((values) => confirm.mutate(values.otp)))}
+          >
             <OtpField error={second.formState.errors.otp} registration={second.register('otp')} />
             <div className={styles.actions}>
-              <Button type="submit" busy={confirm.isPending} busyLabel={t('changePhone.busy')}>
+              <Button
+                type="submit"
+                busy={confirm.isPending || second.formState.isSubmitting}
+                busyLabel={t('changePhone.busy')}
+              >
                 {t('changePhone.submit')}
               </Button>
               <Button
@@ -97,7 +119,8 @@ export function ProfileChangePhonePage() {
       ) : (
         <section className={styles.panel} aria-label={t('changePhone.title')}>
           <ServerError error={start.error} />
-          <form noValidate onSubmit={first.handleSubmit((values) => start.mutate(values))}>
+          <SchemaLoadError failure={firstSchema.failure} />
+          <form noValidate onSubmit={firstSchema.guard(first.handleSubmit((values) => start.mutate(values)))}>
             <TextField
               id="phone_number"
               label={t('fields.newPhone')}
@@ -118,7 +141,11 @@ export function ProfileChangePhonePage() {
               registration={first.register('password')}
             />
             <div className={styles.actions}>
-              <Button type="submit" busy={start.isPending} busyLabel={t('changePhone.sending')}>
+              <Button
+                type="submit"
+                busy={start.isPending || first.formState.isSubmitting}
+                busyLabel={t('changePhone.sending')}
+              >
                 {t('changePhone.sendCode')}
               </Button>
               <Link to="/profile/view">{t('edit.cancel')}</Link>

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type ProfileResponse,
-  type ProfileUpdateRequest,
+import type {
+  ProfileResponse,
+  ProfileUpdateRequest,
   profileUpdateRequestSchema,
 } from '@kaunti/contract/api-accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +17,8 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { setCurrentUser } from './auth-store';
 import { NameFields, TextField } from './form-controls';
-import { type PhotoChoice, PhotoField } from './profile-photo';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
+import { type PhotoChoice, PhotoField } from './photo-field';
 import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
@@ -33,6 +33,15 @@ const FIELDS = [
   'photo',
 ] as const;
 type Output = z.output<typeof profileUpdateRequestSchema>;
+
+// The form is checked on submit: its schema (and zod) load then, not with the page.
+const profileResolver = lazyFormResolver<ProfileUpdateRequest, Output>(async () => {
+  const [{ zodResolver }, { profileUpdateRequestSchema: schema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kaunti/contract/api-accounts'),
+  ]);
+  return zodResolver(schema);
+});
 
 /** /profile/edit: the photo, names, e-mail, a second phone and e-mail. */
 export function ProfileEditPage() {
@@ -55,7 +64,7 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
   const navigate = useNavigate();
   const user = profile.data;
   const form = useForm<ProfileUpdateRequest, unknown, Output>({
-    resolver: zodResolver(profileUpdateRequestSchema),
+    resolver: profileResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: {
@@ -84,12 +93,14 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     },
     onError: (error) => applyFieldErrors(error, form.setError, FIELDS),
   });
+  const schema = useSchemaSubmit();
   const errors = form.formState.errors;
 
   return (
     <section className={styles.panel} aria-label={t('edit.title')}>
       <ServerError error={save.error} />
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <SchemaLoadError failure={schema.failure} />
+      <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => save.mutate(values)))}>
         <PhotoField
           value={photo}
           onChange={(choice) => {
@@ -133,7 +144,11 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
           registration={form.register('secondary_email')}
         />
         <div className={styles.actions}>
-          <Button type="submit" busy={save.isPending} busyLabel={t('edit.busy')}>
+          <Button
+            type="submit"
+            busy={save.isPending || form.formState.isSubmitting}
+            busyLabel={t('edit.busy')}
+          >
             {t('edit.submit')}
           </Button>
           <Link to="/profile/view">{t('edit.cancel')}</Link>

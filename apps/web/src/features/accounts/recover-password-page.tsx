@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type PasswordForgotRequest, passwordForgotRequestSchema } from '@kaunti/contract/api-accounts';
+import type { PasswordForgotRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,9 +15,26 @@ import {
   OtpField,
   UsernameField,
 } from './form-controls';
-import { type ResetFormInput, type ResetFormOutput, resetFormSchema } from './form-schemas';
+import type { ResetFormInput, ResetFormOutput } from './form-schemas';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import type { LoginPageState } from './login-page';
 import { applyFieldErrors, ServerError } from './server-error';
+
+// The forms are checked on submit: their schemas (and zod) load then, not with the page.
+const forgotResolver = lazyFormResolver<PasswordForgotRequest>(async () => {
+  const [{ zodResolver }, { passwordForgotRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kaunti/contract/api-accounts'),
+  ]);
+  return zodResolver(passwordForgotRequestSchema);
+});
+const resetResolver = lazyFormResolver<ResetFormInput, ResetFormOutput>(async () => {
+  const [{ zodResolver }, { resetFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./form-schemas'),
+  ]);
+  return zodResolver(resetFormSchema);
+});
 
 /** /recover-password: a code to the account's phone, then the code and a new password. */
 export function RecoverPasswordPage() {
@@ -27,18 +43,20 @@ export function RecoverPasswordPage() {
   const [request, setRequest] = useState<{ username: string; sent: boolean }>();
 
   const first = useForm<PasswordForgotRequest>({
-    resolver: zodResolver(passwordForgotRequestSchema),
+    resolver: forgotResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { username: '' },
   });
   const second = useForm<ResetFormInput, unknown, ResetFormOutput>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: resetResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { otp: '', password: '', confirm_password: '' },
   });
 
+  const firstSchema = useSchemaSubmit();
+  const secondSchema = useSchemaSubmit();
   const forgot = useMutation({
     mutationFn: accountsApi.forgotPassword,
     onSuccess: (response, username) => setRequest({ username, sent: response.otp_sent }),
@@ -65,7 +83,11 @@ export function RecoverPasswordPage() {
         <section className={styles.panel} aria-label={t('recover.title')}>
           <CodeSentNotice sent={request.sent} sentText={t('recover.codeSent')} phone={request.username} />
           <ServerError error={reset.error ?? forgot.error} />
-          <form noValidate onSubmit={second.handleSubmit((values) => reset.mutate(values))}>
+          <SchemaLoadError failure={secondSchema.failure} />
+          <form
+            noValidate
+            onSubmit={secondSchema.guard(second.handleSubmit((values) => reset.mutate(values)))}
+          >
             <OtpField error={second.formState.errors.otp} registration={second.register('otp')} />
             <NewPasswordField
               id="password"
@@ -79,7 +101,11 @@ export function RecoverPasswordPage() {
               registration={second.register('confirm_password')}
             />
             <div className={styles.actions}>
-              <Button type="submit" busy={reset.isPending} busyLabel={t('recover.busy')}>
+              <Button
+                type="submit"
+                busy={reset.isPending || second.formState.isSubmitting}
+                busyLabel={t('recover.busy')}
+              >
                 {t('recover.submit')}
               </Button>
               <Button
@@ -106,13 +132,21 @@ export function RecoverPasswordPage() {
       ) : (
         <section className={styles.panel} aria-label={t('recover.title')}>
           <ServerError error={forgot.error} />
-          <form noValidate onSubmit={first.handleSubmit((values) => forgot.mutate(values.username))}>
+          <SchemaLoadError failure={firstSchema.failure} />
+          <form
+            noValidate
+            onSubmit={firstSchema.guard(first.handleSubmit((values) => forgot.mutate(values.username)))}
+          >
             <UsernameField
               error={first.formState.errors.username}
               registration={first.register('username')}
             />
             <div className={styles.actions}>
-              <Button type="submit" busy={forgot.isPending} busyLabel={t('recover.sending')}>
+              <Button
+                type="submit"
+                busy={forgot.isPending || first.formState.isSubmitting}
+                busyLabel={t('recover.sending')}
+              >
                 {t('recover.sendCode')}
               </Button>
               <Link to="/login">{t('recover.backToLogin')}</Link>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/api-client';
@@ -57,7 +57,8 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     await renderWithApp(routes, { path: '/signup' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     const first = screen.getByRole('textbox', { name: /^First name/ });
-    expect(first).toHaveAttribute('aria-invalid', 'true');
+    // The form's schema loads on the first submit (lazy-form.tsx): the messages follow it.
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
     expect(first).toHaveFocus();
   });
 

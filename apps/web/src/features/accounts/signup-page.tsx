@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { identifierTypeOf } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +10,9 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { ConfirmPasswordField, NameFields, NewPasswordField, TextField } from './form-controls';
-import { type SignupFormInput, type SignupFormOutput, signupFormSchema } from './form-schemas';
+import type { SignupFormInput, SignupFormOutput } from './form-schemas';
+import { identifierTypeOf } from './identifier-type';
+import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { OtpStep } from './otp-step';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
@@ -29,6 +29,15 @@ const FIELDS = [
   'password',
 ] as const;
 
+// The form is checked on submit: its schema (and zod) load then, not with the page.
+const signupResolver = lazyFormResolver<SignupFormInput, SignupFormOutput>(async () => {
+  const [{ zodResolver }, { signupFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./form-schemas'),
+  ]);
+  return zodResolver(signupFormSchema);
+});
+
 /** /signup: the account's details, then the one-time code sent to the new phone. */
 export function SignupPage() {
   const { t } = useTranslation('accounts');
@@ -37,7 +46,7 @@ export function SignupPage() {
   const [customerNo, setCustomerNo] = useState<string>();
 
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
-    resolver: zodResolver(signupFormSchema),
+    resolver: signupResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: {
@@ -59,6 +68,7 @@ export function SignupPage() {
     },
     onError: (error) => applyFieldErrors(error, form.setError, FIELDS),
   });
+  const schema = useSchemaSubmit();
   const errors = form.formState.errors;
   const identifier = form.watch('identifier');
   const password = form.watch('password');
@@ -84,7 +94,8 @@ export function SignupPage() {
       ) : (
         <section className={styles.panel} aria-label={t('signup.title')}>
           <ServerError error={signup.error} />
-          <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))}>
+          <SchemaLoadError failure={schema.failure} />
+          <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => signup.mutate(values)))}>
             <NameFields
               registrations={{
                 first_name: form.register('first_name'),
@@ -145,7 +156,11 @@ export function SignupPage() {
               registration={form.register('confirm_password')}
             />
             <div className={styles.actions}>
-              <Button type="submit" busy={signup.isPending} busyLabel={t('signup.busy')}>
+              <Button
+                type="submit"
+                busy={signup.isPending || form.formState.isSubmitting}
+                busyLabel={t('signup.busy')}
+              >
                 {t('signup.submit')}
               </Button>
             </div>
