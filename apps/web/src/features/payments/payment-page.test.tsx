@@ -164,6 +164,28 @@ describe('PaymentPage', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('checks the choice too: no bill chosen, then "another bill" with no number and no amount', async () => {
+    const { api } = setup([payment()]);
+    await renderWithApp(<PaymentPage />, { path: '/payment' });
+    const u = userEvent.setup();
+    const choice = await screen.findByRole('combobox', { name: /Bill to pay/ });
+    expect(choice).toHaveValue('');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Choose the bill to pay');
+    expect(summary).toHaveTextContent('Enter the amount to pay');
+    expect(choice).toHaveAttribute('aria-invalid', 'true');
+
+    await u.selectOptions(choice, '__other__');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByText('Please enter the bill number', { selector: 'a' })).toBeInTheDocument();
+    // Another bill's amount may be left empty (its balance is paid).
+    expect(screen.queryByText('Enter the amount to pay', { selector: 'a' })).toBeNull();
+    expect(screen.queryByText('Choose the bill to pay', { selector: 'a' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Bill number/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('a cancelled prompt is said in plain words; Try again keeps the details and sends with a new key', async () => {
     const { fetchMock } = setup([
       payment({ status: 'cancelled', result_code: 1032, message: 'You cancelled the M-Pesa prompt.' }),

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { toNestErrors } from '@hookform/resolvers';
 import type { ProfileResponse } from '@kaunti/contract/api-accounts';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
 import { formatKes } from '@kaunti/contract/money';
-import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone';
+import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone-number';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { Alert } from '../../ui/alert/alert';
@@ -40,6 +39,43 @@ export interface PaymentFormValues {
 }
 
 const isOpen = (bill: Bill) => bill.status === 'unpaid' || bill.status === 'partially_paid';
+
+/**
+ * The form's checks, run on submit: each field's problem, as its message key (`errors.*` of the
+ * payments namespace). Plain code, not a schema: the page loads no zod.
+ */
+export function paymentProblems(
+  v: PaymentFormValues,
+  byNo: ReadonlyMap<string, Bill>,
+): Partial<Record<keyof PaymentFormValues, string>> {
+  const problems: Partial<Record<keyof PaymentFormValues, string>> = {};
+  if (v.choice === '') problems.choice = 'errors.chooseBill';
+  if (v.choice === OTHER && v.other_bill_no.trim() === '') problems.other_bill_no = 'errors.billRequired';
+  if (!isValidPhone(v.phone_number)) problems.phone_number = 'errors.phone';
+  const amount = v.amount.replaceAll(',', '').trim();
+  if (amount === '' && v.choice !== OTHER) {
+    problems.amount = 'errors.amountRequired';
+  } else if (amount !== '' && (!/^\d+$/.test(amount) || Number(amount) < 1)) {
+    problems.amount = 'errors.amountWhole';
+  } else if (amount !== '') {
+    const bill = byNo.get(v.choice);
+    if (bill && Number(amount) > wholeShillingsFor(bill.balance_cents))
+      problems.amount = 'errors.amountTooHigh';
+  }
+  return problems;
+}
+
+/** The form's resolver: paymentProblems beside their fields (react-hook-form's error shape). */
+function paymentResolver(byNo: ReadonlyMap<string, Bill>): Resolver<PaymentFormValues> {
+  return (values, _context, options) => {
+    const problems = Object.entries(paymentProblems(values, byNo));
+    if (problems.length === 0) return { values, errors: {} };
+    const errors = Object.fromEntries(
+      problems.map(([name, message]) => [name, { type: 'custom', message }]),
+    ) as FieldErrors<PaymentFormValues>;
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
 
 /**
  * /payment and /payments: pay a bill by M-Pesa. Choose one of your unpaid bills (or type a bill
@@ -143,31 +179,8 @@ function PaymentForm({
     };
   });
 
-  const schema = z
-    .object({ choice: z.string(), other_bill_no: z.string(), phone_number: z.string(), amount: z.string() })
-    .superRefine((v, ctx) => {
-      if (v.choice === '') ctx.addIssue({ code: 'custom', path: ['choice'], message: 'errors.chooseBill' });
-      if (v.choice === OTHER && v.other_bill_no.trim() === '') {
-        ctx.addIssue({ code: 'custom', path: ['other_bill_no'], message: 'errors.billRequired' });
-      }
-      if (!isValidPhone(v.phone_number)) {
-        ctx.addIssue({ code: 'custom', path: ['phone_number'], message: 'errors.phone' });
-      }
-      const amount = v.amount.replaceAll(',', '').trim();
-      if (amount === '' && v.choice !== OTHER) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountRequired' });
-      } else if (amount !== '' && (!/^\d+$/.test(amount) || Number(amount) < 1)) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountWhole' });
-      } else if (amount !== '') {
-        const bill = byNo.get(v.choice);
-        if (bill && Number(amount) > wholeShillingsFor(bill.balance_cents)) {
-          ctx.addIssue({ code: 'custom', path: ['amount'], message: 'errors.amountTooHigh' });
-        }
-      }
-    });
-
   const form = useForm<PaymentFormValues>({
-    resolver: zodResolver(schema),
+    resolver: paymentResolver(byNo),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: defaults,
