@@ -1,5 +1,4 @@
-import { findService } from '@kaunti/catalogue/catalogue';
-import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import type { FieldDefinition, ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { ApplicationDetail } from '@kaunti/contract/api-applications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -24,9 +23,15 @@ const ANSWERABLE = new Set(['text', 'textarea', 'number', 'file', 'phone', 'emai
  * officer. Only what is changed is sent; everything else is kept as it was
  * (`POST /api/applications/{application_no}/answer`). What the user typed survives an error.
  */
-export function AnswerForm({ application }: { application: ApplicationDetail }) {
+export function AnswerForm({
+  application,
+  service,
+}: {
+  application: ApplicationDetail;
+  /** The application's service (its definition: see service-definitions.ts); null when unknown. */
+  service: ServiceDefinition | null;
+}) {
   const { t } = useTranslation('applications');
-  const service = findService(application.service_id);
   if (!service) return null;
   const request = [...application.history].reverse().find((event) => event.to_status === 'needs_info');
   return (
@@ -37,20 +42,25 @@ export function AnswerForm({ application }: { application: ApplicationDetail }) 
           <p>{request.note}</p>
         </Alert>
       ) : null}
-      <AnswerFields application={application} fields={service.steps.flatMap((s) => [...(s.fields ?? [])])} />
+      <AnswerFields
+        application={application}
+        service={service}
+        fields={service.steps.flatMap((s) => [...(s.fields ?? [])])}
+      />
     </section>
   );
 }
 
 function AnswerFields({
   application,
+  service,
   fields,
 }: {
   application: ApplicationDetail;
+  service: ServiceDefinition;
   fields: FieldDefinition[];
 }) {
   const { t } = useTranslation('applications');
-  const service = findService(application.service_id)!;
   const text = useServiceText(service);
   const message = useMessageTranslation();
   const maxBytes = useUploadLimit();

@@ -2,9 +2,17 @@ import { servicesOf } from '@kaunti/catalogue/catalogue';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import sw from '../../locales/sw/applications.json';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { ApplicationsPage } from './applications-page';
+
+// The answer form's fields come from the service's own definition file, loaded beside the
+// application's detail (service-definitions.ts), not from the whole catalogue.
+vi.mock('../../lib/chunk-loader', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/chunk-loader')>();
+  return { ...actual, loadChunk: vi.fn(actual.loadChunk) };
+});
 
 function application(no: string, status: string, extra: Record<string, unknown> = {}) {
   return {
@@ -198,6 +206,28 @@ describe('ApplicationsPage', () => {
       values: { purpose: 'A boundary dispute over the fence on the north side' },
       message: 'Details added.',
     });
+  });
+
+  it("says so when the service's fields cannot be loaded for the answer", async () => {
+    const asked = {
+      ...application('LND-2026-000127', 'needs_info', {
+        service_id: 'land-survey',
+        service_title: 'Land Survey',
+      }),
+      bill: null,
+      history: detail.history,
+    };
+    stubApi({
+      'GET /api/applications': () => jsonResponse(200, { data: [asked] }),
+      'GET /api/applications/:no': () => jsonResponse(200, asked),
+    });
+    vi.mocked(loadChunk).mockRejectedValueOnce(new ChunkLoadError('timeout', undefined, new Error('slow')));
+    await renderWithApp(<ApplicationsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Part of the portal took too long to load (load error: timeout). Your connection may be slow. Check it and reload the page.',
+    );
+    expect(screen.queryByRole('button', { name: 'Send my answer' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Land Survey' })).toBeVisible();
   });
 
   it('keeps what was typed and names the field when the answer is refused', async () => {

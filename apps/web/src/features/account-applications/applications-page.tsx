@@ -4,16 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
+import { Alert } from '../../ui/alert/alert';
 import { ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { Spinner } from '../../ui/spinner/spinner';
 import { StatusBadge as Badge, type StatusTone } from '../../ui/status-badge/status-badge';
 import styles from './account-applications.module.css';
-import { AnswerForm } from './answer-form';
 import { ApplicationComments } from './comments';
 import { formatMoment, useServiceNames } from './formatting';
+import { useServiceDefinition } from './service-definitions';
 
 /** How each status looks: a readable word (translated) on a colour that is not its only sign. */
 const STATUS_TONE: Record<ApplicationStatus, StatusTone> = {
@@ -115,7 +118,9 @@ function ApplicationItem({ application }: { application: Application }) {
           </ButtonLink>
         ) : null}
       </div>
-      {application.status === 'needs_info' ? <NeedsInfo applicationNo={application.application_no} /> : null}
+      {application.status === 'needs_info' ? (
+        <NeedsInfo applicationNo={application.application_no} serviceId={application.service_id} />
+      ) : null}
       {application.document ? (
         <p className={styles.actions}>
           {application.document.print_url ? (
@@ -149,16 +154,46 @@ function ApplicationItem({ application }: { application: Application }) {
   );
 }
 
-/** The officer's request and the answer form (the detail carries the history with the request). */
-function NeedsInfo({ applicationNo }: { applicationNo: string }) {
-  const { t } = useTranslation('applications');
+/**
+ * The answer form's code (answer-form.tsx, with the upload checks of lib/uploads.ts and their
+ * zod), loaded only for an application that needs information — not with the list.
+ */
+function useAnswerForm() {
+  return useQuery({
+    queryKey: ['answer-form'],
+    queryFn: async () => (await loadChunk(() => import('./answer-form'))).AnswerForm,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The officer's request and the answer form (the detail carries the history with the request).
+ * The form and its fields (the service's definition, its own small file: service-definitions.ts)
+ * load beside the detail; the spinner stays until all are here.
+ */
+function NeedsInfo({ applicationNo, serviceId }: { applicationNo: string; serviceId: string }) {
+  const { t } = useTranslation(['applications', 'common']);
   const query = useQuery({
     queryKey: ['applications', applicationNo],
     queryFn: () => api<ApplicationDetail>(`/api/applications/${encodeURIComponent(applicationNo)}`),
   });
+  const service = useServiceDefinition(serviceId);
+  const form = useAnswerForm();
+  const AnswerForm = form.data;
+  const failure = service.error ?? form.error;
   return (
     <QueryState query={query} loadingLabel={t('loading')}>
-      {(detail) => <AnswerForm application={detail} />}
+      {(detail) =>
+        failure ? (
+          <Alert variant="danger">
+            <p>{t(`common:loadError.${failure instanceof ChunkLoadError ? failure.kind : 'other'}`)}</p>
+          </Alert>
+        ) : AnswerForm && service.isSuccess ? (
+          <AnswerForm application={detail} service={service.data} />
+        ) : (
+          <Spinner label={t('loading')} />
+        )
+      }
     </QueryState>
   );
 }

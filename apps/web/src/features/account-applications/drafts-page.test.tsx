@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { readLocalDraft, writeLocalDraft } from '../../lib/local-drafts';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { DraftsPage, withoutDraft } from './drafts-page';
 
+// Each service's definition is its own small file, loaded beside the list (service-definitions.ts).
+vi.mock('../../lib/chunk-loader', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/chunk-loader')>();
+  return { ...actual, loadChunk: vi.fn(actual.loadChunk) };
+});
+
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const C = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 function draft(
   id: string,
@@ -65,6 +73,31 @@ describe('DraftsPage', () => {
       'href',
       `/land-transfer?draft=${A}`,
     );
+  });
+
+  it("loads each service's definition once, not the catalogue; one that cannot be loaded only leaves its draft without the step", async () => {
+    stubApi({
+      'GET /api/drafts': () =>
+        jsonResponse(200, {
+          data: [
+            ...drafts,
+            draft(C, 'land-survey', 'Land Survey', '/land-survey', 1, '2026-11-20T09:30:00.000+03:00'),
+          ],
+        }),
+    });
+    vi.mocked(loadChunk).mockClear();
+    vi.mocked(loadChunk).mockRejectedValueOnce(new ChunkLoadError('other', undefined, new Error('offline')));
+    await renderWithApp(<DraftsPage />);
+    const list = await screen.findByRole('list', { name: 'Drafts' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // The first service's (land transfer's) definition failed: its draft is listed, without its step.
+    expect(within(items[0]!).getByRole('heading', { name: 'Land Owner Amendment: 209/10001' })).toBeVisible();
+    expect(items[0]).not.toHaveTextContent('Step');
+    expect(items[1]).toHaveTextContent('Step 1 of');
+    expect(items[2]).toHaveTextContent('Step 2 of');
+    // Two services, two definitions: land survey's once for its two drafts.
+    expect(loadChunk).toHaveBeenCalledTimes(2);
   });
 
   it('deletes a draft after confirmation and removes exactly that one from the list', async () => {

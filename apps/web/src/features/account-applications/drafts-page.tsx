@@ -1,6 +1,7 @@
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { Draft } from '@kaunti/contract/api-drafts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
@@ -12,9 +13,11 @@ import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { Spinner } from '../../ui/spinner/spinner';
 import { toast } from '../../ui/toast/toast-store';
 import styles from './account-applications.module.css';
 import { formatMoment, useServiceNames } from './formatting';
+import { useServiceDefinitions } from './service-definitions';
 
 export const DRAFTS_KEY = ['drafts'];
 
@@ -51,11 +54,7 @@ export function DraftsPage() {
               </ButtonLink>
             </EmptyState>
           ) : (
-            <CardList ref={listRef} tabIndex={-1} aria-label={t('drafts.title')}>
-              {drafts.map((draft) => (
-                <DraftItem key={draft.id} draft={draft} onDeleted={onDeleted} />
-              ))}
-            </CardList>
+            <DraftList drafts={drafts} listRef={listRef} onDeleted={onDeleted} />
           )
         }
       </QueryState>
@@ -63,7 +62,51 @@ export function DraftsPage() {
   );
 }
 
-function DraftItem({ draft, onDeleted }: { draft: Draft; onDeleted: () => void }) {
+/**
+ * The drafts, once their services' definitions (for the step's title and the number of steps)
+ * are here: each service's own small file, loaded beside the list, not the whole catalogue.
+ * Until the first are here, the list's spinner stays; a definition that cannot be loaded only
+ * leaves its drafts without the step.
+ */
+function DraftList({
+  drafts,
+  listRef,
+  onDeleted,
+}: {
+  drafts: Draft[];
+  listRef: RefObject<HTMLUListElement | null>;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('applications');
+  const { definitions, pending } = useServiceDefinitions(drafts.map((draft) => draft.service_id));
+  // Waited for once: a draft of another service that comes later (a refetch) gets its step when
+  // its definition arrives, without the list going away meanwhile.
+  const [ready, setReady] = useState(false);
+  if (!ready && !pending) setReady(true);
+  if (!ready && pending) return <Spinner label={t('loading')} />;
+  return (
+    <CardList ref={listRef} tabIndex={-1} aria-label={t('drafts.title')}>
+      {drafts.map((draft) => (
+        <DraftItem
+          key={draft.id}
+          draft={draft}
+          service={definitions.get(draft.service_id)}
+          onDeleted={onDeleted}
+        />
+      ))}
+    </CardList>
+  );
+}
+
+function DraftItem({
+  draft,
+  service,
+  onDeleted,
+}: {
+  draft: Draft;
+  service: ServiceDefinition | undefined;
+  onDeleted: () => void;
+}) {
   const { t, i18n } = useTranslation('applications');
   const names = useServiceNames();
   const message = useMessageTranslation();
@@ -89,7 +132,7 @@ function DraftItem({ draft, onDeleted }: { draft: Draft; onDeleted: () => void }
   }, [confirming]);
 
   const title = names.service(draft.service_id, draft.service_title);
-  const step = names.step(draft.service_id, draft.step);
+  const step = names.step(service, draft.step);
   const headingId = `draft-${draft.id}`;
   return (
     <Card headingId={headingId} title={draft.label ? `${title}: ${draft.label}` : title}>

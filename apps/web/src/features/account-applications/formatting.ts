@@ -1,4 +1,4 @@
-import { findService } from '@kaunti/catalogue/catalogue';
+import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useTranslation } from 'react-i18next';
 
@@ -18,8 +18,11 @@ export function useServiceNames() {
     service(serviceId: string, english: string): string {
       return t(`applications:services.${serviceId}`, { defaultValue: english });
     },
-    step(serviceId: string, index: number): { title: string; total: number } | undefined {
-      const service = findService(serviceId);
+    /** The step of this service (its definition: see service-definitions.ts), if it has one. */
+    step(
+      service: ServiceDefinition | undefined,
+      index: number,
+    ): { title: string; total: number } | undefined {
       const step = service?.steps[index];
       if (!service || !step) return undefined;
       return {
