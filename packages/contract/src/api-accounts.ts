@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { guessIdentifierType, type IdentifierType, identifierTypeSchema } from './identifier';
+import { guessIdentifierType, identifierTypeSchema, normaliseIdentifier } from './identifier';
 import { newPasswordSchema } from './password';
+import { PHOTO_FORMAT_MESSAGE } from './upload-rules';
+
+export { identifierTypeOf, normaliseIdentifier } from './identifier';
+export { PHOTO_FORMAT_MESSAGE } from './upload-rules';
+
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN, phoneSchema } from './phone';
 
 /**
@@ -26,7 +31,6 @@ export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid e-mail address, e.g. n
 export const USERNAME_REQUIRED_MESSAGE = 'Please enter your phone number or ID number';
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter your password';
 export const OTP_FORMAT_MESSAGE = 'The code is the 6 digits we sent you by SMS';
-export const PHOTO_FORMAT_MESSAGE = 'Please choose a JPEG or PNG image for your photo';
 
 // ---------------------------------------------------------------- fields
 
@@ -45,16 +49,6 @@ const optionalName = z
 
 const KRA_PIN = /^[AP]\d{9}[A-Z]$/;
 const BRS_NUMBER = /^[A-Z0-9][A-Z0-9/.\- ]{1,39}$/;
-
-/** The stored form of an identifier: trimmed and upper case (what its type is guessed from). */
-export function normaliseIdentifier(value: string): string {
-  return value.trim().toUpperCase();
-}
-
-/** The type of an identifier as the user types it (the spec's rule, on the stored form). */
-export function identifierTypeOf(value: string): IdentifierType {
-  return guessIdentifierType(normaliseIdentifier(value));
-}
 
 /**
  * A national ID, passport, BRS number or KRA PIN. Output: trimmed and upper case. Its type is

@@ -1,12 +1,11 @@
+import type { Upload, UploadLimits } from '@kaunti/contract/api-uploads';
 import {
   ALLOWED_UPLOAD_TYPES,
   DEFAULT_UPLOAD_MAX_BYTES,
   UNSUPPORTED_UPLOAD_MESSAGE,
   UPLOAD_FIELD_NAME,
-  type Upload,
-  type UploadLimits,
   uploadTooLargeMessage,
-} from '@kaunti/contract/api-uploads';
+} from '@kaunti/contract/upload-rules';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 

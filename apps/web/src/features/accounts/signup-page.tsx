@@ -1,3 +1,4 @@
+import { identifierTypeOf } from '@kaunti/contract/identifier-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +12,6 @@ import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { ConfirmPasswordField, NameFields, NewPasswordField, TextField } from './form-controls';
 import type { SignupFormInput, SignupFormOutput } from './form-schemas';
-import { identifierTypeOf } from './identifier-type';
 import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { OtpStep } from './otp-step';
 import { applyFieldErrors, ServerError } from './server-error';

@@ -1,8 +1,8 @@
 import type { Draft, SaveDraftRequest } from '@kaunti/contract/api-drafts';
+import { isEmptyDraft } from '@kaunti/contract/draft-values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { removeLocalDraft, writeLocalDraft } from '../../lib/local-drafts';
-import { isEmptyDraft } from './draft-values';
 
 /** Wait this long after the last change before sending the draft. */
 export const DRAFT_DEBOUNCE_MS = 1500;

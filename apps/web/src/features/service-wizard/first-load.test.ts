@@ -62,8 +62,9 @@ describe("the wizard's first load", () => {
     expect(modules.some((m) => m.endsWith('step-checker.ts'))).toBe(false);
     expect(packages.has('@hookform/resolvers/zod')).toBe(false);
     expect(packages.has('zod')).toBe(false);
-    // Checking and sending a chosen file load when one is chosen (their module stands on zod).
-    expect(modules.some((m) => m.endsWith('lib/uploads.ts'))).toBe(false);
+    // A file field's checks and sending (lib/uploads.ts) stand on the contract's zod-free rules.
+    expect(modules.some((m) => m.endsWith('lib/uploads.ts'))).toBe(true);
+    expect(modules.filter((m) => /packages\/contract\/src\/api-/.test(m))).toEqual([]);
   });
 
   it("loads the one service's definition, not the catalogue", async () => {

@@ -1,21 +1,20 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import { UPLOAD_ACCEPT } from '@kaunti/contract/upload-rules';
 import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadError, loadChunk } from '../../../lib/chunk-loader';
 import { errorText } from '../../../lib/error-text';
-import { lazyOnce } from '../../../lib/lazy-resolver';
 import type { ServiceText } from '../../../lib/service-text';
-import type { UploadedFile } from '../../../lib/uploads';
+import {
+  checkBeforeUpload,
+  formatFileSize,
+  type UploadedFile,
+  uploadFile,
+  useUploadLimit,
+} from '../../../lib/uploads';
 import { buttonClass } from '../../../ui/button/button';
 import styles from '../service-wizard.module.css';
-import { formatFileSize, UPLOAD_ACCEPT, useUploadLimit } from './upload-rules';
 import { fieldId, WizardField } from './wizard-field';
-
-// Checking and sending a chosen file (lib/uploads.ts, on the contract's upload schemas and zod)
-// load when the first file is chosen, not with the page; a failed download is forgotten, so the
-// next choice tries again.
-const loadUploads = lazyOnce(() => loadChunk(() => import('../../../lib/uploads')));
 
 /**
  * A file field: the file is sent as soon as it is chosen (`POST /api/uploads`) and the form
@@ -48,16 +47,7 @@ export function FileInput({
 
   async function send(chosen: File) {
     setRefused(undefined);
-    let uploads: Awaited<ReturnType<typeof loadUploads>>;
-    try {
-      uploads = await loadUploads();
-    } catch (failure) {
-      // The code that checks and sends the file could not be downloaded: said beside the field.
-      setRefused(t(`common:loadError.${failure instanceof ChunkLoadError ? failure.kind : 'other'}`));
-      if (inputRef.current) inputRef.current.value = '';
-      return;
-    }
-    const problem = uploads.checkBeforeUpload(chosen, maxBytes);
+    const problem = checkBeforeUpload(chosen, maxBytes);
     if (problem) {
       setRefused(text.message(problem));
       if (inputRef.current) inputRef.current.value = '';
@@ -66,7 +56,7 @@ export function FileInput({
     setSending(chosen.name);
     onBusyChange(field.name, true);
     try {
-      const upload = await uploads.uploadFile(chosen);
+      const upload = await uploadFile(chosen);
       // The file's details first: the draft saved on the id's change then carries them too.
       onFileChange(field.name, { name: upload.name, size: upload.size, content_type: upload.content_type });
       control.onChange(upload.id);

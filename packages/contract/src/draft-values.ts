@@ -1,8 +1,4 @@
-/**
- * The contract's `isEmptyDraft` (@kaunti/contract/api-drafts), copied: that module defines the
- * drafts' zod schemas beside it, and importing it would load zod with every wizard page.
- * draft-values.test.ts keeps the two equal (the server decides with the contract's).
- */
+/** What the drafts' rules need without zod (api-drafts.ts, which re-exports it, has the schemas). */
 
 /** True when nothing was typed: every value blank, null, or an empty list or object. */
 export function isEmptyDraft(values: Record<string, unknown>): boolean {
