@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { DEFAULT_PORTAL_NAME } from '../page-title';
 import { Emblem } from './emblem';
 import { LanguageSwitch } from './language-switch';

@@ -2,8 +2,8 @@ import type { Application, ApplicationDetail, ApplicationStatus } from '@kaunti/
 import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';

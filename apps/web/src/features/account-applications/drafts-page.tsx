@@ -1,11 +1,11 @@
 import type { Draft } from '@kaunti/contract/api-drafts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { removeLocalDraft } from '../../lib/local-drafts';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button, ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';

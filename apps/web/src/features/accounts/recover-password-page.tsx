@@ -3,8 +3,8 @@ import { type PasswordForgotRequest, passwordForgotRequestSchema } from '@kaunti
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './accounts.module.css';
