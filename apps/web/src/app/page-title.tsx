@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCounty } from '../lib/county';
+import { useTranslation } from '../lib/translator';
 import { useRouteHandle } from './route-handle';
 
 /** The portal suffix of every title; the county's portal name once known. */

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from '../lib/translator';
 import { Spinner } from '../ui/spinner/spinner';
 import { Toaster } from '../ui/toast/toaster';
 import { AccountMenu } from './auth/account-menu';

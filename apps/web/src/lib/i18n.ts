@@ -1,5 +1,10 @@
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  createTranslator,
+  type Messages,
+  setAppTranslator,
+  type Translator,
+  useTranslation,
+} from './translator';
 
 export const languages = [
   { code: 'en', label: 'English' },
@@ -10,23 +15,15 @@ export type Language = (typeof languages)[number]['code'];
 const STORAGE_KEY = 'kaunti.language';
 
 /** Translation files, one chunk per language and namespace, fetched when first needed. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const files = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
 
-const lazyFiles: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No ${namespace} translations for ${language}`), null);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, null),
-    );
-  },
-};
+function loadFile(language: string, namespace: string): Promise<Messages> {
+  const load = files[`../locales/${language}/${namespace}.json`];
+  if (!load) return Promise.reject(new Error(`No ${namespace} translations for ${language}`));
+  return load().then((module) => module.default);
+}
+
+let translator: Translator | undefined;
 
 function initialLanguage(): Language {
   try {
@@ -38,26 +35,21 @@ function initialLanguage(): Language {
   return navigator.language?.toLowerCase().startsWith('sw') ? 'sw' : 'en';
 }
 
-/** Starts i18next; resolves when the first language's common texts are loaded. */
-export function startI18n(): Promise<unknown> {
-  const lng = initialLanguage();
-  document.documentElement.lang = lng;
-  i18next.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
+/** Starts the translator; resolves when the first language's common texts are loaded. */
+export function startI18n(): Promise<void> {
+  const started = createTranslator({
+    language: initialLanguage(),
+    fallbackLanguage: 'en',
+    defaultNamespace: 'common',
+    load: loadFile,
   });
-  return i18next
-    .use(lazyFiles)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: 'en',
-      supportedLngs: ['en', 'sw'],
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-      returnNull: false,
-    });
+  translator = started;
+  setAppTranslator(started);
+  document.documentElement.lang = started.language;
+  started.subscribe(() => {
+    document.documentElement.lang = started.language;
+  });
+  return started.load(['common']);
 }
 
 /** Switches the language and remembers it on this device. */
@@ -67,7 +59,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered, but still switched.
   }
-  await i18next.changeLanguage(language);
+  await translator?.changeLanguage(language);
 }
 
 /**

@@ -3,15 +3,15 @@ import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import { findReferenceList } from '@kaunti/catalogue/registries/reference-lists';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../testing/render-with-app';
 import { type ServiceText, useServiceText } from './service-text';
+import { TranslatorProvider } from './translator';
 
 async function textsOf(service: ServiceDefinition, language: 'en' | 'sw'): Promise<ServiceText> {
   const i18n = await createTestI18n(language);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    <TranslatorProvider translator={i18n}>{children}</TranslatorProvider>
   );
   return renderHook(() => useServiceText(service), { wrapper }).result.current;
 }

@@ -1,6 +1,6 @@
 import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
-import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from './i18n';
+import { useTranslation } from './translator';
 
 /**
  * How a catalogue definition's English texts are translated. The definition is the English

@@ -1,40 +1,36 @@
 import type { County } from '@kaunti/contract/api-county';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import {
+  createTranslator,
+  type Messages,
+  type Resources,
+  type Translator,
+  TranslatorProvider,
+} from '../lib/translator';
 
 /**
  * Component tests only (never imported by the app): renders a page as the app would, with the
  * real locale files, a query client (no retries) holding a county, and a memory router, and
  * fakes the API at the network boundary (`fetch`).
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+const files = import.meta.glob<Messages>('../locales/*/*.json', {
   eager: true,
   import: 'default',
 });
 
-export async function createTestI18n(language: 'en' | 'sw' = 'en'): Promise<I18n> {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+export async function createTestI18n(language: 'en' | 'sw' = 'en'): Promise<Translator> {
+  const resources: Resources = {};
   for (const [path, content] of Object.entries(files)) {
     const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path) ?? [];
     if (!lng || !ns) continue;
     resources[lng] ??= {};
     resources[lng][ns] = content;
   }
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    resources,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+  return createTranslator({ language, fallbackLanguage: 'en', defaultNamespace: 'common', resources });
 }
 
 /** A county unlike Nairobi's, so a test sees values that come from the county, not the code. */
@@ -106,9 +102,9 @@ export async function renderWithApp(
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <TranslatorProvider translator={i18n}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </TranslatorProvider>
     </QueryClientProvider>,
   );
   return { ...result, i18n, queryClient, router };

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLoggedIn, useAuthState } from '../../features/accounts/auth-store';
 import { useProfileQuery } from '../../features/accounts/profile-query';
+import { useTranslation } from '../../lib/translator';
 import { useDisclosure } from '../use-disclosure';
 import styles from './account-menu.module.css';
 import { useLogout } from './use-logout';

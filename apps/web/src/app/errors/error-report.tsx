@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChunkLoadError } from '../../lib/chunk-loader';
 import { reportClientError } from '../../lib/error-reporter';
+import { useTranslation } from '../../lib/translator';
 import { Button, ButtonLink } from '../../ui/button/button';
 import styles from './error-pages.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { PageTitle } from '../page-title';
 import styles from './error-pages.module.css';

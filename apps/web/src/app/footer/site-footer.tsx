@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { telHref, useCounty } from '../../lib/county';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import styles from './site-footer.module.css';
 
 /** The county's own words (set in English) through the messages namespace, loaded only in Kiswahili. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage, type Language, languages } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 
 /** English / Kiswahili, remembered on this device. */
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { DEFAULT_PORTAL_NAME } from '../page-title';
 import { useDisclosure } from '../use-disclosure';
 import { Emblem } from './emblem';

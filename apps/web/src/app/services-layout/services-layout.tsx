@@ -1,8 +1,8 @@
 import type { ServiceArea } from '@kaunti/catalogue/definition';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query';
+import { useTranslation } from '../../lib/translator';
 import { useRouteHandle } from '../route-handle';
 import { useDisclosure } from '../use-disclosure';
 import { catalogueMenu, informationMenu, type ServicesMenu } from './menus';

@@ -2,10 +2,10 @@ import type { FieldDefinition, ServiceDefinition } from '@kaunti/catalogue/defin
 import type { ApplicationDetail } from '@kaunti/contract/api-applications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useServiceText } from '../../lib/service-text';
+import { useTranslation } from '../../lib/translator';
 import { checkBeforeUpload, uploadFile, useUploadLimit } from '../../lib/uploads';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';

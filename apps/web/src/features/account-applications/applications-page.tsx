@@ -2,9 +2,9 @@ import type { Application, ApplicationDetail, ApplicationStatus } from '@kaunti/
 import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';

@@ -1,9 +1,9 @@
 import type { ApplicationComment, ApplicationStatus } from '@kaunti/contract/api-applications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { Conversation } from '../../ui/conversation/conversation';
 import { QueryState } from '../../ui/query-state/query-state';
 import { formatMoment } from './formatting';

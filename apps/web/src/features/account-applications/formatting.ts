@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 
 /** A moment in the county's time zone, in the reader's language: "22nd November 2026, 14:05". */
 export function formatMoment(iso: string, language: string): string {

@@ -1,7 +1,7 @@
 import { passwordStrength } from '@kaunti/contract/password-rules';
 import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import {
   InputField,

@@ -1,8 +1,8 @@
 import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { lazyOnce } from '../../lib/lazy-resolver';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 
 /**

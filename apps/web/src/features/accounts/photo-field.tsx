@@ -1,7 +1,7 @@
 import { formatMegabytes, PHOTO_FORMAT_MESSAGE } from '@kaunti/contract/upload-rules';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
+import { useTranslation } from '../../lib/translator';
 import { checkBeforeUpload, type UploadKinds, uploadFile, useUploadLimit } from '../../lib/uploads';
 import { buttonClass } from '../../ui/button/button';
 import { controlClass, FormField } from '../../ui/form-field/form-field';

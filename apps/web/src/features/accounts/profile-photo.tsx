@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiBlob } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import styles from './accounts.module.css';
 
 /** A blob as an address an <img> can show, released when the blob changes or the page goes. */

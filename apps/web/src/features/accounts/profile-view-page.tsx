@@ -2,7 +2,7 @@ import { formatDocumentDate } from '@kaunti/contract/dates';
 import { maskEmail, maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { Spinner } from '../../ui/spinner/spinner';

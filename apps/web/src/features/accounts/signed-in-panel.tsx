@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/translator';
 import { isLoggedIn, useAuthState } from './auth-store';
 import { useProfileQuery } from './profile-query';
 

@@ -1,8 +1,8 @@
 import type { OtpVerifyResponse } from '@kaunti/contract/api-accounts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { toast } from '../../ui/toast/toast-store';
 import { getAuthState } from './auth-store';
 import { takeReturnPath } from './return-path';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 
 const TRY_AGAIN = /^(.*?)\s*Please try again in (\d+) minutes?\.$/;
 

@@ -1,6 +1,6 @@
 import type { County } from '@kaunti/contract/api-county';
 import { VERIFY_PATH } from '@kaunti/contract/verify-code';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import styles from './document.module.css';
 
 /**

@@ -3,7 +3,7 @@ import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import styles from './document.module.css';
 import { DocumentFacts, DocumentFooter, DocumentQr, Letterhead } from './document-parts';
 

@@ -23,10 +23,10 @@
  */
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { QueryState } from '../../ui/query-state/query-state';

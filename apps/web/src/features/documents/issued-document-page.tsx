@@ -8,10 +8,10 @@
 import type { PrintableDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button, buttonClass } from '../../ui/button/button';
 import { QueryState } from '../../ui/query-state/query-state';

@@ -1,7 +1,7 @@
 import type { County } from '@kaunti/contract/api-county';
 import type { PrintableDocument } from '@kaunti/contract/api-documents';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import styles from './document.module.css';
 import { DocumentFacts, DocumentFooter, DocumentQr, Letterhead } from './document-parts';
 

@@ -1,8 +1,8 @@
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { StatusBadge, type StatusTone } from '../../ui/status-badge/status-badge';

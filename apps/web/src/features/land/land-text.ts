@@ -6,8 +6,8 @@ import {
   parcelNotFoundMessage,
   ratesPaidMessage,
 } from '@kaunti/contract/land-messages';
-import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 
 export type LandMessageKey =
   | 'messages.parcelNotFound'

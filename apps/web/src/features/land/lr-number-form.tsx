@@ -1,9 +1,9 @@
 import { lrNumberField } from '@kaunti/catalogue/services/land/shared-fields';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
 import { lazyOnce } from '../../lib/lazy-resolver';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';

@@ -1,6 +1,6 @@
 import type { Parcel } from '@kaunti/contract/api-land';
 import { formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import styles from './land.module.css';
 

@@ -1,9 +1,9 @@
 import { formatKes } from '@kaunti/contract/money';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, hasAuthToken } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';

@@ -1,11 +1,11 @@
 import type { MyParkingPermit } from '@kaunti/contract/api-parking';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { useRenewal } from '../../lib/use-renewal';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';

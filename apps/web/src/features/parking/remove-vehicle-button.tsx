@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { removeVehicle } from './parking-api';
 

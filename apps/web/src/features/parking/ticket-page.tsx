@@ -1,9 +1,9 @@
 import type { ParkingTicket } from '@kaunti/contract/api-parking';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { appPath } from '../../lib/app-path';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';

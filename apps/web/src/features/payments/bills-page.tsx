@@ -1,7 +1,7 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import { formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';

@@ -1,6 +1,6 @@
 import type { Obligations } from '@kaunti/contract/api-payments';
 import { formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';

@@ -7,10 +7,10 @@ import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/cont
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { toast } from '../../ui/toast/toast-store';
 import { type DocumentKind, downloadPdf, pdfPath } from './payments-api';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { readTokenCookie } from '../../lib/session-token';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './payments.module.css';

@@ -1,6 +1,6 @@
 import type { BillStatus } from '@kaunti/contract/api-bills';
 import type { PaymentStatus } from '@kaunti/contract/api-payments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { StatusBadge as Badge, type StatusTone } from '../../ui/status-badge/status-badge';
 
 const BILL_TONE: Record<BillStatus, StatusTone> = {

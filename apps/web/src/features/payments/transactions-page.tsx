@@ -1,7 +1,7 @@
 import type { Payment } from '@kaunti/contract/api-payments';
 import { formatKes } from '@kaunti/contract/money';
-import { useTranslation } from 'react-i18next';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';

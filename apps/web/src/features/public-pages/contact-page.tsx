@@ -1,8 +1,8 @@
 import type { SubCounty } from '@kaunti/contract/api-county';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { telHref, useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './info-page.module.css';
 import { asStringList } from './translated-content';

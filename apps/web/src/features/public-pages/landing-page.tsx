@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountPanel } from '../../lib/account-panel';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import styles from './landing-page.module.css';
 import { SERVICE_AREAS, type ServiceArea } from './service-areas';

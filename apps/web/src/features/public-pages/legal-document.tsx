@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { useCountyValues } from './county-values';
 import styles from './info-page.module.css';
 import type { LegalDocument } from './translated-content';

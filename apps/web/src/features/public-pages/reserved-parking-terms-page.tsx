@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/translator';
 import { useCountyValues } from './county-values';
 import styles from './info-page.module.css';
 import { LegalDocumentView, LegalQuestions } from './legal-document';

@@ -6,7 +6,7 @@ describe('asStringList', () => {
     expect(asStringList(['a', 2, 'b', null])).toEqual(['a', 'b']);
   });
 
-  it('is empty for a missing key (i18next returns the key as a string)', () => {
+  it('is empty for a missing key (t returns the key as a string)', () => {
     expect(asStringList('pay.steps')).toEqual([]);
   });
 });

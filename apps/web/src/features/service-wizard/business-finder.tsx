@@ -1,8 +1,8 @@
 import type { Business } from '@kaunti/contract/api-business';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { InputField } from '../../ui/form-field/form-field';
 import type { CustomStepProps } from './custom-step-props';

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../lib/service-text';
+import { useTranslation } from '../../lib/translator';
 import type { UploadedFile } from '../../lib/uploads';
 import type { CustomStepProps } from './custom-step-props';
 import { useFieldOptions } from './fields/reference-options';

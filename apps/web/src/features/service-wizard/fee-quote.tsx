@@ -5,9 +5,9 @@ import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import type { ServiceText } from '../../lib/service-text';
+import { useTranslation } from '../../lib/translator';
 import styles from './service-wizard.module.css';
 
 /** How long the answers must stand still before the fee is asked for again. */

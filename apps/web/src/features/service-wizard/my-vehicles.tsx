@@ -1,8 +1,8 @@
 import type { Vehicle } from '@kaunti/contract/api-parking';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import type { CustomStepProps } from './custom-step-props';
 import styles from './service-wizard.module.css';

@@ -1,9 +1,9 @@
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import { formatKes } from '@kaunti/contract/money';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
 import styles from './service-wizard.module.css';
 

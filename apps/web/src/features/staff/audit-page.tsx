@@ -1,8 +1,8 @@
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { controlClass } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';

@@ -1,9 +1,9 @@
 import type { ParkingCoverKind } from '@kaunti/contract/api-parking';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { InputField } from '../../ui/form-field/form-field';

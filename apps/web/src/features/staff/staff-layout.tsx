@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { ButtonLink } from '../../ui/button/button';
 import { Spinner } from '../../ui/spinner/spinner';

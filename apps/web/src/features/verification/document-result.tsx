@@ -1,7 +1,7 @@
 import type { VerifyResponse, VerifyStatus } from '@kaunti/contract/api-verify';
 import { formatKes } from '@kaunti/contract/money';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { formatDate } from './display-format';
 import { CheckedAt, FactRows, Verdict, type VerdictTone } from './verdict';
 import styles from './verification.module.css';

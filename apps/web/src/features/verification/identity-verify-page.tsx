@@ -1,6 +1,6 @@
 import type { IdentityVerifyResponse } from '@kaunti/contract/api-verify';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../lib/translator';
 import { CheckPage } from './check-page';
 import { formatDate } from './display-format';
 import { FactRows, Verdict, type VerdictTone } from './verdict';

@@ -1,7 +1,7 @@
 import type { PermitValidateResponse } from '@kaunti/contract/api-verify';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { InputField } from '../../ui/form-field/form-field';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { createFrameDecoder } from './frame-decoder';
 import styles from './verification.module.css';

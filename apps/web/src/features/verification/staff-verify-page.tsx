@@ -1,7 +1,7 @@
 import type { StaffVerifyResponse } from '@kaunti/contract/api-verify';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCounty } from '../../lib/county';
+import { useTranslation } from '../../lib/translator';
 import { CheckPage } from './check-page';
 import { FactRows, Verdict, type VerdictTone } from './verdict';
 import { verifyStaff } from './verify-api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { formatDate, formatTime } from './display-format';
 import styles from './verification.module.css';
 

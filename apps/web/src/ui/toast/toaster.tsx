@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { currentToasts, dismissToast, subscribeToasts } from './toast-store';
 import styles from './toaster.module.css';
 

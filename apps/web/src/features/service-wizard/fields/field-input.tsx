@@ -1,8 +1,8 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { findFieldControl } from '@kaunti/catalogue/registries/field-controls';
 import { get, useFormContext, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
+import { useTranslation } from '../../../lib/translator';
 import { controlClass, RequiredMark } from '../../../ui/form-field/form-field';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import styles from '../service-wizard.module.css';

@@ -2,9 +2,9 @@ import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { UPLOAD_ACCEPT } from '@kaunti/contract/upload-rules';
 import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
 import type { ServiceText } from '../../../lib/service-text';
+import { useTranslation } from '../../../lib/translator';
 import {
   checkBeforeUpload,
   formatFileSize,

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { Button } from '../../../ui/button/button';
 import formStyles from '../../../ui/form-field/form-field.module.css';
 import styles from '../service-wizard.module.css';

@@ -1,8 +1,8 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
 import { get, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { ServiceText } from '../../../lib/service-text';
+import { useTranslation } from '../../../lib/translator';
 import { type ControlProps, FormField } from '../../../ui/form-field/form-field';
 
 /** The id of a field's control (the error summary links to it). */
