@@ -18,7 +18,8 @@ import { seasonalParking } from './services/parking/seasonal-parking';
 
 /**
  * The registry of services: every citizen service the portal offers, by id. Adding a service =
- * writing its definition file and listing it here (plus its tariff rows and Kiswahili texts).
+ * writing its definition file, named by its id (`services/<area>/<id>.ts`: the web loads it by
+ * that name, service-loaders.ts), and listing it here (plus its tariff rows and Kiswahili texts).
  */
 const builtIn: readonly ServiceDefinition[] = [
   landRatesBill,
