@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadChunk } from './chunk-loader';
 
 /**
  * Something loaded the first time it is asked for, then kept; a failed load (a chunk that could
@@ -14,11 +15,16 @@ export function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * A form resolver loaded on the form's first validation. A form validated on submit (mode
- * `onSubmit`) then keeps its schema — and zod — off its page's first load: the sign-in page is
- * drawn before zod arrives, and the first press of the button waits for it once.
+ * A react-hook-form resolver loaded on the form's first validation, through loadChunk (its
+ * time-out and its kinds of failure). A form validated on submit (mode `onSubmit`) then keeps its
+ * schema — and zod — off its page's first load. A failed download rejects that submit with a
+ * ChunkLoadError (react-hook-form clears `isSubmitting` and passes it on: the accounts pages show
+ * it with `useSchemaSubmit`) and the next submit tries again. `Output` is what the schema makes of
+ * the values (a schema that transforms them).
  */
-export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
-  const resolver = lazyOnce(load);
+export function lazyResolver<Input extends FieldValues, Output = Input>(
+  load: () => Promise<Resolver<Input, unknown, Output>>,
+): Resolver<Input, unknown, Output> {
+  const resolver = lazyOnce(() => loadChunk(load));
   return async (values, context, options) => (await resolver())(values, context, options);
 }

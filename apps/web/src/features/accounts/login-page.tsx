@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -12,8 +13,8 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { PasswordField, UsernameField } from './form-controls';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { OtpStep } from './otp-step';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
 import { tokenStatus } from './token';
@@ -29,7 +30,7 @@ export interface LoginPageState {
 }
 
 // The form is checked on submit: its schema (and zod) load then, not with the page.
-const loginResolver = lazyFormResolver<LoginRequest>(async () => {
+const loginResolver = lazyResolver<LoginRequest>(async () => {
   const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),

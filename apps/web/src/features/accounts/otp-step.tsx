@@ -3,6 +3,7 @@ import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -11,7 +12,7 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { markOtpSent } from './auth-store';
 import { CodeSentNotice, OtpField } from './form-controls';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 
 export interface OtpStepProps {
@@ -24,7 +25,7 @@ export interface OtpStepProps {
 }
 
 // The code is checked on submit: its schema (and zod) load then, not with the sign-in page.
-const otpResolver = lazyFormResolver<OtpVerifyRequest>(async () => {
+const otpResolver = lazyResolver<OtpVerifyRequest>(async () => {
   const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),

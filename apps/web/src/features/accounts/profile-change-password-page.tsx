@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -9,20 +10,18 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { ConfirmPasswordField, NewPasswordField, PasswordField } from './form-controls';
 import type { ChangePasswordFormInput, ChangePasswordFormOutput } from './form-schemas';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
 // The form is checked on submit: its schema (and zod) load then, not with the page.
-const changePasswordResolver = lazyFormResolver<ChangePasswordFormInput, ChangePasswordFormOutput>(
-  async () => {
-    const [{ zodResolver }, { changePasswordFormSchema }] = await Promise.all([
-      import('@hookform/resolvers/zod'),
-      import('./form-schemas'),
-    ]);
-    return zodResolver(changePasswordFormSchema);
-  },
-);
+const changePasswordResolver = lazyResolver<ChangePasswordFormInput, ChangePasswordFormOutput>(async () => {
+  const [{ zodResolver }, { changePasswordFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./form-schemas'),
+  ]);
+  return zodResolver(changePasswordFormSchema);
+});
 
 /** /profile/change-password: the current password and a new one (other sessions end). */
 export function ProfileChangePasswordPage() {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -13,20 +14,20 @@ import { accountsApi } from './accounts-api';
 import { setCurrentUser } from './auth-store';
 import { CodeSentNotice, OtpField, PasswordField, TextField } from './form-controls';
 import type { ChangePhoneStartInput, ChangePhoneStartOutput } from './form-schemas';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { PROFILE_QUERY_KEY } from './profile-query';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
-const startResolver = lazyFormResolver<ChangePhoneStartInput, ChangePhoneStartOutput>(async () => {
+const startResolver = lazyResolver<ChangePhoneStartInput, ChangePhoneStartOutput>(async () => {
   const [{ zodResolver }, { changePhoneStartSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('./form-schemas'),
   ]);
   return zodResolver(changePhoneStartSchema);
 });
-const codeResolver = lazyFormResolver<OtpVerifyRequest>(async () => {
+const codeResolver = lazyResolver<OtpVerifyRequest>(async () => {
   const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),

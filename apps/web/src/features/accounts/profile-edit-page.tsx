@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -17,9 +18,9 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { setCurrentUser } from './auth-store';
 import { NameFields, TextField } from './form-controls';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { type PhotoChoice, PhotoField } from './photo-field';
 import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
@@ -35,7 +36,7 @@ const FIELDS = [
 type Output = z.output<typeof profileUpdateRequestSchema>;
 
 // The form is checked on submit: its schema (and zod) load then, not with the page.
-const profileResolver = lazyFormResolver<ProfileUpdateRequest, Output>(async () => {
+const profileResolver = lazyResolver<ProfileUpdateRequest, Output>(async () => {
   const [{ zodResolver }, { profileUpdateRequestSchema: schema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -16,19 +17,19 @@ import {
   UsernameField,
 } from './form-controls';
 import type { ResetFormInput, ResetFormOutput } from './form-schemas';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import type { LoginPageState } from './login-page';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
-const forgotResolver = lazyFormResolver<PasswordForgotRequest>(async () => {
+const forgotResolver = lazyResolver<PasswordForgotRequest>(async () => {
   const [{ zodResolver }, { passwordForgotRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(passwordForgotRequestSchema);
 });
-const resetResolver = lazyFormResolver<ResetFormInput, ResetFormOutput>(async () => {
+const resetResolver = lazyResolver<ResetFormInput, ResetFormOutput>(async () => {
   const [{ zodResolver }, { resetFormSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('./form-schemas'),

@@ -22,7 +22,7 @@ import { SignupPage } from './signup-page';
 
 /**
  * Every accounts form loads its schema (and zod) on its first submit, not with its page
- * (lazy-form.tsx). Each form is submitted first here, once per test (a schema, once loaded, is
+ * (lib/lazy-resolver.ts). Each form is submitted first here, once per test (a schema, once loaded, is
  * kept for the life of the module): the first download fails and says so, keeping what was
  * typed; the second is held, and the button is busy until it arrives; then the form's messages
  * are the schema's, and nothing reached the server.

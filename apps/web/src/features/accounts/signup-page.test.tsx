@@ -57,7 +57,7 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     await renderWithApp(routes, { path: '/signup' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     const first = screen.getByRole('textbox', { name: /^First name/ });
-    // The form's schema loads on the first submit (lazy-form.tsx): the messages follow it.
+    // The form's schema loads on the first submit (lib/lazy-resolver.ts): the messages follow it.
     await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
     expect(first).toHaveFocus();
   });

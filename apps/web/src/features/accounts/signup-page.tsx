@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
@@ -12,8 +13,8 @@ import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { ConfirmPasswordField, NameFields, NewPasswordField, TextField } from './form-controls';
 import type { SignupFormInput, SignupFormOutput } from './form-schemas';
-import { lazyFormResolver, SchemaLoadError, useSchemaSubmit } from './lazy-form';
 import { OtpStep } from './otp-step';
+import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
 import { tokenStatus } from './token';
@@ -30,7 +31,7 @@ const FIELDS = [
 ] as const;
 
 // The form is checked on submit: its schema (and zod) load then, not with the page.
-const signupResolver = lazyFormResolver<SignupFormInput, SignupFormOutput>(async () => {
+const signupResolver = lazyResolver<SignupFormInput, SignupFormOutput>(async () => {
   const [{ zodResolver }, { signupFormSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('./form-schemas'),
