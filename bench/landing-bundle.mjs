@@ -8,12 +8,13 @@
 // route's n largest scripts (default: three, for the landing page, /login and /land-rates-bill).
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
 import { demoSession, printTable, startPortal } from './support.mjs';
 
 export const BUDGET_KIB = 150;
 const LANDING_GOAL_KIB = 120;
 
-/** The spec's routes (section 2), with an example for each parameter. */
+/** The spec's public routes (section 2), with an example for each parameter. */
 const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -34,78 +35,6 @@ const PUBLIC_ROUTES = [
   '/everify/i/1/1',
   '/coming-soon',
   '/404',
-];
-const PRINTABLES = [
-  'sbp',
-  'ubp',
-  'Invoice',
-  'food-and-hygiene',
-  'official-letter',
-  'Gaming',
-  'schools-registration',
-  'fish-trading-licence',
-  'certificate-of-verification',
-  'dog-licence',
-  'template',
-  'liquor-licensing',
-  'outdoor-advertising',
-  'health-certificate',
-  'fire-certificate',
-  'research-certificate',
-  'tickets',
-  'letter-of-property',
-  'authority-to-use-grounds',
-].map((name) => `/downloads/${name}`);
-const PROTECTED_ROUTES = [
-  '/payment',
-  '/payments',
-  '/profile/view',
-  '/profile/edit',
-  '/profile/change-phone',
-  '/profile/change-password',
-  '/account/bills',
-  '/account/transactions-history',
-  '/account/service-applications',
-  '/account/obligations',
-  '/account/sacco-vehicles',
-  '/account/sacco-vehicles/add',
-  '/account/transport-sacco-vehicles',
-  '/account/transport-sacco-vehicles/add',
-  '/account/drafts',
-  '/e-construction-application/add-lr-or-parcel',
-  '/sbp',
-  '/sbp/payments',
-  '/pest-control/apply',
-  '/trade-license/apply',
-  '/betting-and-gaming',
-  '/weights-and-measures',
-  '/markets',
-  '/properties',
-  '/county-rent',
-  '/property-management',
-  '/tenancy-transfer',
-  '/next-of-kin',
-  '/liqour-licensing',
-  '/advertisements',
-  '/seasonal-parking',
-  '/reserved-parking',
-  '/essential-services',
-  '/ground-rent',
-  '/outdoor-advertisement',
-  '/permits',
-  '/permits/hire-grounds',
-  '/food-handlers-certificate',
-  '/ambulance-services',
-  '/inoculation',
-  '/health-research',
-  '/export-certificate',
-  '/mortuary-service-application',
-  '/add-land',
-  '/land-rates-bill',
-  '/land-survey',
-  '/land-transfer',
-  '/rates-search',
-  '/land-clearance',
 ];
 const DETAILED = new Set(['/', '/login', '/land-rates-bill']);
 /** Routes measured at once (separate contexts of one browser): the figures are bytes, not times. */
@@ -155,11 +84,14 @@ export async function measureLandingBundle() {
     ],
   });
   try {
+    // The printables and the protected routes: the lists the app itself keeps.
+    const { PRINTABLE_NAMES } = await tsImport('../packages/contract/src/printables.ts', import.meta.url);
+    const { PROTECTED_PATHS } = await tsImport('../apps/web/src/app/protected-paths.ts', import.meta.url);
     const token = await demoSession(portal.url);
     const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
     const routes = [
-      ...[...PUBLIC_ROUTES, ...PRINTABLES].map((path) => ({ path })),
-      ...PROTECTED_ROUTES.map((path) => ({ path, token })),
+      ...[...PUBLIC_ROUTES, ...PRINTABLE_NAMES.map((name) => `/downloads/${name}`)].map((path) => ({ path })),
+      ...PROTECTED_PATHS.map((path) => ({ path, token })),
     ].filter(({ path }) => !only || only.includes(path));
     const measured = new Array(routes.length);
     let next = 0;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { catalogueRoutes } from '../lib/catalogue-index';
 import { ComingSoonPage } from './coming-soon-page';
-import { PROTECTED_PATHS } from './route-guard';
+import { PROTECTED_PATHS } from './protected-paths';
 
 /**
  * Routes of the spec (section 2) whose service areas are not built yet. Each answers with the

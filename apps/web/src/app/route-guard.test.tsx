@@ -8,7 +8,8 @@ import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../lib/ses
 import { fakeJwt, nowSeconds, renderWithApp } from '../testing/render-with-app';
 import { routeEntries } from '../testing/route-table';
 import { portalRoutes } from './portal-routes';
-import { PROTECTED_PATHS, RouteGuard } from './route-guard';
+import { PROTECTED_PATHS } from './protected-paths';
+import { RouteGuard } from './route-guard';
 import { routeTable } from './router';
 
 /** The whole table, as the router has it once the portal's pages are patched in. */
