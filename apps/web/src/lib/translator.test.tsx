@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createTranslator,
@@ -156,6 +157,40 @@ describe('useTranslation', () => {
     });
     expect(await screen.findByText('Kodi ya ardhi / Habari, Amina! (sw)')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it('renders once its files arrive without React throwing away the render (hooks in the same order)', async () => {
+    // Files that arrive at once (from the cache): React replays the suspended component, which
+    // must call the same hooks as the first attempt, or React reports a recoverable error
+    // ("Update hook called on initial render") and renders the whole page again.
+    const recovered = vi.fn();
+    const i18n = createTranslator({
+      language: 'sw',
+      load: async (language, namespace) => resources[language]?.[namespace] ?? {},
+    });
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container, { onRecoverableError: recovered });
+    // A concurrent render, as the browser's (act() would render it another way).
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      startTransition(() =>
+        root.render(
+          <TranslatorProvider translator={i18n}>
+            <Suspense fallback={<p>Loading</p>}>
+              <Title />
+            </Suspense>
+          </TranslatorProvider>,
+        ),
+      );
+      await vi.waitFor(() => expect(container.textContent).toBe('Kodi ya ardhi / Habari, Amina! (sw)'));
+      expect(recovered).not.toHaveBeenCalled();
+      root.unmount();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      container.remove();
+    }
   });
 
   it('re-renders every translated component when the language changes', async () => {

@@ -2,7 +2,6 @@ import {
   createContext,
   createElement,
   type ReactNode,
-  use,
   useContext,
   useMemo,
   useSyncExternalStore,
@@ -268,8 +267,12 @@ export function useTranslation(namespaces?: string | readonly string[]): {
     () => translator.language,
     () => translator.language,
   );
-  if (!translator.isReady(list, language)) use(translator.load(list, language));
   const namespace = list[0];
   const t = useMemo(() => translator.fixedT(namespace, language), [translator, namespace, language]);
+  // Suspends by throwing the load (Suspense's original protocol, as react-i18next did), not with
+  // use(): React replays a component that suspended in use() and requires use() to be called
+  // again, which a component whose texts arrived meanwhile does not — React then reports an
+  // error and renders the whole page again.
+  if (!translator.isReady(list, language)) throw translator.load(list, language);
   return { t, i18n: translator };
 }
