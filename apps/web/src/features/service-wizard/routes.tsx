@@ -18,7 +18,9 @@ export function wizardRoutesOf(area: ServiceArea): RouteObject[] {
         // The page and this service's definition alone (not the catalogue), side by side.
         const [m, definition] = await Promise.all([
           loadChunk(() => import('./service-wizard-page')),
-          loadChunk(() => import('./load-service').then((l) => l.loadService(service.id))),
+          loadChunk(() =>
+            import('../../lib/service-definition').then((l) => l.loadServiceDefinition(service.id)),
+          ),
         ]);
         // Keyed by service: moving between two wizard pages starts the other one afresh.
         return { element: <m.ServiceWizardPage key={service.id} service={definition} /> };

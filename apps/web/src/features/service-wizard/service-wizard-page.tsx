@@ -17,7 +17,7 @@ import { ServiceWizard } from './service-wizard';
  * A catalogue service's page: its wizard, started fresh or resumed from `?draft=<id>` (the
  * address a new form gets once it is first saved, so a reload resumes it). The services layout
  * around it renders the page's h1 from the route title. The route loads the service's definition
- * (load-service.ts); none: "Page not found".
+ * (lib/service-definition.ts); none: "Page not found".
  */
 export function ServiceWizardPage({ service }: { service: ServiceDefinition | undefined }) {
   if (!service) throw new Response('', { status: 404, statusText: 'Not Found' });
