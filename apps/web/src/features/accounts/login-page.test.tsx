@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasAuthToken, setAuthToken } from '../../lib/api-client';
 import { readTokenCookie, removeTokenCookie } from '../../lib/session-token';
+import { testProfileUser } from '../../testing/fixtures';
 import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { getAuthState, resetAuth } from './auth-store';
 import { LoginPage } from './login-page';
@@ -22,24 +23,7 @@ const routes = [
 
 const pendingToken = fakeJwt({ sub: 'u1', sid: 's1', scope: 'otp', exp: nowSeconds() + 900 });
 const fullToken = fakeJwt({ sub: 'u1', sid: 's2', scope: 'full', exp: nowSeconds() + 8 * 3600 });
-const user = {
-  id: '6f1c2b9e-3d4a-4b5c-8d7e-9f0a1b2c3d4e',
-  customer_no: 'NCC-0001001',
-  first_name: 'Wanjiku',
-  middle_name: null,
-  sur_name: 'Kamau',
-  full_name: 'Wanjiku Kamau',
-  identifier: '2345678',
-  identifier_type: 'id_number',
-  phone_number: '254712345678',
-  email: 'wanjiku@example.co.ke',
-  mobile_number_2nd: null,
-  secondary_email: null,
-  photo: null,
-  psv: false,
-  first_time_login: false,
-  created_at: '2026-01-01T08:00:00.000Z',
-};
+const user = testProfileUser();
 
 beforeEach(() => {
   removeTokenCookie();

@@ -2,6 +2,7 @@ import { PHOTO_FORMAT_MESSAGE } from '@kaunti/contract/api-accounts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testProfileUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { ProfileEditPage } from './profile-edit-page';
 import { ProfileViewPage } from './profile-view-page';
@@ -11,24 +12,7 @@ const NEW_PHOTO_ID = '1c8b5d2f-3a4e-4f6b-8c7d-8e9f0a1b2c3d';
 
 function profile(photo: string | null) {
   return {
-    data: {
-      id: '6f1c2b9e-3d4a-4b5c-8d7e-9f0a1b2c3d4e',
-      customer_no: 'NCC-0001001',
-      first_name: 'Wanjiku',
-      middle_name: null,
-      sur_name: 'Kamau',
-      full_name: 'Wanjiku Kamau',
-      identifier: '2345678',
-      identifier_type: 'id_number',
-      phone_number: '254712345678',
-      email: 'wanjiku@example.co.ke',
-      mobile_number_2nd: null,
-      secondary_email: null,
-      photo,
-      psv: false,
-      first_time_login: false,
-      created_at: '2026-01-01T08:00:00.000Z',
-    },
+    data: testProfileUser({ photo }),
     erp_data: {
       customer_no: 'NCC-0001001',
       customer_name: 'Wanjiku Kamau',

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/api-client';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
 import { removeTokenCookie } from '../../lib/session-token';
+import { testProfileUser } from '../../testing/fixtures';
 import {
   type ApiCall,
   fakeJwt,
@@ -108,24 +109,7 @@ async function firstSubmits({
   expect(calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
 }
 
-const user = {
-  id: '6f1c2b9e-3d4a-4b5c-8d7e-9f0a1b2c3d4e',
-  customer_no: 'NCC-0001001',
-  first_name: 'Wanjiku',
-  middle_name: null,
-  sur_name: 'Kamau',
-  full_name: 'Wanjiku Kamau',
-  identifier: '2345678',
-  identifier_type: 'id_number',
-  phone_number: '254712345678',
-  email: 'wanjiku@example.co.ke',
-  mobile_number_2nd: null,
-  secondary_email: null,
-  photo: null,
-  psv: false,
-  first_time_login: false,
-  created_at: '2026-01-01T08:00:00.000Z',
-};
+const user = testProfileUser();
 
 // Typing is slow when the whole suite shares two cores.
 describe('the accounts forms load their schema on the first submit', { timeout: 30_000 }, () => {
