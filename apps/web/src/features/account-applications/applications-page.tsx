@@ -3,9 +3,9 @@ import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
-import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
+import { loadChunk } from '../../lib/chunk-loader';
 import { useTranslation } from '../../lib/translator';
-import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { ButtonLink, buttonClass } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
@@ -185,9 +185,7 @@ function NeedsInfo({ applicationNo, serviceId }: { applicationNo: string; servic
     <QueryState query={query} loadingLabel={t('loading')}>
       {(detail) =>
         failure ? (
-          <Alert variant="danger">
-            <p>{t(`common:loadError.${failure instanceof ChunkLoadError ? failure.kind : 'other'}`)}</p>
-          </Alert>
+          <LoadErrorAlert failure={failure} />
         ) : AnswerForm && service.isSuccess ? (
           <AnswerForm application={detail} service={service.data} />
         ) : (

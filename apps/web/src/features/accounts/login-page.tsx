@@ -7,6 +7,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './accounts.module.css';
@@ -14,7 +15,7 @@ import { accountsApi } from './accounts-api';
 import { useAuthState } from './auth-store';
 import { PasswordField, UsernameField } from './form-controls';
 import { OtpStep } from './otp-step';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
 import { tokenStatus } from './token';
@@ -92,7 +93,7 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
       ) : (
         <section className={styles.panel} aria-label={forStaff ? t('login.staffTitle') : t('login.title')}>
           <ServerError error={login.error} />
-          <SchemaLoadError failure={schema.failure} />
+          <LoadErrorAlert failure={schema.failure} />
           <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => login.mutate(values)))}>
             <UsernameField error={form.formState.errors.username} registration={form.register('username')} />
             <PasswordField

@@ -6,13 +6,14 @@ import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { useFocusStepOnMount } from '../../ui/step-focus/step-focus';
 import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { markOtpSent } from './auth-store';
 import { CodeSentNotice, OtpField } from './form-controls';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 
 export interface OtpStepProps {
@@ -79,7 +80,7 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
       <CodeSentNotice sent={sent} sentText={t('otp.sentTo', { phone: masked })} phone={masked} />
       {resend.isSuccess && resend.data.otp_sent ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
       <ServerError error={verify.error ?? resend.error} />
-      <SchemaLoadError failure={schema.failure} />
+      <LoadErrorAlert failure={schema.failure} />
       <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => verify.mutate(values.otp)))}>
         <OtpField error={form.formState.errors.otp} registration={form.register('otp')} />
         <div className={styles.actions}>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { toast } from '../../ui/toast/toast-store';
@@ -10,7 +11,7 @@ import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
 import { ConfirmPasswordField, NewPasswordField, PasswordField } from './form-controls';
 import type { ChangePasswordFormInput, ChangePasswordFormOutput } from './form-schemas';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
@@ -51,7 +52,7 @@ export function ProfileChangePasswordPage() {
       <PageHeading title={t('changePassword.title')} lead={t('changePassword.lead')} />
       <section className={styles.panel} aria-label={t('changePassword.title')}>
         <ServerError error={change.error} />
-        <SchemaLoadError failure={schema.failure} />
+        <LoadErrorAlert failure={schema.failure} />
         <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => change.mutate(values)))}>
           <PasswordField
             id="current_password"

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { toast } from '../../ui/toast/toast-store';
@@ -15,7 +16,7 @@ import { setCurrentUser } from './auth-store';
 import { CodeSentNotice, OtpField, PasswordField, TextField } from './form-controls';
 import type { ChangePhoneStartInput, ChangePhoneStartOutput } from './form-schemas';
 import { PROFILE_QUERY_KEY } from './profile-query';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
@@ -90,7 +91,7 @@ export function ProfileChangePhonePage() {
             phone={maskPhone(pending.phone)}
           />
           <ServerError error={confirm.error} />
-          <SchemaLoadError failure={secondSchema.failure} />
+          <LoadErrorAlert failure={secondSchema.failure} />
           <form
             noValidate
             onSubmit={secondSchema.guard(second.handleSubmit((values) => confirm.mutate(values.otp)))}
@@ -120,7 +121,7 @@ export function ProfileChangePhonePage() {
       ) : (
         <section className={styles.panel} aria-label={t('changePhone.title')}>
           <ServerError error={start.error} />
-          <SchemaLoadError failure={firstSchema.failure} />
+          <LoadErrorAlert failure={firstSchema.failure} />
           <form noValidate onSubmit={firstSchema.guard(first.handleSubmit((values) => start.mutate(values)))}>
             <TextField
               id="phone_number"

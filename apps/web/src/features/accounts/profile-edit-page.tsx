@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { Spinner } from '../../ui/spinner/spinner';
@@ -20,7 +21,7 @@ import { setCurrentUser } from './auth-store';
 import { NameFields, TextField } from './form-controls';
 import { type PhotoChoice, PhotoField } from './photo-field';
 import { PROFILE_QUERY_KEY, useProfileQuery } from './profile-query';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { useServerMessage } from './use-server-message';
 
@@ -100,7 +101,7 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
   return (
     <section className={styles.panel} aria-label={t('edit.title')}>
       <ServerError error={save.error} />
-      <SchemaLoadError failure={schema.failure} />
+      <LoadErrorAlert failure={schema.failure} />
       <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => save.mutate(values)))}>
         <PhotoField
           value={photo}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './accounts.module.css';
@@ -18,7 +19,7 @@ import {
 } from './form-controls';
 import type { ResetFormInput, ResetFormOutput } from './form-schemas';
 import type { LoginPageState } from './login-page';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
@@ -84,7 +85,7 @@ export function RecoverPasswordPage() {
         <section className={styles.panel} aria-label={t('recover.title')}>
           <CodeSentNotice sent={request.sent} sentText={t('recover.codeSent')} phone={request.username} />
           <ServerError error={reset.error ?? forgot.error} />
-          <SchemaLoadError failure={secondSchema.failure} />
+          <LoadErrorAlert failure={secondSchema.failure} />
           <form
             noValidate
             onSubmit={secondSchema.guard(second.handleSubmit((values) => reset.mutate(values)))}
@@ -133,7 +134,7 @@ export function RecoverPasswordPage() {
       ) : (
         <section className={styles.panel} aria-label={t('recover.title')}>
           <ServerError error={forgot.error} />
-          <SchemaLoadError failure={firstSchema.failure} />
+          <LoadErrorAlert failure={firstSchema.failure} />
           <form
             noValidate
             onSubmit={firstSchema.guard(first.handleSubmit((values) => forgot.mutate(values.username)))}

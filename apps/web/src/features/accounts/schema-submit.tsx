@@ -1,13 +1,12 @@
 import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import { ChunkLoadError } from '../../lib/chunk-loader';
-import { useTranslation } from '../../lib/translator';
-import { Alert } from '../../ui/alert/alert';
 
 /**
  * A form's submit handler that says when its schema (a `lazyResolver`, lib/lazy-resolver.ts)
  * could not be downloaded: wrap the form's `handleSubmit(...)` with `guard`, and show `failure`
- * with <SchemaLoadError>. The failure is cleared on the next submit, which tries again. While the schema loads, the form's
- * `formState.isSubmitting` is true: the pages show their button busy meanwhile.
+ * with <LoadErrorAlert> (ui/alert). The failure is cleared on the next submit, which tries
+ * again. While the schema loads, the form's `formState.isSubmitting` is true: the pages show
+ * their button busy meanwhile.
  */
 export function useSchemaSubmit() {
   const [failure, setFailure] = useState<ChunkLoadError>();
@@ -23,15 +22,4 @@ export function useSchemaSubmit() {
         });
       },
   };
-}
-
-/** The failed download of a form's schema, in a danger alert (the words of the app's load errors). */
-export function SchemaLoadError({ failure }: { failure: ChunkLoadError | undefined }) {
-  const { t } = useTranslation('common');
-  if (!failure) return null;
-  return (
-    <Alert variant="danger">
-      <p>{t(`loadError.${failure.kind}`)}</p>
-    </Alert>
-  );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './accounts.module.css';
@@ -14,7 +15,7 @@ import { useAuthState } from './auth-store';
 import { ConfirmPasswordField, NameFields, NewPasswordField, TextField } from './form-controls';
 import type { SignupFormInput, SignupFormOutput } from './form-schemas';
 import { OtpStep } from './otp-step';
-import { SchemaLoadError, useSchemaSubmit } from './schema-submit';
+import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
 import { startLogin } from './session';
 import { tokenStatus } from './token';
@@ -95,7 +96,7 @@ export function SignupPage() {
       ) : (
         <section className={styles.panel} aria-label={t('signup.title')}>
           <ServerError error={signup.error} />
-          <SchemaLoadError failure={schema.failure} />
+          <LoadErrorAlert failure={schema.failure} />
           <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => signup.mutate(values)))}>
             <NameFields
               registrations={{

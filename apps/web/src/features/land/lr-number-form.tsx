@@ -1,10 +1,10 @@
 import { lrNumberField } from '@kaunti/catalogue/services/land/shared-fields';
 import { type FormEvent, useState } from 'react';
-import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
+import { loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
 import { lazyOnce } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
-import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { InputField } from '../../ui/form-field/form-field';
@@ -39,7 +39,7 @@ export function LrNumberForm({
   const [attempt, setAttempt] = useState(0);
   // The first submit waits for the checker to arrive: the button says so meanwhile.
   const [checking, setChecking] = useState(false);
-  const [loadFailure, setLoadFailure] = useState<ChunkLoadError | undefined>();
+  const [loadFailure, setLoadFailure] = useState<unknown>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,9 +59,7 @@ export function LrNumberForm({
     } catch (failure) {
       // The checker could not be downloaded (offline, a new release): say so; the next press
       // tries again.
-      setLoadFailure(
-        failure instanceof ChunkLoadError ? failure : new ChunkLoadError('other', undefined, failure),
-      );
+      setLoadFailure(failure);
     } finally {
       setChecking(false);
     }
@@ -69,11 +67,7 @@ export function LrNumberForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className={styles.lrForm}>
-      {loadFailure ? (
-        <Alert variant="danger">
-          <p>{t(`common:loadError.${loadFailure.kind}`)}</p>
-        </Alert>
-      ) : null}
+      <LoadErrorAlert failure={loadFailure} />
       <ErrorSummary
         title={t('wizard:errorSummaryTitle')}
         errors={error ? [{ fieldId: FIELD_ID, message: error }] : []}

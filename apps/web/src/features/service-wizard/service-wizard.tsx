@@ -6,13 +6,14 @@ import { FALLBACK_ERROR_MESSAGE } from '@kaunti/contract/error-message';
 import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ApiError, api } from '../../lib/api-client';
-import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
+import { loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
 import { lazyOnce } from '../../lib/lazy-resolver';
 import { type ServiceText, useServiceText } from '../../lib/service-text';
 import { useTranslation } from '../../lib/translator';
 import type { UploadedFile } from '../../lib/uploads';
 import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { Spinner } from '../../ui/spinner/spinner';
@@ -102,7 +103,7 @@ export function ServiceWizard({
   // says so too, and the next submit tries again.
   const [checking, setChecking] = useState(false);
   const checkingRef = useRef(false);
-  const [loadFailure, setLoadFailure] = useState<ChunkLoadError | undefined>();
+  const [loadFailure, setLoadFailure] = useState<unknown>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const serverErrorRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
@@ -206,9 +207,7 @@ export function ServiceWizard({
       try {
         await loadChecker();
       } catch (failure) {
-        setLoadFailure(
-          failure instanceof ChunkLoadError ? failure : new ChunkLoadError('other', undefined, failure),
-        );
+        setLoadFailure(failure);
         return;
       } finally {
         checkingRef.current = false;
@@ -321,11 +320,7 @@ export function ServiceWizard({
           aria-labelledby="wizard-step-title"
           onSubmit={(event) => void submit(event)}
         >
-          {loadFailure ? (
-            <Alert variant="danger">
-              <p>{t(`common:loadError.${loadFailure.kind}`)}</p>
-            </Alert>
-          ) : null}
+          <LoadErrorAlert failure={loadFailure} />
           <ErrorSummary title={t('errorSummaryTitle')} errors={summary} focusKey={summaryKey} />
           {serverError ? (
             <div ref={serverErrorRef} tabIndex={-1} className={styles.serverError}>
