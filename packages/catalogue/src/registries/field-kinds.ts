@@ -6,8 +6,9 @@ import { type FieldControl, type FieldKindName, fieldControls } from './field-co
 
 /**
  * The field kinds, by name. A kind says how a value is entered (`input`, for the web renderer:
- * `field-controls.ts`, zod-free, spread into each kind here) and builds the zod schema of a value that is present; whether it may be empty, and the
- * message when a required one is, is handled once for all kinds (schema-builder.ts).
+ * `field-controls.ts`, zod-free, spread into each kind here) and builds the zod schema of a value
+ * that is present; whether it may be empty, and the message when a required one is, is handled
+ * once for all kinds (schema-builder.ts).
  */
 export interface FieldKind extends FieldControl {
   name: string;
