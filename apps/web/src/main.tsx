@@ -1,10 +1,10 @@
 import './ui/theme/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { RootErrorBoundary } from './app/errors/root-error-boundary';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { PortalRoutes } from './app/router';
 import { setAuthToken } from './lib/api-client';
 import { startI18n } from './lib/i18n';
 import { unregisterServiceWorkers } from './lib/service-worker';
@@ -14,7 +14,6 @@ void unregisterServiceWorkers().catch(() => undefined);
 // Spec: the token from the cookie is sent as a Bearer header when present at start-up.
 setAuthToken(readTokenCookie());
 
-const router = createRouter();
 const root = createRoot(document.getElementById('root')!);
 
 startI18n().finally(() => {
@@ -22,7 +21,9 @@ startI18n().finally(() => {
     <StrictMode>
       <RootErrorBoundary>
         <Providers>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <PortalRoutes />
+          </BrowserRouter>
         </Providers>
       </RootErrorBoundary>
     </StrictMode>,

@@ -15,7 +15,7 @@ import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
 import { catalogueAreas } from '../lib/catalogue-index';
 import { loadChunk } from '../lib/chunk-loader';
-import { lazyPage } from '../lib/lazy-route';
+import { lazyElement, lazyPage } from '../lib/lazy-route';
 import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './errors/not-found-page';
 import { GuestRoute } from './guest-route';
@@ -25,7 +25,7 @@ import { RouteGuard } from './route-guard';
 /**
  * Every page of the portal but the landing page: the features' routes (lazy pages), composed here
  * and fetched the first time the router meets a path that is not the landing page
- * (`patchRoutesOnNavigation` in app/router.tsx), so the route table and its list of page chunks
+ * (`PortalRoutes` in app/router.tsx), so the route table and its list of page chunks
  * are not in the landing page's JavaScript. Add a feature's routes here.
  */
 
@@ -43,7 +43,7 @@ export const portalRoutes: RouteObject[] = [
   {
     // The information pages in the services layout, fetched lazily: the layout and its
     // menus stay out of the landing page's JavaScript.
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./services-layout/services-layout'),
       (m) => m.InformationLayout,
     ),
@@ -60,14 +60,14 @@ export const portalRoutes: RouteObject[] = [
     // link (`?id=&key=`, the document's printUrl) to anyone holding the link.
     path: 'downloads/Invoice',
     handle: { title: 'titles.invoice' },
-    lazy: async () => {
-      const m = await loadChunk(() => import('../features/payments/printable-sign-in-gate'));
-      return { element: <m.PrintableSignInGate rememberPath={saveReturnPath} /> };
-    },
+    element: lazyElement(
+      () => loadChunk(() => import('../features/payments/printable-sign-in-gate')),
+      (m) => <m.PrintableSignInGate rememberPath={saveReturnPath} />,
+    ),
     children: [
       {
         index: true,
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('../features/documents/invoice-page'),
           (m) => m.InvoicePage,
         ),
@@ -90,10 +90,10 @@ export const portalRoutes: RouteObject[] = [
       // like the information pages): the area's own pages and its wizard services.
       ...catalogueAreas().map(
         (area): RouteObject => ({
-          lazy: async () => {
-            const m = await loadChunk(() => import('./services-layout/services-layout'));
-            return { element: <m.AreaServicesLayout area={area} /> };
-          },
+          element: lazyElement(
+            () => loadChunk(() => import('./services-layout/services-layout')),
+            (m) => <m.AreaServicesLayout area={area} />,
+          ),
           children: [...(AREA_PAGES[area] ?? []), ...wizardRoutesOf(area)],
         }),
       ),
@@ -107,7 +107,7 @@ export const portalRoutes: RouteObject[] = [
     ? [
         {
           path: '__test/render-error',
-          lazy: lazyPage(
+          element: lazyPage(
             () => import('./errors/render-error-probe'),
             (m) => m.RenderErrorProbe,
           ),

@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from '../lib/translator';
 import { Spinner } from '../ui/spinner/spinner';
 import { Toaster } from '../ui/toast/toaster';
@@ -10,11 +10,8 @@ import { SiteHeader } from './header/site-header';
 import { PageTitle } from './page-title';
 import styles from './root-layout.module.css';
 
-/**
- * Header, the page, the footer (not on printable documents), toasts, and the page title. As the
- * root route's error element it shows `main` (the error) in place of the page.
- */
-export function RootLayout({ main }: { main?: ReactNode }) {
+/** Header, the page, the footer (not on printable documents), toasts, and the page title. */
+export function RootLayout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   return (
@@ -23,11 +20,32 @@ export function RootLayout({ main }: { main?: ReactNode }) {
       <SessionWatch />
       <SiteHeader account={<AccountMenu />} />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner label={t('loading')} />}>{main ?? <Outlet />}</Suspense>
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Outlet />
+        </Suspense>
       </main>
       {isFooterHidden(pathname) ? null : <SiteFooter />}
       <Toaster />
-      <ScrollRestoration />
+      <ScrollOnNavigation />
     </div>
   );
+}
+
+/**
+ * A new page (a link followed, a redirect) starts at the top; Back and Forward leave the scroll to
+ * the browser, and a change of the hash alone (an error summary's link) does not scroll.
+ */
+function ScrollOnNavigation() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes, on purpose.
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
 }

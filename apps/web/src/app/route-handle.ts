@@ -1,4 +1,5 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext, useMemo } from 'react';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 
 /** What a route tells the shell about itself: its title (a key in the common namespace). */
 export interface RouteHandle {
@@ -10,12 +11,19 @@ export interface RouteHandle {
   back?: boolean;
 }
 
-/** The handle of the deepest matched route that has one. */
+/** The route table being rendered (app/router.tsx AppRoutes). */
+export const RouteTableContext = createContext<RouteObject[]>([]);
+
+/** The handle of the deepest route matching the current path that has a title. */
 export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.title) return handle;
-  }
-  return {};
+  const routes = useContext(RouteTableContext);
+  const { pathname } = useLocation();
+  return useMemo(() => {
+    const matches = matchRoutes(routes, pathname) ?? [];
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const handle = matches[i]?.route.handle as RouteHandle | undefined;
+      if (handle?.title) return handle;
+    }
+    return {};
+  }, [routes, pathname]);
 }

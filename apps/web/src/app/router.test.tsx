@@ -1,11 +1,15 @@
-import { matchRoutes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_AREAS } from '../features/public-pages/service-areas';
 import { ChunkLoadError, loadChunk } from '../lib/chunk-loader';
+import { lazyElement } from '../lib/lazy-route';
+import { renderWithApp, stubApi } from '../testing/render-with-app';
 import { routeEntries } from '../testing/route-table';
 import { PLANNED_PATHS } from './planned-routes';
 import { portalRoutes } from './portal-routes';
-import { createRouter, PAGES, routeTable } from './router';
+import { PortalRoutes, routeTable } from './router';
 
 vi.mock('../lib/chunk-loader', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/chunk-loader')>();
@@ -44,63 +48,89 @@ describe('route table', () => {
   });
 });
 
-describe('the router', () => {
-  const deepest = (router: ReturnType<typeof createRouter>) => router.state.matches.at(-1)?.route;
+describe('the portal routes', () => {
+  const fetchedPages = () =>
+    vi.mocked(loadChunk).mock.calls.filter(([importer]) => String(importer).includes('portal-routes'));
+
+  beforeEach(() => {
+    vi.mocked(loadChunk).mockClear();
+    stubApi({});
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('starts with the landing page alone, and fetches the other pages on the first other path', async () => {
-    window.history.replaceState(null, '', '/');
-    const router = createRouter();
-    try {
-      await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-      expect(deepest(router)?.index).toBe(true);
-      const pages = router.routes[0]?.children?.[0];
-      expect(pages?.id).toBe(PAGES);
-      expect(pages?.children?.map((route) => route.path ?? (route.index ? '(index)' : ''))).toEqual([
-        '(index)',
-        '*',
-      ]);
+    const { router } = await renderWithApp(<PortalRoutes />, { bare: true, path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Nairobi|county|services/i })).toBeVisible();
+    expect(fetchedPages()).toHaveLength(0);
 
-      await router.navigate('/e-verify');
-      expect(deepest(router)?.path).toBe('e-verify');
-      await router.navigate('/no-such-page');
-      expect(deepest(router)?.path).toBe('*');
-    } finally {
-      router.dispose();
-    }
+    await router.navigate('/e-verify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-Verify' })).toBeVisible();
+    expect(fetchedPages()).toHaveLength(1);
+    await router.navigate('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find that page' }),
+    ).toBeVisible();
+    expect(fetchedPages()).toHaveLength(1);
   });
 
-  it('shows a failed fetch of the pages as a load error around the page, and tries again on the next path', async () => {
-    window.history.replaceState(null, '', '/');
-    const router = createRouter();
-    try {
-      await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-      vi.mocked(loadChunk).mockRejectedValueOnce(
-        new ChunkLoadError('other', undefined, new Error('offline')),
-      );
-      await router.navigate('/e-verify');
-      const errors = Object.values(router.state.errors ?? {});
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toBeInstanceOf(ChunkLoadError);
-      // The root route's error element: the layout around the error.
-      expect(router.routes[0]?.errorElement).toBeTruthy();
+  it('shows a failed fetch of the pages as a load error inside the layout, and tries again on the next navigation', async () => {
+    const { router } = await renderWithApp(<PortalRoutes />, { bare: true, path: '/' });
+    await screen.findByRole('heading', { level: 1 });
+    // The next fetch of the pages fails (other chunks load as usual).
+    const actual = vi.mocked(loadChunk).getMockImplementation()!;
+    let failures = 1;
+    vi.mocked(loadChunk).mockImplementation((importer, ...rest) =>
+      String(importer).includes('portal-routes') && failures-- > 0
+        ? Promise.reject(new ChunkLoadError('other', undefined, new Error('offline')))
+        : actual(importer, ...rest),
+    );
+    await router.navigate('/e-verify');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' }),
+    ).toBeVisible();
+    // The header is still there around the error.
+    expect(screen.getByRole('banner')).toBeVisible();
 
-      await router.navigate('/e-verify');
-      expect(router.state.errors).toBeNull();
-      expect(deepest(router)?.path).toBe('e-verify');
-    } finally {
-      router.dispose();
-    }
+    await router.navigate('/e-verify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-Verify' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'This page could not be loaded' })).toBeNull();
   });
 
   it('opens a page linked to directly (not the landing page) once the pages are fetched', async () => {
-    window.history.replaceState(null, '', '/coming-soon');
-    const router = createRouter();
-    try {
-      await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-      expect(deepest(router)?.path).toBe('coming-soon');
-      expect(router.state.errors).toBeNull();
-    } finally {
-      router.dispose();
-    }
+    await renderWithApp(<PortalRoutes />, { bare: true, path: '/coming-soon' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This service is coming soon' }),
+    ).toBeVisible();
+    expect(document.title).toBe('Coming soon | Test City County e-Services');
+  });
+});
+
+describe('lazy elements on a path', () => {
+  it("fetches a layout's code and its page's side by side, then shows both", async () => {
+    let layoutArrives: (value: null) => void = () => undefined;
+    const layout = vi.fn(() => new Promise<null>((resolve) => (layoutArrives = resolve)));
+    const page = vi.fn(async () => 'The page');
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        element: (
+          <Suspense fallback={<p>Loading</p>}>
+            {lazyElement(layout, () => (
+              <section aria-label="Layout">
+                <Outlet />
+              </section>
+            ))}
+          </Suspense>
+        ),
+        children: [{ path: 'inner', element: lazyElement(page, (text) => <p>{text}</p>) }],
+      },
+    ];
+    await renderWithApp(routes, { path: '/inner' });
+    expect(layout).toHaveBeenCalledTimes(1);
+    // The page's code was asked for before the layout's arrived.
+    expect(page).toHaveBeenCalledTimes(1);
+    await act(async () => layoutArrives(null));
+    expect(within(await screen.findByRole('region', { name: 'Layout' })).getByText('The page')).toBeVisible();
+    expect(page).toHaveBeenCalledTimes(1);
   });
 });

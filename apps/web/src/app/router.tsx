@@ -1,44 +1,41 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ReactElement, useLayoutEffect, useMemo, useState } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { landingRoutes } from '../features/public-pages/landing-routes';
 import { loadChunk } from '../lib/chunk-loader';
+import { lazyElement, preloadElement } from '../lib/lazy-route';
 import { NotFoundPage } from './errors/not-found-page';
-import { RouteErrorPage } from './errors/route-error-page';
+import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { RootLayout } from './root-layout';
+import { RouteTableContext } from './route-handle';
 
 /**
  * The route table. The landing page's JavaScript carries only the shell's part: the root layout,
  * the landing page and the not-found page. Every other page is in app/portal-routes.tsx, fetched
- * the first time the router meets another path (a link followed, or a page opened directly) and
- * patched in under the pathless child `PAGES`, which carries the error element, so a page that
- * fails keeps the header and footer around its error.
+ * the first time the app meets another path (a link followed, or a page opened directly): until
+ * then that path's element is the fetch itself. The pages sit in the root layout inside one error
+ * boundary, so a page that fails keeps the header and footer around its error.
+ *
+ * The router runs in React Router's declarative mode (BrowserRouter and this table rendered with
+ * `useRoutes`; docs/decisions/018-declarative-router.md): the portal uses no loaders or actions.
  */
-function FirstLoad() {
-  return null;
-}
-
-/** The route the portal's pages are patched into. */
-export const PAGES = 'pages';
-
-/** The table with these pages under `PAGES` (the router starts with none; tests pass them all). */
-export function routeTable(pages: RouteObject[] = []): RouteObject[] {
+export function routeTable(pages: RouteObject[] = [], elsewhere?: ReactElement): RouteObject[] {
   return [
     {
       path: '/',
       element: <RootLayout />,
-      // A failure above the pages (the route table itself could not be fetched): the same page
-      // around the error, with the header's links to try again.
-      errorElement: <RootLayout main={<RouteErrorPage />} />,
-      // The first page's lazy chunk is loading: nothing yet (the header and footer come with the
-      // layout as soon as it is there). Without it React Router warns on every first load.
-      HydrateFallback: FirstLoad,
       children: [
         {
-          id: PAGES,
-          errorElement: <RouteErrorPage />,
+          element: (
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
           children: [
             ...landingRoutes,
             ...pages,
-            { path: '*', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
+            elsewhere
+              ? { path: '*', element: elsewhere }
+              : { path: '*', element: <NotFoundPage />, handle: { title: 'titles.notFound' } },
           ],
         },
       ],
@@ -46,18 +43,41 @@ export function routeTable(pages: RouteObject[] = []): RouteObject[] {
   ];
 }
 
-export function createRouter() {
-  let patched = false;
-  return createBrowserRouter(routeTable(), {
-    // Called for a path that only the not-found page answers (or none): the portal's pages are
-    // fetched once (a failure reaches the error element as a ChunkLoadError, and the next
-    // navigation tries again) and patched in; the router then matches the path again.
-    async patchRoutesOnNavigation({ patch, signal }) {
-      if (patched) return;
-      const { portalRoutes } = await loadChunk(() => import('./portal-routes'));
-      if (patched || signal.aborted) return;
-      patch(PAGES, portalRoutes);
-      patched = true;
-    },
-  });
+/** Renders a route table, and gives it to the shell's title and back button (route-handle.ts). */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  // Every lazy element on the path starts fetching now (a layout and its page side by side).
+  for (const match of matchRoutes(routes, pathname) ?? []) preloadElement(match.route.element);
+  return <RouteTableContext value={routes}>{useRoutes(routes)}</RouteTableContext>;
+}
+
+/**
+ * The portal: the landing page's table, and for any other path the fetch of the portal's pages;
+ * once they are here, the whole table (a failed fetch reaches the error boundary as a
+ * ChunkLoadError, and the next navigation tries again).
+ */
+export function PortalRoutes() {
+  const [pages, setPages] = useState<RouteObject[]>();
+  const fetchPages = useMemo(
+    () =>
+      lazyElement(
+        () => loadChunk(() => import('./portal-routes')),
+        (m) => <PagesArrived pages={m.portalRoutes} onArrival={setPages} />,
+      ),
+    [],
+  );
+  const routes = useMemo(() => routeTable(pages, pages ? undefined : fetchPages), [pages, fetchPages]);
+  return <AppRoutes routes={routes} />;
+}
+
+function PagesArrived({
+  pages,
+  onArrival,
+}: {
+  pages: RouteObject[];
+  onArrival: (pages: RouteObject[]) => void;
+}) {
+  // Before the first paint: the table with the pages replaces this element at once.
+  useLayoutEffect(() => onArrival(pages), [pages, onArrival]);
+  return null;
 }

@@ -1,9 +1,17 @@
 import type { County } from '@kaunti/contract/api-county';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { act, type ReactElement } from 'react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { vi } from 'vitest';
+import { AppRoutes } from '../app/router';
 import {
   createTranslator,
   type Messages,
@@ -77,6 +85,8 @@ export interface RenderOptions {
   state?: unknown;
   language?: 'en' | 'sw';
   county?: County;
+  /** `page` renders its own routes (the app's PortalRoutes): it is not put in a table. */
+  bare?: boolean;
 }
 
 /**
@@ -86,7 +96,7 @@ export interface RenderOptions {
  */
 export async function renderWithApp(
   page: ReactElement | RouteObject[],
-  { path = '/', state, language = 'en', county = testCounty }: RenderOptions = {},
+  { path = '/', state, language = 'en', county = testCounty, bare = false }: RenderOptions = {},
 ) {
   const i18n = await createTestI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -97,17 +107,42 @@ export async function renderWithApp(
         { path: '*', element: page },
         { path: '/account/*', element: <p>Account page</p> },
       ];
-  const router = createMemoryRouter(routes, {
-    initialEntries: [state === undefined ? path : { pathname: path, state }],
-  });
+  const seen: Seen = {};
   const result = render(
     <QueryClientProvider client={queryClient}>
       <TranslatorProvider translator={i18n}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
+          {bare && !Array.isArray(page) ? page : <AppRoutes routes={routes} />}
+          <LocationProbe seen={seen} />
+        </MemoryRouter>
       </TranslatorProvider>
     </QueryClientProvider>,
   );
+  /** Where the router is now (`router.state.location`), and a navigation from outside the page. */
+  const router = {
+    state: {
+      get location(): Location {
+        return seen.location!;
+      },
+    },
+    navigate: async (to: string) => {
+      await act(async () => {
+        await seen.navigate!(to);
+      });
+    },
+  };
   return { ...result, i18n, queryClient, router };
+}
+
+interface Seen {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+function LocationProbe({ seen }: { seen: Seen }) {
+  seen.location = useLocation();
+  seen.navigate = useNavigate();
+  return null;
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

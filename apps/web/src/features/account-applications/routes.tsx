@@ -6,7 +6,7 @@ export const accountApplicationsRoutes: RouteObject[] = [
   {
     path: 'account/drafts',
     handle: { title: 'titles.drafts' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./drafts-page'),
       (m) => m.DraftsPage,
     ),
@@ -14,7 +14,7 @@ export const accountApplicationsRoutes: RouteObject[] = [
   {
     path: 'account/service-applications',
     handle: { title: 'titles.serviceApplications' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./applications-page'),
       (m) => m.ApplicationsPage,
     ),

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-route';
+import { loadChunk } from '../../lib/chunk-loader';
+import { lazyElement, lazyPage } from '../../lib/lazy-route';
 
 /** /login, /signup and /recover-password: public. */
 export const accountsPublicRoutes: RouteObject[] = [
   {
     path: 'login',
     handle: { title: 'titles.login' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./login-page'),
       (m) => m.LoginPage,
     ),
@@ -14,7 +15,7 @@ export const accountsPublicRoutes: RouteObject[] = [
   {
     path: 'signup',
     handle: { title: 'titles.signup' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./signup-page'),
       (m) => m.SignupPage,
     ),
@@ -22,7 +23,7 @@ export const accountsPublicRoutes: RouteObject[] = [
   {
     path: 'recover-password',
     handle: { title: 'titles.recoverPassword' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./recover-password-page'),
       (m) => m.RecoverPasswordPage,
     ),
@@ -36,10 +37,10 @@ export const accountsPublicRoutes: RouteObject[] = [
 export const staffLoginRoute: RouteObject = {
   path: 'staff/login',
   handle: { title: 'titles.staffLogin' },
-  lazy: async () => {
-    const { LoginPage } = await import('./login-page');
-    return { element: <LoginPage forStaff /> };
-  },
+  element: lazyElement(
+    () => loadChunk(() => import('./login-page')),
+    (m) => <m.LoginPage forStaff />,
+  ),
 };
 
 /** The profile pages: protected (app/portal-routes.tsx puts them under the route guard). */
@@ -47,7 +48,7 @@ export const accountsProtectedRoutes: RouteObject[] = [
   {
     path: 'profile/view',
     handle: { title: 'titles.profile' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./profile-view-page'),
       (m) => m.ProfileViewPage,
     ),
@@ -55,7 +56,7 @@ export const accountsProtectedRoutes: RouteObject[] = [
   {
     path: 'profile/edit',
     handle: { title: 'titles.profileEdit' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./profile-edit-page'),
       (m) => m.ProfileEditPage,
     ),
@@ -63,7 +64,7 @@ export const accountsProtectedRoutes: RouteObject[] = [
   {
     path: 'profile/change-phone',
     handle: { title: 'titles.changePhone' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./profile-change-phone-page'),
       (m) => m.ProfileChangePhonePage,
     ),
@@ -71,7 +72,7 @@ export const accountsProtectedRoutes: RouteObject[] = [
   {
     path: 'profile/change-password',
     handle: { title: 'titles.changePassword' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./profile-change-password-page'),
       (m) => m.ProfileChangePasswordPage,
     ),

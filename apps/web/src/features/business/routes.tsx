@@ -1,6 +1,7 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../../lib/chunk-loader';
+import { lazyElement } from '../../lib/lazy-route';
 
 /**
  * The business area's own pages (its applications are the generic wizard's: /sbp,
@@ -13,11 +14,14 @@ export function businessRoutes(more: () => Promise<ComponentType>): RouteObject[
     {
       path: 'permits',
       handle: { title: 'titles.permits' },
-      lazy: async () => {
-        const [page, More] = await Promise.all([loadChunk(() => import('./permits-page')), loadChunk(more)]);
-        const extra: ReactNode = <More />;
-        return { element: <page.PermitsPage>{extra}</page.PermitsPage> };
-      },
+      element: lazyElement(
+        () => Promise.all([loadChunk(() => import('./permits-page')), loadChunk(more)]),
+        ([page, More]) => (
+          <page.PermitsPage>
+            <More />
+          </page.PermitsPage>
+        ),
+      ),
     },
   ];
 }

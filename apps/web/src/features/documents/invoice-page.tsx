@@ -6,7 +6,7 @@
  *   {
  *     path: 'downloads/Invoice',
  *     handle: { title: 'titles.invoice' },
- *     lazy: lazyPage(() => import('../documents/invoice-page'), (m) => m.InvoicePage),
+ *     element: lazyPage(() => import('../documents/invoice-page'), (m) => m.InvoicePage),
  *   }
  *
  * (a feature may not import another feature: put that entry in app/portal-routes.tsx, which

@@ -10,7 +10,7 @@ export const landRoutes: RouteObject[] = [
   {
     path: 'land-rates-bill',
     handle: { title: 'titles.landRatesBill' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./land-rates-bill-page'),
       (m) => m.LandRatesBillPage,
     ),
@@ -18,7 +18,7 @@ export const landRoutes: RouteObject[] = [
   {
     path: 'add-land',
     handle: { title: 'titles.addLand', back: true },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./add-land-page'),
       (m) => m.AddLandPage,
     ),

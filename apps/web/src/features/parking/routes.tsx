@@ -9,7 +9,7 @@ export const parkingPublicRoutes: RouteObject[] = [
   {
     path: 'parking',
     handle: { title: 'titles.parking' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./parking-page'),
       (m) => m.ParkingPage,
     ),
@@ -17,7 +17,7 @@ export const parkingPublicRoutes: RouteObject[] = [
   {
     path: 'parking/:id',
     handle: { title: 'titles.parkingTicket' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./ticket-page'),
       (m) => m.TicketPage,
     ),

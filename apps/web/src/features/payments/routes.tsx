@@ -11,12 +11,12 @@ const paymentPage = lazyPage(
  * `/payment` and `/payments` are the same "pay a bill" page (docs/decisions/004-payments-mpesa.md).
  */
 export const paymentsRoutes: RouteObject[] = [
-  { path: 'payment', handle: { title: 'titles.pay' }, lazy: paymentPage },
-  { path: 'payments', handle: { title: 'titles.pay' }, lazy: paymentPage },
+  { path: 'payment', handle: { title: 'titles.pay' }, element: paymentPage },
+  { path: 'payments', handle: { title: 'titles.pay' }, element: paymentPage },
   {
     path: 'account/bills',
     handle: { title: 'titles.bills' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./bills-page'),
       (m) => m.BillsPage,
     ),
@@ -25,7 +25,7 @@ export const paymentsRoutes: RouteObject[] = [
     // The business permits' bills only (spec: /sbp/payments), with the same cards.
     path: 'sbp/payments',
     handle: { title: 'titles.businessBills' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./bills-page'),
       (m) => m.BusinessBillsPage,
     ),
@@ -33,7 +33,7 @@ export const paymentsRoutes: RouteObject[] = [
   {
     path: 'account/transactions-history',
     handle: { title: 'titles.transactions' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./transactions-page'),
       (m) => m.TransactionsPage,
     ),
@@ -41,7 +41,7 @@ export const paymentsRoutes: RouteObject[] = [
   {
     path: 'account/obligations',
     handle: { title: 'titles.obligations' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./obligations-page'),
       (m) => m.ObligationsPage,
     ),

@@ -9,7 +9,7 @@ import { lazyPage } from '../../lib/lazy-route';
 export const landingRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./landing-page'),
       (m) => m.LandingPage,
     ),

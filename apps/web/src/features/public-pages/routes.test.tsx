@@ -1,18 +1,17 @@
 import { screen } from '@testing-library/react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render-with-app';
 import { landingRoutes } from './landing-routes';
 import { informationRoutes } from './routes';
 
-function ErrorStatus() {
-  const error = useRouteError();
-  return <p>error {isRouteErrorResponse(error) ? error.status : 'other'}</p>;
-}
-
 async function start(path: string) {
   const { router } = await renderWithApp(
-    [{ path: '/', errorElement: <ErrorStatus />, children: [...landingRoutes, ...informationRoutes] }],
+    [
+      {
+        path: '/',
+        children: [...landingRoutes, ...informationRoutes, { path: '*', element: <p>No such page</p> }],
+      },
+    ],
     { path },
   );
   return router;
@@ -21,7 +20,7 @@ async function start(path: string) {
 describe('public pages routes', () => {
   it('answers an unknown terms id with a 404', async () => {
     await start('/terms-and-conditions/no-such-terms');
-    expect(await screen.findByText('error 404')).toBeInTheDocument();
+    expect(await screen.findByText('No such page')).toBeInTheDocument();
   });
 
   it('sends /terms-and-conditions to the general terms', async () => {

@@ -1,31 +1,25 @@
-import { type RouteObject, redirect } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { loadChunk } from '../../lib/chunk-loader';
-import { lazyPage } from '../../lib/lazy-route';
+import { lazyElement, lazyPage } from '../../lib/lazy-route';
 import { TERMS_IDS, termsTitleKey } from './terms-ids';
 
 /**
  * Each terms id is its own route, so that the h1 and the document title name the terms
- * ("Terms and conditions: Single Business Permit"); any other id is the 404 page, and the bare
- * path goes to the general terms.
+ * ("Terms and conditions: Single Business Permit"); any other id is the 404 page (no route
+ * answers it), and the bare path goes to the general terms.
  */
 const termsRoutes: RouteObject[] = [
-  { path: 'terms-and-conditions', loader: () => redirect('/terms-and-conditions/general') },
+  { path: 'terms-and-conditions', element: <Navigate to="/terms-and-conditions/general" replace /> },
   ...TERMS_IDS.map(
     (id): RouteObject => ({
       path: `terms-and-conditions/${id}`,
       handle: { title: termsTitleKey(id) },
-      lazy: async () => {
-        const m = await loadChunk(() => import('./terms-page'));
-        return { element: <m.TermsPage id={id} /> };
-      },
+      element: lazyElement(
+        () => loadChunk(() => import('./terms-page')),
+        (m) => <m.TermsPage id={id} />,
+      ),
     }),
   ),
-  {
-    path: 'terms-and-conditions/:id',
-    loader: () => {
-      throw new Response('', { status: 404, statusText: 'Not Found' });
-    },
-  },
 ];
 
 /**
@@ -36,7 +30,7 @@ export const informationRoutes: RouteObject[] = [
   {
     path: 'contact',
     handle: { title: 'titles.contact' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./contact-page'),
       (m) => m.ContactPage,
     ),
@@ -44,7 +38,7 @@ export const informationRoutes: RouteObject[] = [
   {
     path: 'faqs',
     handle: { title: 'titles.faqs' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./faqs-page'),
       (m) => m.FaqsPage,
     ),
@@ -53,7 +47,7 @@ export const informationRoutes: RouteObject[] = [
   {
     path: 'reserved-parking-terms-and-conditions',
     handle: { title: 'titles.reservedParkingTerms' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./reserved-parking-terms-page'),
       (m) => m.ReservedParkingTermsPage,
     ),
@@ -61,7 +55,7 @@ export const informationRoutes: RouteObject[] = [
   {
     path: 'data-privacy-policy',
     handle: { title: 'titles.privacy' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./privacy-page'),
       (m) => m.PrivacyPage,
     ),

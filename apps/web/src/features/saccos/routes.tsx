@@ -9,7 +9,7 @@ export const saccoRoutes: RouteObject[] = [
   {
     path: 'account/transport-sacco-vehicles',
     handle: { title: 'titles.transportSaccos' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./saccos-pages'),
       (m) => m.TransportSaccosPage,
     ),
@@ -17,7 +17,7 @@ export const saccoRoutes: RouteObject[] = [
   {
     path: 'account/transport-sacco-vehicles/add',
     handle: { title: 'titles.registerSacco' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./saccos-pages'),
       (m) => m.RegisterSaccoPage,
     ),
@@ -25,7 +25,7 @@ export const saccoRoutes: RouteObject[] = [
   {
     path: 'account/sacco-vehicles',
     handle: { title: 'titles.saccoVehicles' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./sacco-vehicles-page'),
       (m) => m.SaccoVehiclesPage,
     ),
@@ -33,7 +33,7 @@ export const saccoRoutes: RouteObject[] = [
   {
     path: 'account/sacco-vehicles/add',
     handle: { title: 'titles.addSaccoVehicle' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./sacco-vehicles-page'),
       (m) => m.AddSaccoVehiclePage,
     ),

@@ -2,6 +2,7 @@ import type { ServiceArea } from '@kaunti/catalogue/definition';
 import type { RouteObject } from 'react-router';
 import { servicesOfArea, serviceTitleKey } from '../../lib/catalogue-index';
 import { loadChunk } from '../../lib/chunk-loader';
+import { lazyElement } from '../../lib/lazy-route';
 
 /**
  * The routes of an area's catalogue services that the generic wizard renders: one per service,
@@ -14,16 +15,17 @@ export function wizardRoutesOf(area: ServiceArea): RouteObject[] {
     .map((service) => ({
       path: service.route.slice(1),
       handle: { title: serviceTitleKey(service.id), titleDefault: service.title },
-      lazy: async () => {
-        // The page and this service's definition alone (not the catalogue), side by side.
-        const [m, definition] = await Promise.all([
-          loadChunk(() => import('./service-wizard-page')),
-          loadChunk(() =>
-            import('../../lib/service-definition').then((l) => l.loadServiceDefinition(service.id)),
-          ),
-        ]);
-        // Keyed by service: moving between two wizard pages starts the other one afresh.
-        return { element: <m.ServiceWizardPage key={service.id} service={definition} /> };
-      },
+      // The page and this service's definition alone (not the catalogue), side by side. Keyed by
+      // service: moving between two wizard pages starts the other one afresh.
+      element: lazyElement(
+        () =>
+          Promise.all([
+            loadChunk(() => import('./service-wizard-page')),
+            loadChunk(() =>
+              import('../../lib/service-definition').then((l) => l.loadServiceDefinition(service.id)),
+            ),
+          ]),
+        ([m, definition]) => <m.ServiceWizardPage key={service.id} service={definition} />,
+      ),
     }));
 }

@@ -8,7 +8,7 @@ import { lazyPage } from '../../lib/lazy-route';
 export const staffRoutes: RouteObject[] = [
   {
     path: 'staff',
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./staff-layout'),
       (m) => m.StaffLayout,
     ),
@@ -16,7 +16,7 @@ export const staffRoutes: RouteObject[] = [
       {
         index: true,
         handle: { title: 'titles.staffQueue' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./queue-page'),
           (m) => m.QueuePage,
         ),
@@ -24,7 +24,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'applications/:applicationNo',
         handle: { title: 'titles.staffApplication' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./application-page'),
           (m) => m.StaffApplicationPage,
         ),
@@ -32,7 +32,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'revenue',
         handle: { title: 'titles.staffRevenue' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./revenue-page'),
           (m) => m.RevenuePage,
         ),
@@ -40,7 +40,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'parking',
         handle: { title: 'titles.staffParking' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./plate-check-page'),
           (m) => m.PlateCheckPage,
         ),
@@ -48,7 +48,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'claims',
         handle: { title: 'titles.staffClaims' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./claims-page'),
           (m) => m.ClaimsPage,
         ),
@@ -56,7 +56,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'officers',
         handle: { title: 'titles.staffOfficers' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./officers-page'),
           (m) => m.OfficersPage,
         ),
@@ -64,7 +64,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'audit',
         handle: { title: 'titles.staffAudit' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./audit-page'),
           (m) => m.AuditPage,
         ),
@@ -72,7 +72,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'password',
         handle: { title: 'titles.staffPassword' },
-        lazy: lazyPage(
+        element: lazyPage(
           () => import('./password-page'),
           (m) => m.StaffPasswordPage,
         ),

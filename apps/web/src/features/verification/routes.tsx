@@ -6,7 +6,7 @@ export const verificationRoutes: RouteObject[] = [
   {
     path: 'e-verify',
     handle: { title: 'titles.eVerify' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./e-verify-page'),
       (m) => m.EVerifyPage,
     ),
@@ -14,7 +14,7 @@ export const verificationRoutes: RouteObject[] = [
   {
     path: 'everify/s/:qid/:sid',
     handle: { title: 'titles.verifyStaff' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./staff-verify-page'),
       (m) => m.StaffVerifyPage,
     ),
@@ -22,7 +22,7 @@ export const verificationRoutes: RouteObject[] = [
   {
     path: 'everify/i/:qid/:id',
     handle: { title: 'titles.verifyIdentity' },
-    lazy: lazyPage(
+    element: lazyPage(
       () => import('./identity-verify-page'),
       (m) => m.IdentityVerifyPage,
     ),
