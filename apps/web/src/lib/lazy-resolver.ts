@@ -1,5 +1,5 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
 import { loadChunk } from './chunk-loader';
+import type { FieldValues, Resolver } from './form';
 
 /**
  * Something loaded the first time it is asked for, then kept; a failed load (a chunk that could
@@ -15,10 +15,10 @@ export function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * A react-hook-form resolver loaded on the form's first validation, through loadChunk (its
+ * A form's resolver (lib/form.ts) loaded on the form's first validation, through loadChunk (its
  * time-out and its kinds of failure). A form validated on submit (mode `onSubmit`) then keeps its
  * schema — and zod — off its page's first load. A failed download rejects that submit with a
- * ChunkLoadError (react-hook-form clears `isSubmitting` and passes it on: the accounts pages show
+ * ChunkLoadError (the form clears `isSubmitting` and passes it on: the accounts pages show
  * it with `useSchemaSubmit`) and the next submit tries again. `Output` is what the schema makes of
  * the values (a schema that transforms them).
  */

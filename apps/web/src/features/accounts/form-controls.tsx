@@ -1,6 +1,6 @@
 import { passwordStrength } from '@kaunti/contract/password-rules';
 import type { ReactNode } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from '../../lib/form';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import {
@@ -31,7 +31,7 @@ function useFieldText(error: FieldError | undefined) {
   };
 }
 
-/** A labelled text input bound to react-hook-form; its error is translated. */
+/** A labelled text input bound to its form (lib/form.ts); its error is translated. */
 export function TextField({ error, registration, ...props }: TextFieldProps) {
   const text = useFieldText(error);
   return <InputField {...props} {...registration} {...text} />;
@@ -98,7 +98,7 @@ type NameField = 'first_name' | 'middle_name' | 'sur_name';
 
 /**
  * First name, middle name (optional) and surname (sign-up and the profile). The registrations
- * are made by the form itself, in page order: react-hook-form focuses the first invalid field in
+ * are made by the form itself, in page order: the form focuses the first invalid field in
  * the order the fields were registered.
  */
 export function NameFields({

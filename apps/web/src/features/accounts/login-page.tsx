@@ -1,8 +1,8 @@
 import type { LoginRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
@@ -33,7 +33,7 @@ export interface LoginPageState {
 // The form is checked on submit: its schema (and zod) load then, not with the page.
 const loginResolver = lazyResolver<LoginRequest>(async () => {
   const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(loginRequestSchema);

@@ -2,7 +2,7 @@ import type { OtpVerifyRequest, OtpVerifyResponse } from '@kaunti/contract/api-a
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -28,7 +28,7 @@ export interface OtpStepProps {
 // The code is checked on submit: its schema (and zod) load then, not with the sign-in page.
 const otpResolver = lazyResolver<OtpVerifyRequest>(async () => {
   const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(otpVerifyRequestSchema);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -18,7 +18,7 @@ import { useServerMessage } from './use-server-message';
 // The form is checked on submit: its schema (and zod) load then, not with the page.
 const changePasswordResolver = lazyResolver<ChangePasswordFormInput, ChangePasswordFormOutput>(async () => {
   const [{ zodResolver }, { changePasswordFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('./form-schemas'),
   ]);
   return zodResolver(changePasswordFormSchema);

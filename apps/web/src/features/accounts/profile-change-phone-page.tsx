@@ -2,8 +2,8 @@ import type { OtpVerifyRequest } from '@kaunti/contract/api-accounts';
 import { maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -23,14 +23,14 @@ import { useServerMessage } from './use-server-message';
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
 const startResolver = lazyResolver<ChangePhoneStartInput, ChangePhoneStartOutput>(async () => {
   const [{ zodResolver }, { changePhoneStartSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('./form-schemas'),
   ]);
   return zodResolver(changePhoneStartSchema);
 });
 const codeResolver = lazyResolver<OtpVerifyRequest>(async () => {
   const [{ zodResolver }, { otpVerifyRequestSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(otpVerifyRequestSchema);

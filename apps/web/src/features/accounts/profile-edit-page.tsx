@@ -5,9 +5,9 @@ import type {
 } from '@kaunti/contract/api-accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -39,7 +39,7 @@ type Output = z.output<typeof profileUpdateRequestSchema>;
 // The form is checked on submit: its schema (and zod) load then, not with the page.
 const profileResolver = lazyResolver<ProfileUpdateRequest, Output>(async () => {
   const [{ zodResolver }, { profileUpdateRequestSchema: schema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(schema);

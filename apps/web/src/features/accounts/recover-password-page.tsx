@@ -1,8 +1,8 @@
 import type { PasswordForgotRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -25,14 +25,14 @@ import { applyFieldErrors, ServerError } from './server-error';
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
 const forgotResolver = lazyResolver<PasswordForgotRequest>(async () => {
   const [{ zodResolver }, { passwordForgotRequestSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('@kaunti/contract/api-accounts'),
   ]);
   return zodResolver(passwordForgotRequestSchema);
 });
 const resetResolver = lazyResolver<ResetFormInput, ResetFormOutput>(async () => {
   const [{ zodResolver }, { resetFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('./form-schemas'),
   ]);
   return zodResolver(resetFormSchema);

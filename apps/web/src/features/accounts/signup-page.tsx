@@ -1,8 +1,8 @@
 import { identifierTypeOf } from '@kaunti/contract/identifier-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
@@ -34,7 +34,7 @@ const FIELDS = [
 // The form is checked on submit: its schema (and zod) load then, not with the page.
 const signupResolver = lazyResolver<SignupFormInput, SignupFormOutput>(async () => {
   const [{ zodResolver }, { signupFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
+    import('../../lib/zod-resolver'),
     import('./form-schemas'),
   ]);
   return zodResolver(signupFormSchema);

@@ -1,4 +1,3 @@
-import { toNestErrors } from '@hookform/resolvers';
 import type { ProfileResponse } from '@kaunti/contract/api-accounts';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
@@ -6,9 +5,9 @@ import { formatKes } from '@kaunti/contract/money';
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone-number';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
+import { type FieldErrors, type Resolver, useForm } from '../../lib/form';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -65,15 +64,15 @@ export function paymentProblems(
   return problems;
 }
 
-/** The form's resolver: paymentProblems beside their fields (react-hook-form's error shape). */
+/** The form's resolver: paymentProblems beside their fields (the form's error shape). */
 function paymentResolver(byNo: ReadonlyMap<string, Bill>): Resolver<PaymentFormValues> {
-  return (values, _context, options) => {
+  return (values) => {
     const problems = Object.entries(paymentProblems(values, byNo));
     if (problems.length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
       problems.map(([name, message]) => [name, { type: 'custom', message }]),
     ) as FieldErrors<PaymentFormValues>;
-    return { values: {}, errors: toNestErrors(errors, options) };
+    return { values: {}, errors };
   };
 }
 
@@ -163,7 +162,7 @@ function PaymentForm({
   const preselectedBill = preselected ? byNo.get(preselected) : undefined;
   const alreadyPaid = preselectedBill && !isOpen(preselectedBill) ? preselectedBill : undefined;
 
-  // Read once, when the form first appears (react-hook-form keeps its own state after that).
+  // Read once, when the form first appears (the form keeps its own state after that).
   const [defaults] = useState<PaymentFormValues>(() => {
     if (initial) return initial;
     let choice = '';

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
-import { useWatch } from 'react-hook-form';
+import { useWatch } from '../../lib/form';
 import type { ServiceText } from '../../lib/service-text';
 import { useTranslation } from '../../lib/translator';
 import type { UploadedFile } from '../../lib/uploads';

@@ -1,6 +1,6 @@
 import type { ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from '../../lib/form';
 import type { ServiceText } from '../../lib/service-text';
 import type { UploadedFile } from '../../lib/uploads';
 

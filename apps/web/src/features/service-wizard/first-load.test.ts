@@ -60,7 +60,6 @@ describe("the wizard's first load", () => {
       'registries/reference-lists.ts',
     ]);
     expect(modules.some((m) => m.endsWith('step-checker.ts'))).toBe(false);
-    expect(packages.has('@hookform/resolvers/zod')).toBe(false);
     expect(packages.has('zod')).toBe(false);
     // A file field's checks and sending (lib/uploads.ts) stand on the contract's zod-free rules.
     expect(modules.some((m) => m.endsWith('lib/uploads.ts'))).toBe(true);
@@ -73,8 +72,8 @@ describe("the wizard's first load", () => {
   });
 
   it('keeps the checks (zod, the step schemas) for the first submit', async () => {
-    const { modules, packages } = await staticImportsOf('./step-checker.ts');
+    const { modules } = await staticImportsOf('./step-checker.ts');
     expect(catalogueModules(modules)).toContain('schema-builder.ts');
-    expect(packages.has('@hookform/resolvers/zod')).toBe(true);
+    expect(modules.some((m) => m.endsWith('lib/zod-resolver.ts'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { StepDefinition } from '@kaunti/catalogue/definition';
 import { stepSchemaOf } from '@kaunti/catalogue/schema-builder';
-import type { Resolver } from 'react-hook-form';
+import type { Resolver } from '../../lib/form';
+import { zodResolver } from '../../lib/zod-resolver';
 
 export { validateStep } from '@kaunti/catalogue/schema-builder';
 

@@ -102,7 +102,7 @@ export interface InputFieldProps
 }
 
 /**
- * A FormField around a text input: every other prop (type, autoComplete, a react-hook-form
+ * A FormField around a text input: every other prop (type, autoComplete, a form's
  * registration...) goes to the input; `className` is added to the control's own class.
  */
 export function InputField({

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { findFieldControl } from '@kaunti/catalogue/registries/field-controls';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState } from '../../../lib/form';
 import type { ServiceText } from '../../../lib/service-text';
 import { useTranslation } from '../../../lib/translator';
 import { controlClass, RequiredMark } from '../../../ui/form-field/form-field';

@@ -1,8 +1,8 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { UPLOAD_ACCEPT } from '@kaunti/contract/upload-rules';
 import { useRef, useState } from 'react';
-import { useController } from 'react-hook-form';
 import { errorText } from '../../../lib/error-text';
+import { useController } from '../../../lib/form';
 import type { ServiceText } from '../../../lib/service-text';
 import { useTranslation } from '../../../lib/translator';
 import {

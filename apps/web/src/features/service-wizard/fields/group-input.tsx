@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
-import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFieldArray, useFormContext, useFormState } from '../../../lib/form';
 import { useTranslation } from '../../../lib/translator';
 import { Button } from '../../../ui/button/button';
 import formStyles from '../../../ui/form-field/form-field.module.css';

@@ -6,8 +6,8 @@ import {
   referenceListRequest,
 } from '@kaunti/catalogue/registries/reference-lists';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import { api } from '../../../lib/api-client';
+import { useWatch } from '../../../lib/form';
 
 export type { Option };
 

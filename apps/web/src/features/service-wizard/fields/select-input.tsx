@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { findReferenceList } from '@kaunti/catalogue/registries/reference-lists';
 import { useEffect, useRef, useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController } from '../../../lib/form';
 import type { ServiceText } from '../../../lib/service-text';
 import { useTranslation } from '../../../lib/translator';
 import { Button } from '../../../ui/button/button';

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import type { ReactNode } from 'react';
-import { get, useFormState } from 'react-hook-form';
+import { get, useFormState } from '../../../lib/form';
 import type { ServiceText } from '../../../lib/service-text';
 import { useTranslation } from '../../../lib/translator';
 import { type ControlProps, FormField } from '../../../ui/form-field/form-field';
