@@ -1,5 +1,5 @@
 import './ui/theme/theme.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RootErrorBoundary } from './app/errors/root-error-boundary';
@@ -17,15 +17,19 @@ setAuthToken(readTokenCookie());
 const root = createRoot(document.getElementById('root')!);
 
 startI18n().finally(() => {
-  root.render(
-    <StrictMode>
-      <RootErrorBoundary>
-        <Providers>
-          <BrowserRouter>
-            <PortalRoutes />
-          </BrowserRouter>
-        </Providers>
-      </RootErrorBoundary>
-    </StrictMode>,
+  // A transition: the first render comes in slices that leave a phone's main thread free between
+  // them (its Suspense fallbacks still show at once: nothing was on the screen before).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RootErrorBoundary>
+          <Providers>
+            <BrowserRouter>
+              <PortalRoutes />
+            </BrowserRouter>
+          </Providers>
+        </RootErrorBoundary>
+      </StrictMode>,
+    ),
   );
 });

@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo } from 'react';
-import { matchRoutes, type RouteObject, useLocation } from 'react-router';
+import { createContext, useContext } from 'react';
+import type { RouteMatch } from 'react-router';
 
 /** What a route tells the shell about itself: its title (a key in the common namespace). */
 export interface RouteHandle {
@@ -11,19 +11,15 @@ export interface RouteHandle {
   back?: boolean;
 }
 
-/** The route table being rendered (app/router.tsx AppRoutes). */
-export const RouteTableContext = createContext<RouteObject[]>([]);
+/** The routes the current path matches, outermost first (app/router.tsx AppRoutes). */
+export const RouteMatchesContext = createContext<RouteMatch[]>([]);
 
 /** The handle of the deepest route matching the current path that has a title. */
 export function useRouteHandle(): RouteHandle {
-  const routes = useContext(RouteTableContext);
-  const { pathname } = useLocation();
-  return useMemo(() => {
-    const matches = matchRoutes(routes, pathname) ?? [];
-    for (let i = matches.length - 1; i >= 0; i--) {
-      const handle = matches[i]?.route.handle as RouteHandle | undefined;
-      if (handle?.title) return handle;
-    }
-    return {};
-  }, [routes, pathname]);
+  const matches = useContext(RouteMatchesContext);
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.route.handle as RouteHandle | undefined;
+    if (handle?.title) return handle;
+  }
+  return {};
 }

@@ -1,12 +1,12 @@
-import { type ReactElement, useLayoutEffect, useMemo, useState } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ReactElement, startTransition, useEffect, useMemo, useState } from 'react';
+import { matchRoutes, Outlet, type RouteObject, renderMatches, useLocation } from 'react-router';
 import { landingRoutes } from '../features/public-pages/landing-routes';
 import { loadChunk } from '../lib/chunk-loader';
 import { lazyElement, preloadElement } from '../lib/lazy-route';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { RootLayout } from './root-layout';
-import { RouteTableContext } from './route-handle';
+import { RouteMatchesContext } from './route-handle';
 
 /**
  * The route table. The landing page's JavaScript carries only the shell's part: the root layout,
@@ -16,7 +16,7 @@ import { RouteTableContext } from './route-handle';
  * boundary, so a page that fails keeps the header and footer around its error.
  *
  * The router runs in React Router's declarative mode (BrowserRouter and this table rendered with
- * `useRoutes`; docs/decisions/018-declarative-router.md): the portal uses no loaders or actions.
+ * `matchRoutes` and `renderMatches`; docs/decisions/018-declarative-router.md): the portal uses no loaders or actions.
  */
 export function routeTable(pages: RouteObject[] = [], elsewhere?: ReactElement): RouteObject[] {
   return [
@@ -43,12 +43,17 @@ export function routeTable(pages: RouteObject[] = [], elsewhere?: ReactElement):
   ];
 }
 
-/** Renders a route table, and gives it to the shell's title and back button (route-handle.ts). */
+/**
+ * Renders the routes a path matches in a table, and gives them to the shell's title and back
+ * button (route-handle.ts). The table is matched once per path: matching ranks every route of
+ * the table, which on a phone costs more than the rest of a navigation's rendering.
+ */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
   // Every lazy element on the path starts fetching now (a layout and its page side by side).
-  for (const match of matchRoutes(routes, pathname) ?? []) preloadElement(match.route.element);
-  return <RouteTableContext value={routes}>{useRoutes(routes)}</RouteTableContext>;
+  for (const match of matches) preloadElement(match.route.element);
+  return <RouteMatchesContext value={matches}>{renderMatches(matches)}</RouteMatchesContext>;
 }
 
 /**
@@ -77,7 +82,7 @@ function PagesArrived({
   pages: RouteObject[];
   onArrival: (pages: RouteObject[]) => void;
 }) {
-  // Before the first paint: the table with the pages replaces this element at once.
-  useLayoutEffect(() => onArrival(pages), [pages, onArrival]);
+  // A transition: the page renders in slices that leave the phone's main thread free between them.
+  useEffect(() => startTransition(() => onArrival(pages)), [pages, onArrival]);
   return null;
 }
