@@ -96,6 +96,24 @@ describe('the portal routes', () => {
     expect(screen.queryByRole('heading', { name: 'This page could not be loaded' })).toBeNull();
   });
 
+  it('starts a new page at the top, and leaves the scroll to the browser on Back', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      const { router } = await renderWithApp(<PortalRoutes />, { bare: true, path: '/' });
+      await screen.findByRole('heading', { level: 1 });
+      expect(scrollTo).not.toHaveBeenCalled();
+      await router.navigate('/e-verify');
+      await screen.findByRole('heading', { level: 1, name: 'E-Verify' });
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+      scrollTo.mockClear();
+      await router.navigate(-1);
+      await screen.findByRole('heading', { level: 1, name: /Nairobi|county|services/i });
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrollTo.mockRestore();
+    }
+  });
+
   it('opens a page linked to directly (not the landing page) once the pages are fetched', async () => {
     await renderWithApp(<PortalRoutes />, { bare: true, path: '/coming-soon' });
     expect(

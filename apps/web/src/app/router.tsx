@@ -15,8 +15,9 @@ import { RouteMatchesContext } from './route-handle';
  * then that path's element is the fetch itself. The pages sit in the root layout inside one error
  * boundary, so a page that fails keeps the header and footer around its error.
  *
- * The router runs in React Router's declarative mode (BrowserRouter and this table rendered with
- * `matchRoutes` and `renderMatches`; docs/decisions/018-declarative-router.md): the portal uses no loaders or actions.
+ * The router runs in React Router's declarative mode (BrowserRouter, and this table rendered with
+ * `matchRoutes` and `renderMatches`; docs/decisions/018-declarative-router.md): the portal uses
+ * no loaders or actions.
  */
 export function routeTable(pages: RouteObject[] = [], elsewhere?: ReactElement): RouteObject[] {
   return [

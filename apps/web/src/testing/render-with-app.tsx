@@ -125,9 +125,9 @@ export async function renderWithApp(
         return seen.location!;
       },
     },
-    navigate: async (to: string) => {
+    navigate: async (to: string | number) => {
       await act(async () => {
-        await seen.navigate!(to);
+        await (typeof to === 'number' ? seen.navigate!(to) : seen.navigate!(to));
       });
     },
   };
