@@ -137,6 +137,31 @@ describe('useForm', () => {
     expect(screen.queryByText('That name is taken')).toBeNull();
   });
 
+  it('keeps the errors as they are when a check after the submit fails', async () => {
+    let calls = 0;
+    const resolver: Resolver<Person> = (values) => {
+      calls += 1;
+      if (calls > 1) throw new Error('offline');
+      return personResolver(values, undefined, {});
+    };
+    function Flaky() {
+      const form = useForm<Person>({ defaultValues: { name: '', town: '', agree: false }, resolver });
+      return (
+        <form noValidate onSubmit={form.handleSubmit(() => undefined)}>
+          <label htmlFor="flaky-name">Name</label>
+          <input id="flaky-name" {...form.register('name')} />
+          {form.formState.errors.name ? <p>{form.formState.errors.name.message}</p> : null}
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<Flaky />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'W');
+    expect(calls).toBeGreaterThan(1);
+    expect(screen.getByText('Enter your name')).toBeVisible();
+  });
+
   it('is busy while the checks run, and passes on a resolver that failed (a download), not busy after', async () => {
     let fail: (error: Error) => void = () => undefined;
     const resolver: Resolver<{ name: string }> = () =>

@@ -180,10 +180,10 @@ function createForm<In extends FieldValues, Context, Out>(
     const resolver = control.options.resolver;
     return resolver ? resolver(control.values, undefined, {}) : { values: control.values, errors: {} };
   };
-  /** Checks one field again: its error is the resolver's, or none. */
+  /** Checks one field again: its error is the resolver's, or none (unchanged if the check fails). */
   const validate = async (name: string) => {
-    const { errors } = await resolve();
-    setState({ errors: set(control.state.errors, name, get(errors, name)) });
+    const result = await resolve().catch(() => undefined);
+    if (result) setState({ errors: set(control.state.errors, name, get(result.errors, name)) });
   };
   const writeInputs = (name?: string) => {
     for (const [path, element] of control.elements) {
