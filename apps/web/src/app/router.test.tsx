@@ -119,7 +119,8 @@ describe('the portal routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This service is coming soon' }),
     ).toBeVisible();
-    expect(document.title).toBe('Coming soon | Test City County e-Services');
+    // The title follows in an effect after the page is drawn.
+    await vi.waitFor(() => expect(document.title).toBe('Coming soon | Test City County e-Services'));
   });
 });
 
