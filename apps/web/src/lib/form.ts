@@ -115,9 +115,11 @@ export interface FormControl {
   form: UseFormReturn;
   subscribeValues(listener: (name?: string) => void): () => void;
   subscribeState(listener: () => void): () => void;
-  /** Sets a value as the user or the page did, writes it to its inputs, and checks it if due. */
+  /** Sets a value as the user or a field's own component did, and checks it if due. */
   change(name: string, value: unknown, validate?: boolean): void;
   elements: Map<string, Element>;
+  /** Changes when the page that holds the form must re-render (its state, or a value it watched). */
+  hostVersion(): number;
 }
 
 /** The value at a dotted path ("vehicles.0.plate"), or undefined. */
@@ -131,7 +133,7 @@ export function get(object: unknown, path: string): unknown {
 }
 
 /** A copy of `object` with `value` at `path` (undefined removes it, and any container left empty). */
-function set<T>(object: T, path: string, value: unknown): T {
+export function set<T>(object: T, path: string, value: unknown): T {
   const [key, ...rest] = path.split('.') as [string, ...string[]];
   const container = (object ?? (/^\d+$/.test(key) ? [] : {})) as Record<string, unknown>;
   const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
@@ -198,6 +200,7 @@ function createForm<In extends FieldValues, Context, Out>(
     options: initial as UseFormOptions<FieldValues, unknown, unknown>,
     form: undefined as unknown as UseFormReturn,
     elements: new Map(),
+    hostVersion: () => 0,
     subscribeValues(listener) {
       valueListeners.add(listener);
       return () => valueListeners.delete(listener);
@@ -275,10 +278,8 @@ function createForm<In extends FieldValues, Context, Out>(
       return (arg === undefined ? control.values : get(control.values, arg)) as never;
     },
     setValue(name, value, options) {
-      control.values = set(control.values, name, value);
+      control.change(name, value, options?.shouldValidate ?? false);
       writeInputs(name);
-      notify(name);
-      if (options?.shouldValidate) void validate(name);
     },
     setError(name, error) {
       setState({ errors: set(control.state.errors, name, error) });
@@ -317,11 +318,9 @@ function createForm<In extends FieldValues, Context, Out>(
   valueListeners.add(() => {
     if (watching) bump();
   });
-  hostVersion.set(control, () => version);
+  control.hostVersion = () => version;
   return form;
 }
-
-const hostVersion = new WeakMap<FormControl, () => number>();
 
 function subscribeHost(control: FormControl) {
   return (listener: () => void) => {
@@ -343,8 +342,7 @@ export function useForm<In extends FieldValues = FieldValues, Context = unknown,
   const { control } = ref.current;
   control.options = options as UseFormOptions<FieldValues, unknown, unknown>;
   const subscribe = useMemo(() => subscribeHost(control), [control]);
-  const version = hostVersion.get(control)!;
-  useSyncExternalStore(subscribe, version, version);
+  useSyncExternalStore(subscribe, control.hostVersion, control.hostVersion);
   return ref.current;
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type FieldErrors, type FieldValues, get, type Resolver } from './form';
+import { type FieldErrors, type FieldValues, get, type Resolver, set } from './form';
 
 /**
  * A form's resolver from a zod schema (the one the server checks the same request with): the
@@ -17,27 +17,8 @@ export function zodResolver<In extends FieldValues, Out>(
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
       if (get(errors, path) !== undefined) continue;
-      errors = place(errors, path, { type: issue.code, message: issue.message });
+      errors = set(errors, path, { type: issue.code, message: issue.message });
     }
     return { values: {}, errors };
   };
-}
-
-/** `errors` with `error` at `path` (a group's entries are arrays, like the values). */
-function place(errors: FieldErrors, path: string, error: { type: string; message: string }): FieldErrors {
-  const keys = path.split('.');
-  const root: Record<string, unknown> = errors;
-  let node = root;
-  keys.forEach((key, index) => {
-    if (index === keys.length - 1) {
-      // A problem of the group itself, where its entries already have theirs.
-      if (node[key] !== undefined && typeof node[key] === 'object')
-        (node[key] as Record<string, unknown>).root = error;
-      else node[key] = error;
-      return;
-    }
-    node[key] ??= /^\d+$/.test(keys[index + 1]!) ? [] : {};
-    node = node[key] as Record<string, unknown>;
-  });
-  return root as FieldErrors;
 }
