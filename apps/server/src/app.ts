@@ -135,13 +135,14 @@ export async function buildApp({
   // Prometheus metrics: counted always, served at /metrics only with METRICS_TOKEN.
   registerMetrics(app, config.metricsToken);
   refuseControlCharacters(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // HTTPS (directly, or said by a trusted proxy): browsers keep to it for a year.
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
   });
   await app.register(fastifyCookie);
   const redis = await registerRateLimit(app, config.redisUrl);

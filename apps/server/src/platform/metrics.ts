@@ -81,10 +81,11 @@ export function watchPool(pool: PoolLike): () => void {
 
 /** Counts every answer by route pattern (never the URL: it may carry a secret) and times it. */
 export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? '(no route)';
     httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
     httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
   if (!token) return;
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {

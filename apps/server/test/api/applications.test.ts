@@ -525,6 +525,44 @@ describe('bills and payments (the calls the payments module makes)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/bills' })).statusCode).toBe(401);
   });
 
+  it('answers users who ask for their bills at the same moment each with their own, as fresh as asked', async () => {
+    // The unfiltered list is read for all who ask at once in one query (platform/db/coalesce.ts).
+    const people = await Promise.all([1, 2, 3].map(() => createSignedInUser(t)));
+    const raised = await Promise.all(
+      people.map((person, i) =>
+        t.database.db.transaction((tx) =>
+          bills.raise(tx, {
+            userId: person.id,
+            description: `Bill of person ${i}`,
+            lines: [{ amount_cents: 10_000 * (i + 1), description: 'Search fee', parcel: null }],
+            actor: { type: 'system' },
+          }),
+        ),
+      ),
+    );
+    const list = (person: TestUser) =>
+      t.app.inject({ method: 'GET', url: '/api/bills', headers: person.headers });
+    const lists = await Promise.all([...people, ...people].map(list));
+    lists.forEach((res, i) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((b: { bill_no: string }) => b.bill_no)).toEqual([raised[i % 3]!.bill_no]);
+    });
+    // A bill raised just now is in the next read, even while others are reading.
+    const more = await t.database.db.transaction((tx) =>
+      bills.raise(tx, {
+        userId: people[0]!.id,
+        description: 'A second bill',
+        lines: [{ amount_cents: 5_000, description: 'Search fee', parcel: null }],
+        actor: { type: 'system' },
+      }),
+    );
+    const [again] = await Promise.all([list(people[0]!), list(people[1]!)]);
+    expect(again!.json().data.map((b: { bill_no: string }) => b.bill_no)).toEqual([
+      more.bill_no,
+      raised[0]!.bill_no,
+    ]);
+  });
+
   it('lists each bill with its own lines, in order, exactly as the bill itself shows them', async () => {
     const carol = await createSignedInUser(t);
     const raised = await t.database.db.transaction((tx) =>

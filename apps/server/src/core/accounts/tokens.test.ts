@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenSigner } from './tokens';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-chars';
@@ -20,6 +20,19 @@ describe('the portal tokens', () => {
   it('verifies what it signed', async () => {
     const token = await signer.sign(claims, inAnHour());
     expect(await signer.verify(token)).toMatchObject({ ...claims, exp: expect.any(Number) });
+  });
+
+  it('refuses a token it has checked before once its expiry passes', async () => {
+    const fresh = createTokenSigner(SECRET);
+    const token = await fresh.sign(claims, new Date(Date.now() + 60_000));
+    expect(await fresh.verify(token)).toMatchObject(claims);
+    expect(await fresh.verify(token)).toMatchObject(claims);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect(await fresh.verify(token)).toBeUndefined();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('refuses a changed payload, another secret, an expired token and garbage', async () => {

@@ -13,6 +13,8 @@ export interface TokenClaims {
 }
 
 const ISSUER = 'kaunti';
+/** How many checked tokens a process remembers (the oldest go first): ~3 MB at most. */
+const REMEMBERED_TOKENS = 10_000;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function parseJson(part: string): Record<string, unknown> | undefined {
@@ -33,6 +35,10 @@ function parseJson(part: string): Record<string, unknown> | undefined {
 export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   const hmacKey = createSecretKey(Buffer.from(key));
+  // Tokens whose signature and header were found good, by their exact text: a token's check gives
+  // the same answer every time but for its expiry, which is checked on every use. A token that
+  // differs by one character is a different key and is checked in full.
+  const checked = new Map<string, TokenClaims>();
   return {
     async sign(claims: Omit<TokenClaims, 'exp'>, expiresAt: Date): Promise<string> {
       return new SignJWT({ sid: claims.sid, scope: claims.scope })
@@ -51,7 +57,21 @@ export function createTokenSigner(secret: string) {
      * (no `crit`, no other algorithm), issuer "kaunti", an expiry still ahead.
      */
     async verify(token: string): Promise<TokenClaims | undefined> {
-      return verifySync(token);
+      const known = checked.get(token);
+      if (known) {
+        if (known.exp > Math.floor(Date.now() / 1000)) return known;
+        checked.delete(token);
+        return undefined;
+      }
+      const claims = verifySync(token);
+      if (claims) {
+        if (checked.size >= REMEMBERED_TOKENS) {
+          const oldest = checked.keys().next().value;
+          if (oldest !== undefined) checked.delete(oldest);
+        }
+        checked.set(token, Object.freeze(claims));
+      }
+      return claims;
     },
   };
 

@@ -3,6 +3,7 @@ import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
 import { formatAmount } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -166,7 +167,33 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       .where(where)
       .orderBy(desc(bills.createdAt))
       .limit(500);
-  const listAllBills = listBills(eq(bills.userId, sql.placeholder('userId'))).prepare('kaunti_list_bills');
+  // The unfiltered list, the one every bills page asks: the users asked for at the same moment are
+  // read together (platform/db/coalesce.ts), each user's newest 500, in one round trip.
+  const listBillsOfUsers = db
+    .select({ bill: bills, lines: linesJson })
+    .from(bills)
+    .where(
+      sql`${bills.id} in (select newest.id from unnest(${sql.placeholder('userIds')}::uuid[]) as asked(user_id)
+        cross join lateral (select b.id from ${bills} b where b.user_id = asked.user_id
+          order by b.created_at desc limit 500) newest)`,
+    )
+    .orderBy(desc(bills.createdAt))
+    .prepare('kaunti_list_bills_of_users');
+  type ListedRow = Awaited<ReturnType<typeof listBillsOfUsers.execute>>[number];
+  const listAllBills = coalesced(
+    async (userIds: readonly string[]) => {
+      const byUser = new Map<string, ListedRow[]>();
+      for (const row of await listBillsOfUsers.execute({ userIds })) {
+        const userId = row.bill.userId as string;
+        const list = byUser.get(userId);
+        if (list) list.push(row);
+        else byUser.set(userId, [row]);
+      }
+      return byUser;
+    },
+    [] as ListedRow[],
+    { concurrency: 4, maxKeys: 200 },
+  );
 
   function toApi(
     row: BillRow,
@@ -294,15 +321,17 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       userId: string,
       filter: { status?: BillStatus | undefined; area?: string | undefined } = {},
     ): Promise<Bill[]> {
+      // The bills with their lines in one round trip: each bill's lines as a JSON array, in order.
+      if (!filter.status && !filter.area) {
+        return (await listAllBills(userId)).map(({ bill, lines }) => toApi(bill, lines));
+      }
       const where: SQL[] = [eq(bills.userId, userId)];
       if (filter.status) where.push(eq(bills.status, filter.status));
       if (filter.area) {
         const ids = services.filter((s) => s.area === filter.area).map((s) => s.id);
         where.push(ids.length > 0 ? inArray(bills.serviceId, ids) : sql`false`);
       }
-      // The bills with their lines in one round trip: each bill's lines as a JSON array, in order.
-      const rows =
-        where.length === 1 ? await listAllBills.execute({ userId }) : await listBills(and(...where)!);
+      const rows = await listBills(and(...where)!);
       return rows.map(({ bill, lines }) => toApi(bill, lines));
     },
 

@@ -38,19 +38,18 @@ export function controlCharacterErrors(parts: Record<string, unknown>): FieldErr
 }
 
 export function refuseControlCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks (here and in the other per-request hooks): no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const details = controlCharacterErrors({
       params: request.params,
       query: request.query,
       body: request.body,
     });
     const first = details[0];
-    if (first)
-      throw new AppError(
-        400,
-        'validation_failed',
-        `Invalid request: ${first.path}: ${first.message}`,
-        details,
-      );
+    done(
+      first
+        ? new AppError(400, 'validation_failed', `Invalid request: ${first.path}: ${first.message}`, details)
+        : undefined,
+    );
   });
 }

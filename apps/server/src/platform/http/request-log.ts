@@ -60,7 +60,7 @@ export function loggerOptions(
 
 /** One structured line per request: method, route pattern, status, duration (ms), request id. */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const line = {
       method: request.method,
@@ -71,5 +71,6 @@ export function registerRequestLog(app: FastifyInstance): void {
     };
     if (status >= 500) request.log.error(line, 'request');
     else request.log.info(line, 'request');
+    done();
   });
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { coalesced } from './coalesce';
+
+/** A load whose calls are recorded and answered by hand. */
+function manualLoad() {
+  const calls: {
+    keys: readonly string[];
+    answer: (map: Map<string, number>) => void;
+    fail: (e: Error) => void;
+  }[] = [];
+  const load = (keys: readonly string[]) =>
+    new Promise<Map<string, number>>((answer, fail) => {
+      calls.push({ keys, answer, fail });
+    });
+  return { calls, load };
+}
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('coalesced reads', () => {
+  it('loads the keys asked together in one load, and answers each caller with its own key', async () => {
+    const { calls, load } = manualLoad();
+    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const answers = Promise.all([read('a'), read('b'), read('a'), read('c')]);
+    await tick();
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b', 'c']]);
+    calls[0]!.answer(
+      new Map([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    );
+    // A key the load did not answer gets the "missing" value.
+    expect(await answers).toEqual([1, 2, 1, -1]);
+  });
+
+  it('never answers a caller from a load that started before it asked', async () => {
+    const { calls, load } = manualLoad();
+    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const first = read('a');
+    await tick();
+    expect(calls).toHaveLength(1);
+    // Asked while the first load of 'a' is under way: it waits for a load of its own.
+    const second = read('a');
+    const third = read('b');
+    await tick();
+    expect(calls).toHaveLength(1);
+    calls[0]!.answer(new Map([['a', 1]]));
+    expect(await first).toBe(1);
+    await tick();
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['a', 'b']]);
+    calls[1]!.answer(
+      new Map([
+        ['a', 2],
+        ['b', 3],
+      ]),
+    );
+    expect(await Promise.all([second, third])).toEqual([2, 3]);
+  });
+
+  it('runs up to `concurrency` loads at once, each of at most `maxKeys` keys', async () => {
+    const { calls, load } = manualLoad();
+    const read = coalesced(load, -1, { concurrency: 2, maxKeys: 2 });
+    const all = Promise.all(['a', 'b', 'c', 'd', 'e'].map((key) => read(key)));
+    await tick();
+    expect(calls.map((call) => call.keys)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    calls[0]!.answer(new Map());
+    await tick();
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    calls[1]!.answer(new Map());
+    calls[2]!.answer(new Map([['e', 5]]));
+    expect(await all).toEqual([-1, -1, -1, -1, 5]);
+  });
+
+  it('fails only the callers of a failed load, and goes on loading for the others', async () => {
+    const { calls, load } = manualLoad();
+    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const failed = read('a');
+    await tick();
+    const later = read('b');
+    calls[0]!.fail(new Error('connection lost'));
+    await expect(failed).rejects.toThrow('connection lost');
+    await tick();
+    calls[1]!.answer(new Map([['b', 2]]));
+    expect(await later).toBe(2);
+  });
+
+  it('fails the callers when the load throws before it returns a promise', async () => {
+    const read = coalesced<string, number>(
+      () => {
+        throw new Error('bad query');
+      },
+      -1,
+      { concurrency: 1, maxKeys: 10 },
+    );
+    await expect(read('a')).rejects.toThrow('bad query');
+    await expect(read('b')).rejects.toThrow('bad query');
+  });
+});
