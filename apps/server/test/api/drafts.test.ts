@@ -74,6 +74,44 @@ describe('drafts', () => {
     expect(still.json().values).toEqual({ lr_number: '209/10002' });
   });
 
+  it('saves many drafts at the same moment, each as its own user sent it, and the later of two saves of one draft last', async () => {
+    // Saves of existing drafts asked together go in one statement (platform/db/coalesce.ts).
+    const mine = randomUUID();
+    const theirs = randomUUID();
+    await put(owner, mine, { service_id: 'land-survey', step: 0, values: { lr_number: '209/1' } });
+    await put(other, theirs, { service_id: 'land-survey', step: 0, values: { lr_number: '209/2' } });
+    const answers = await Promise.all([
+      put(owner, mine, { service_id: 'land-survey', step: 1, values: { lr_number: '209/11 ñ "quoted"' } }),
+      put(other, theirs, {
+        service_id: 'land-survey',
+        step: 1,
+        values: { lr_number: '209/22', n: [1, { a: null }] },
+      }),
+      // Another user's id, in the same moment: taken over by nobody.
+      put(other, mine, { service_id: 'land-survey', step: 1, values: { lr_number: 'not theirs' } }),
+      put(owner, mine, { service_id: 'land-survey', step: 2, values: { lr_number: '209/111' } }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 404, 200]);
+    expect(answers[0]!.json()).toMatchObject({
+      id: mine,
+      step: 1,
+      values: { lr_number: '209/11 ñ "quoted"' },
+    });
+    expect(answers[1]!.json()).toMatchObject({
+      id: theirs,
+      step: 1,
+      values: { lr_number: '209/22', n: [1, { a: null }] },
+    });
+    expect((await get(owner, `/api/drafts/${mine}`)).json()).toMatchObject({
+      step: 2,
+      values: { lr_number: '209/111' },
+    });
+    expect((await get(other, `/api/drafts/${theirs}`)).json()).toMatchObject({
+      step: 1,
+      values: { lr_number: '209/22', n: [1, { a: null }] },
+    });
+  });
+
   it('removes a draft by id', async () => {
     const id = randomUUID();
     await put(owner, id, { service_id: 'ground-rent', step: 0, values: { lr_number: '209/10005' } });

@@ -192,7 +192,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       return byUser;
     },
     [] as ListedRow[],
-    { concurrency: 4, maxKeys: 200 },
+    { concurrency: 2, maxItems: 200 },
   );
 
   function toApi(

@@ -9,11 +9,43 @@ import {
   TOO_MANY_DRAFTS_MESSAGE,
 } from '@kaunti/contract/api-drafts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { batched } from '../../platform/db/coalesce';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { drafts } from './schema';
 
 type DraftRow = typeof drafts.$inferSelect;
+
+interface SavedDraft {
+  id: string;
+  userId: string;
+  serviceId: string;
+  step: number;
+  values: Record<string, unknown>;
+}
+
+/** A drafts row as the driver gives it for a statement written in SQL (both drivers agree). */
+interface RawDraftRow {
+  id: string;
+  service_id: string;
+  step: number;
+  values: Record<string, unknown> | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function fromRaw(
+  row: RawDraftRow,
+): Pick<DraftRow, 'id' | 'serviceId' | 'step' | 'values' | 'createdAt' | 'updatedAt'> {
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    step: row.step,
+    values: typeof row.values === 'string' ? (JSON.parse(row.values) as Record<string, unknown>) : row.values,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
 
 function toApi(
   row: Pick<DraftRow, 'id' | 'serviceId' | 'step' | 'values' | 'createdAt' | 'updatedAt'>,
@@ -40,6 +72,31 @@ function toApi(
  * is a 404 on every verb, and a PUT with another user's id never takes that draft over.
  */
 export function createDraftService({ db }: { db: Db }) {
+  // A save of a draft that exists (every save but a form's first): the saves asked at the same
+  // moment are one statement and one commit (platform/db/coalesce.ts); two saves of one draft
+  // are never in the same statement. Each is answered with its row, or undefined when there is
+  // no such draft of that user (a first save, or another user's id).
+  const updateDrafts = batched(
+    async (items: readonly SavedDraft[]) => {
+      const result = (await db.execute(sql`
+        update ${drafts} as d
+        set service_id = v.service_id, step = v.step, values = v.values::jsonb, updated_at = now()
+        from unnest(
+          ${sql.param(items.map((item) => item.id))}::uuid[],
+          ${sql.param(items.map((item) => item.userId))}::uuid[],
+          ${sql.param(items.map((item) => item.serviceId))}::text[],
+          ${sql.param(items.map((item) => item.step))}::int[],
+          ${sql.param(items.map((item) => JSON.stringify(item.values)))}::text[]
+        ) as v(id, user_id, service_id, step, values)
+        where d.id = v.id and d.user_id = v.user_id
+        returning d.id, d.service_id, d.step, d.values, d.created_at, d.updated_at`)) as unknown as {
+        rows: RawDraftRow[];
+      };
+      const byId = new Map(result.rows.map((row) => [row.id, fromRaw(row)]));
+      return items.map((item) => byId.get(item.id));
+    },
+    { concurrency: 2, maxItems: 200, key: (item) => item.id },
+  );
   return {
     /** The user's drafts, newest first; only those of one service when `serviceId` is given. */
     async list(userId: string, serviceId?: string): Promise<Draft[]> {
@@ -95,11 +152,13 @@ export function createDraftService({ db }: { db: Db }) {
           false,
         );
       }
-      const [updated] = await db
-        .update(drafts)
-        .set({ serviceId: input.service_id, step: input.step, values: input.values, updatedAt: now })
-        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)))
-        .returning();
+      const updated = await updateDrafts({
+        id,
+        userId,
+        serviceId: input.service_id,
+        step: input.step,
+        values: input.values,
+      });
       if (updated) return toApi(updated);
 
       const [{ n } = { n: 0 }] = await db

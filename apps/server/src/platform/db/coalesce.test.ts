@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalesced } from './coalesce';
+import { batched, coalesced } from './coalesce';
 
 /** A load whose calls are recorded and answered by hand. */
 function manualLoad() {
@@ -19,7 +19,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('coalesced reads', () => {
   it('loads the keys asked together in one load, and answers each caller with its own key', async () => {
     const { calls, load } = manualLoad();
-    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const read = coalesced(load, -1, { concurrency: 1, maxItems: 10 });
     const answers = Promise.all([read('a'), read('b'), read('a'), read('c')]);
     await tick();
     expect(calls.map((call) => call.keys)).toEqual([['a', 'b', 'c']]);
@@ -35,7 +35,7 @@ describe('coalesced reads', () => {
 
   it('never answers a caller from a load that started before it asked', async () => {
     const { calls, load } = manualLoad();
-    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const read = coalesced(load, -1, { concurrency: 1, maxItems: 10 });
     const first = read('a');
     await tick();
     expect(calls).toHaveLength(1);
@@ -57,9 +57,9 @@ describe('coalesced reads', () => {
     expect(await Promise.all([second, third])).toEqual([2, 3]);
   });
 
-  it('runs up to `concurrency` loads at once, each of at most `maxKeys` keys', async () => {
+  it('runs up to `concurrency` loads at once, each of at most `maxItems` keys', async () => {
     const { calls, load } = manualLoad();
-    const read = coalesced(load, -1, { concurrency: 2, maxKeys: 2 });
+    const read = coalesced(load, -1, { concurrency: 2, maxItems: 2 });
     const all = Promise.all(['a', 'b', 'c', 'd', 'e'].map((key) => read(key)));
     await tick();
     expect(calls.map((call) => call.keys)).toEqual([
@@ -76,7 +76,7 @@ describe('coalesced reads', () => {
 
   it('fails only the callers of a failed load, and goes on loading for the others', async () => {
     const { calls, load } = manualLoad();
-    const read = coalesced(load, -1, { concurrency: 1, maxKeys: 10 });
+    const read = coalesced(load, -1, { concurrency: 1, maxItems: 10 });
     const failed = read('a');
     await tick();
     const later = read('b');
@@ -93,9 +93,41 @@ describe('coalesced reads', () => {
         throw new Error('bad query');
       },
       -1,
-      { concurrency: 1, maxKeys: 10 },
+      { concurrency: 1, maxItems: 10 },
     );
     await expect(read('a')).rejects.toThrow('bad query');
     await expect(read('b')).rejects.toThrow('bad query');
+  });
+
+  it('never puts two writes of the same key in one statement: the later waits for the next, in order', async () => {
+    const statements: { items: readonly { id: string; value: number }[]; done: () => void }[] = [];
+    const save = batched(
+      (items: readonly { id: string; value: number }[]) =>
+        new Promise<readonly string[]>((resolve) => {
+          statements.push({ items, done: () => resolve(items.map((item) => `${item.id}=${item.value}`)) });
+        }),
+      { concurrency: 1, maxItems: 10, key: (item) => item.id },
+    );
+    const answers = Promise.all([
+      save({ id: 'a', value: 1 }),
+      save({ id: 'b', value: 1 }),
+      save({ id: 'a', value: 2 }),
+      save({ id: 'a', value: 3 }),
+    ]);
+    await tick();
+    expect(statements.map((s) => s.items)).toEqual([
+      [
+        { id: 'a', value: 1 },
+        { id: 'b', value: 1 },
+      ],
+    ]);
+    statements[0]!.done();
+    await tick();
+    expect(statements[1]!.items).toEqual([{ id: 'a', value: 2 }]);
+    statements[1]!.done();
+    await tick();
+    expect(statements[2]!.items).toEqual([{ id: 'a', value: 3 }]);
+    statements[2]!.done();
+    expect(await answers).toEqual(['a=1', 'b=1', 'a=2', 'a=3']);
   });
 });

@@ -1,64 +1,72 @@
 /**
- * One read for many callers. A hot read that many requests make at once (the signed-in bills
- * list) costs its round trip to the database, not its rows: on two shared cores the round trip
- * is most of a request. `coalesced(load)` gathers the keys asked for while earlier loads are
- * under way and loads them together, in one query, as soon as a load slot is free.
+ * One statement for many callers. A hot statement that many requests make at once (the
+ * signed-in bills list, a draft save) costs its round trip to the database (and, for a write,
+ * its commit), not its rows: on two shared cores the round trip is most of a request. These
+ * helpers gather what is asked while earlier statements are under way and send it together, in
+ * one statement, as soon as a slot is free.
  *
- * Fresh as a read of its own: a key is only ever answered by a load that started after it was
- * asked, so every write committed before the caller asked is seen (a load already under way is
- * never joined). Callers asking the same key in one batch share its answer.
+ * Fresh as a statement of its own: a caller is only ever answered by a statement that started
+ * after it asked, so every write committed before the caller asked is seen (a statement already
+ * under way is never joined), and a write is committed before its caller is answered.
  */
 export interface CoalesceOptions {
-  /** Loads under way at once (each holds a database connection while it runs). */
+  /** Statements under way at once (each holds a database connection while it runs). */
   concurrency: number;
-  /** Keys per load, at most; more wait for the next. */
-  maxKeys: number;
+  /** Callers' items per statement, at most; more wait for the next. */
+  maxItems: number;
 }
 
-interface Waiter<V> {
-  resolve: (value: V) => void;
+interface Job<I, O> {
+  item: I;
+  resolve: (value: O) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * `load(keys)` answers every key it was given (a key missing from its map is answered with
- * `missing`); its failure fails the callers of that load only.
+ * `run(items)` answers each item, in order (`answers[i]` for `items[i]`); its failure fails the
+ * callers of that statement only. `key` (optional) names what an item touches: items with the
+ * same key never go in one statement (the later waits for the next), so that two saves of one
+ * row are two statements, in the order asked.
  */
-export function coalesced<K, V>(
-  load: (keys: readonly K[]) => Promise<Map<K, V>>,
-  missing: V,
-  options: CoalesceOptions,
-): (key: K) => Promise<V> {
-  const waiting = new Map<K, Waiter<V>[]>();
+export function batched<I, O>(
+  run: (items: readonly I[]) => Promise<readonly O[]>,
+  options: CoalesceOptions & { key?: (item: I) => unknown },
+): (item: I) => Promise<O> {
+  let queue: Job<I, O>[] = [];
   let running = 0;
   let scheduled = false;
 
   const start = () => {
     scheduled = false;
-    while (running < options.concurrency && waiting.size > 0) {
-      const batch = new Map<K, Waiter<V>[]>();
-      for (const [key, waiters] of waiting) {
-        if (batch.size >= options.maxKeys) break;
-        batch.set(key, waiters);
+    while (running < options.concurrency && queue.length > 0) {
+      const batch: Job<I, O>[] = [];
+      const rest: Job<I, O>[] = [];
+      const keys = new Set<unknown>();
+      for (const job of queue) {
+        const key = options.key?.(job.item);
+        if (batch.length >= options.maxItems || (options.key && keys.has(key))) rest.push(job);
+        else {
+          keys.add(key);
+          batch.push(job);
+        }
       }
-      for (const key of batch.keys()) waiting.delete(key);
+      queue = rest;
       running += 1;
-      let loaded: Promise<Map<K, V>>;
+      let answered: Promise<readonly O[]>;
       try {
-        loaded = load([...batch.keys()]);
+        answered = run(batch.map((job) => job.item));
       } catch (error) {
-        loaded = Promise.reject(error);
+        answered = Promise.reject(error);
       }
-      loaded
+      answered
         .then(
           (answers) => {
-            for (const [key, waiters] of batch) {
-              const value = answers.has(key) ? (answers.get(key) as V) : missing;
-              for (const waiter of waiters) waiter.resolve(value);
-            }
+            batch.forEach((job, i) => {
+              job.resolve(answers[i] as O);
+            });
           },
           (error: unknown) => {
-            for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+            for (const job of batch) job.reject(error);
           },
         )
         .finally(() => {
@@ -68,16 +76,31 @@ export function coalesced<K, V>(
     }
   };
 
-  return (key) =>
-    new Promise<V>((resolve, reject) => {
-      const waiters = waiting.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(key, [{ resolve, reject }]);
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
       // Those asking in the same turn of the event loop go together (a microtask later); after
-      // that, a load starts whenever one ends.
+      // that, a statement starts whenever one ends.
       if (!scheduled && running < options.concurrency) {
         scheduled = true;
         queueMicrotask(start);
       }
     });
+}
+
+/**
+ * A read by key for many callers: `load(keys)` answers the keys it was given (a key missing
+ * from its map is answered with `missing`); callers asking the same key in one statement share
+ * its answer.
+ */
+export function coalesced<K, V>(
+  load: (keys: readonly K[]) => Promise<Map<K, V>>,
+  missing: V,
+  options: CoalesceOptions,
+): (key: K) => Promise<V> {
+  return batched(async (keys: readonly K[]) => {
+    const unique = [...new Set(keys)];
+    const answers = await load(unique);
+    return keys.map((key) => (answers.has(key) ? (answers.get(key) as V) : missing));
+  }, options);
 }
