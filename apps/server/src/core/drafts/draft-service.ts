@@ -80,16 +80,16 @@ export function createDraftService({ db }: { db: Db }) {
     async (items: readonly SavedDraft[]) => {
       const result = (await db.execute(sql`
         update ${drafts} as d
-        set service_id = v.service_id, step = v.step, values = v.values::jsonb, updated_at = now()
+        set service_id = v.service_id, step = v.step, "values" = v."values"::jsonb, updated_at = now()
         from unnest(
           ${sql.param(items.map((item) => item.id))}::uuid[],
           ${sql.param(items.map((item) => item.userId))}::uuid[],
           ${sql.param(items.map((item) => item.serviceId))}::text[],
           ${sql.param(items.map((item) => item.step))}::int[],
           ${sql.param(items.map((item) => JSON.stringify(item.values)))}::text[]
-        ) as v(id, user_id, service_id, step, values)
+        ) as v(id, user_id, service_id, step, "values")
         where d.id = v.id and d.user_id = v.user_id
-        returning d.id, d.service_id, d.step, d.values, d.created_at, d.updated_at`)) as unknown as {
+        returning d.id, d.service_id, d.step, d."values", d.created_at, d.updated_at`)) as unknown as {
         rows: RawDraftRow[];
       };
       const byId = new Map(result.rows.map((row) => [row.id, fromRaw(row)]));
