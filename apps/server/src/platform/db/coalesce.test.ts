@@ -130,4 +130,30 @@ describe('coalesced reads', () => {
     statements[2]!.done();
     expect(await answers).toEqual(['a=1', 'b=1', 'a=2', 'a=3']);
   });
+
+  it('never runs two statements with the same key at once, even with slots free', async () => {
+    const statements: { items: readonly string[]; done: () => void }[] = [];
+    const save = batched(
+      (items: readonly string[]) =>
+        new Promise<readonly string[]>((resolve) => {
+          statements.push({ items, done: () => resolve(items) });
+        }),
+      { concurrency: 2, maxItems: 10, key: (item) => item },
+    );
+    const first = save('a');
+    await tick();
+    // Asked while 'a' is being saved: 'b' goes at once in the free slot, the second 'a' waits.
+    const second = save('a');
+    const other = save('b');
+    await tick();
+    expect(statements.map((s) => s.items)).toEqual([['a'], ['b']]);
+    statements[1]!.done();
+    await tick();
+    expect(statements).toHaveLength(2);
+    statements[0]!.done();
+    await tick();
+    expect(statements.map((s) => s.items)).toEqual([['a'], ['b'], ['a']]);
+    statements[2]!.done();
+    expect(await Promise.all([first, second, other])).toEqual(['a', 'a', 'b']);
+  });
 });

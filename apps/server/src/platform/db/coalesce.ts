@@ -24,9 +24,10 @@ interface Job<I, O> {
 
 /**
  * `run(items)` answers each item, in order (`answers[i]` for `items[i]`); its failure fails the
- * callers of that statement only. `key` (optional) names what an item touches: items with the
- * same key never go in one statement (the later waits for the next), so that two saves of one
- * row are two statements, in the order asked.
+ * callers of that statement only. `key` (optional) names what an item touches: two items with
+ * the same key are never in one statement, nor in two under way at once (the later waits until
+ * the earlier's statement has ended), so two saves of one row are two statements, in the order
+ * asked, and two statements under way never lock the same row (no deadlock between them).
  */
 export function batched<I, O>(
   run: (items: readonly I[]) => Promise<readonly O[]>,
@@ -35,6 +36,8 @@ export function batched<I, O>(
   let queue: Job<I, O>[] = [];
   let running = 0;
   let scheduled = false;
+  // The keys of the statements under way: a job with one of them waits until that one ends.
+  const held = new Set<unknown>();
 
   const start = () => {
     scheduled = false;
@@ -44,13 +47,17 @@ export function batched<I, O>(
       const keys = new Set<unknown>();
       for (const job of queue) {
         const key = options.key?.(job.item);
-        if (batch.length >= options.maxItems || (options.key && keys.has(key))) rest.push(job);
-        else {
+        if (batch.length >= options.maxItems || (options.key && (keys.has(key) || held.has(key)))) {
+          rest.push(job);
+        } else {
           keys.add(key);
           batch.push(job);
         }
       }
       queue = rest;
+      // Everything waiting is of keys under way: it starts when they end.
+      if (batch.length === 0) break;
+      if (options.key) for (const key of keys) held.add(key);
       running += 1;
       let answered: Promise<readonly O[]>;
       try {
@@ -70,6 +77,7 @@ export function batched<I, O>(
           },
         )
         .finally(() => {
+          if (options.key) for (const key of keys) held.delete(key);
           running -= 1;
           start();
         });
