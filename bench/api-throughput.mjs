@@ -134,38 +134,47 @@ async function benchUsers(count, secret) {
   const tokens = [];
   const ids = [];
   const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
-  for (let i = 0; i < count; i += 1) {
-    const n = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-    const {
-      rows: [user],
-    } = await client.query(
-      `insert into users (customer_no, first_name, sur_name, identifier, identifier_type, phone_number, email,
-         password_hash, first_time_login, phone_verified_at)
-       values ($1, 'Bench', 'Citizen', $2, 'id_number', $3, $4, 'not-a-password-hash', false, now()) returning id`,
-      [`BENCH-${tag}-${i}`, n, `2547${n}`, `bench-${tag}-${i}@example.co.ke`],
-    );
-    const {
-      rows: [session],
-    } = await client.query(
-      `insert into sessions (user_id, state, expires_at, verified_at) values ($1, 'verified', $2, now()) returning id`,
-      [user.id, expiresAt],
-    );
-    ids.push(user.id);
-    tokens.push(
-      await new SignJWT({ sid: session.id, scope: 'full' })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(user.id)
-        .setIssuer('kaunti')
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(new TextEncoder().encode(secret)),
-    );
-  }
   const remove = async () => {
     await client.query('delete from users where id = any($1::uuid[])', [ids]);
     await client.end();
   };
+  try {
+    await makeUsers();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
   return { tokens, remove };
+
+  async function makeUsers() {
+    for (let i = 0; i < count; i += 1) {
+      const n = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
+      const {
+        rows: [user],
+      } = await client.query(
+        `insert into users (customer_no, first_name, sur_name, identifier, identifier_type, phone_number, email,
+         password_hash, first_time_login, phone_verified_at)
+       values ($1, 'Bench', 'Citizen', $2, 'id_number', $3, $4, 'not-a-password-hash', false, now()) returning id`,
+        [`BENCH-${tag}-${i}`, n, `2547${n}`, `bench-${tag}-${i}@example.co.ke`],
+      );
+      const {
+        rows: [session],
+      } = await client.query(
+        `insert into sessions (user_id, state, expires_at, verified_at) values ($1, 'verified', $2, now()) returning id`,
+        [user.id, expiresAt],
+      );
+      ids.push(user.id);
+      tokens.push(
+        await new SignJWT({ sid: session.id, scope: 'full' })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(user.id)
+          .setIssuer('kaunti')
+          .setIssuedAt()
+          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+          .sign(new TextEncoder().encode(secret)),
+      );
+    }
+  }
 }
 
 async function measure(url, headers = {}) {
