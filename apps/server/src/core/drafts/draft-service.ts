@@ -24,14 +24,17 @@ interface SavedDraft {
   values: Record<string, unknown>;
 }
 
-/** A drafts row as the driver gives it for a statement written in SQL (both drivers agree). */
+/**
+ * A drafts row as both drivers give it for a statement written in SQL: jsonb parsed, timestamps
+ * as text (Drizzle turns off the drivers' own date parsing).
+ */
 interface RawDraftRow {
   id: string;
   service_id: string;
   step: number;
-  values: Record<string, unknown> | string;
-  created_at: Date | string;
-  updated_at: Date | string;
+  values: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
 }
 
 function fromRaw(
@@ -41,7 +44,7 @@ function fromRaw(
     id: row.id,
     serviceId: row.service_id,
     step: row.step,
-    values: typeof row.values === 'string' ? (JSON.parse(row.values) as Record<string, unknown>) : row.values,
+    values: row.values,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
