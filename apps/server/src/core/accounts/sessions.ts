@@ -1,4 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { setBounded } from '../../platform/bounded-map';
 import type { Database, Db } from '../../platform/db/database';
 import { recordAudit } from '../audit/audit';
 import { sessions } from './schema';
@@ -57,13 +58,8 @@ export function createSessionService(db: Db, signer: TokenSigner, options: Sessi
     revocations += 1;
     remembered.clear();
   };
-  const remember = (sessionId: string, session: RememberedSession) => {
-    if (remembered.size >= REMEMBERED_SESSIONS) {
-      const oldest = remembered.keys().next().value;
-      if (oldest !== undefined) remembered.delete(oldest);
-    }
-    remembered.set(sessionId, session);
-  };
+  const remember = (sessionId: string, session: RememberedSession) =>
+    setBounded(remembered, REMEMBERED_SESSIONS, sessionId, session);
   const listener =
     typeof options.remember === 'object'
       ? options.remember.listen(SESSIONS_REVOKED_CHANNEL, {

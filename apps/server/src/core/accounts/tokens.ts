@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { setBounded } from '../../platform/bounded-map';
 
 export interface TokenClaims {
   /** The user's id. */
@@ -64,13 +65,7 @@ export function createTokenSigner(secret: string) {
         return undefined;
       }
       const claims = verifySync(token);
-      if (claims) {
-        if (checked.size >= REMEMBERED_TOKENS) {
-          const oldest = checked.keys().next().value;
-          if (oldest !== undefined) checked.delete(oldest);
-        }
-        checked.set(token, Object.freeze(claims));
-      }
+      if (claims) setBounded(checked, REMEMBERED_TOKENS, token, Object.freeze(claims));
       return claims;
     },
   };
