@@ -696,6 +696,65 @@ describe('callbacks', () => {
     expect(log.filter((l) => l.outcome === 'duplicate')).toHaveLength(49);
   });
 
+  it('callbacks of several payments at one moment each complete once; a receipt number two of them claim goes to one', async () => {
+    const payers = await Promise.all([0, 1, 2, 3].map(() => createSignedInUser(t)));
+    const amounts = [11_100, 22_200, 33_300, 44_400];
+    const billNos: string[] = [];
+    const started: StkPushResponse[] = [];
+    for (const [i, payer] of payers.entries()) {
+      const bill = await raiseBill(payer, [[amounts[i]!, 'Rates']]);
+      billNos.push(bill.bill_no);
+      // Phones ending 0000: the simulator sends no callback of its own (the test sends them).
+      const pushed = await push(payer, { bill_no: bill.bill_no, phone_number: `25471${i}100000` });
+      expect(pushed.statusCode).toBe(200);
+      started.push(pushed.json());
+    }
+    await sim.whenIdle();
+    // The fourth claims the second's receipt number (a replay, or a forged callback).
+    const receipts = ['MOMENT0001', 'MOMENT0002', 'MOMENT0003', 'MOMENT0002'];
+    const answers = await Promise.all(
+      started.map((s, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: stkUrl(),
+          payload: paidCallback(s.checkout_request_id, receipts[i]!, amounts[i]! / 100),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const status = await Promise.all(
+      started.map(async (s, i) => ({
+        payment: (await getPayment(payers[i]!, s.payment_id)).json() as Payment,
+        bill: await getBill(payers[i]!, billNos[i]!),
+        log: (await callbackLog(s.checkout_request_id)).map((l) => l.outcome),
+      })),
+    );
+    for (const i of [0, 2]) {
+      expect(status[i]!.payment).toMatchObject({ status: 'paid', mpesa_receipt_number: receipts[i] });
+      expect(status[i]!.bill).toMatchObject({ status: 'paid', paid_cents: amounts[i] });
+      expect(status[i]!.log).toEqual(['paid']);
+    }
+    // Of the two that claim MOMENT0002, one is paid with it; the other is left pending, credited
+    // nothing, and its callback logged as a duplicate.
+    const [winner, loser] =
+      status[1]!.payment.status === 'paid' ? [status[1]!, status[3]!] : [status[3]!, status[1]!];
+    expect(winner.payment).toMatchObject({ status: 'paid', mpesa_receipt_number: 'MOMENT0002' });
+    expect(winner.bill.status).toBe('paid');
+    expect(winner.log).toEqual(['paid']);
+    expect(loser.payment).toMatchObject({ status: 'pending', mpesa_receipt_number: null });
+    expect(loser.bill).toMatchObject({ status: 'unpaid', paid_cents: 0 });
+    expect(loser.log).toEqual(['duplicate']);
+    const credits = await Promise.all(
+      billNos.map(async (billNo) => (await billAudit(billNo)).filter((a) => a.action === 'payment_applied')),
+    );
+    expect(credits.map((c, i) => (status[i] === loser ? c.length === 0 : c.length === 1))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
   it('paying the bill of an application moves the application on', async () => {
     const alice = await createSignedInUser(t);
     const submitted = await t.app.inject({

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
+import { together } from '../../platform/db/shared-transaction';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -117,8 +118,9 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
   const paidHandlers = new Map<string, ObligationPaidHandler>();
 
   // Every M-Pesa payment locks its bill: one statement built once, with the account holder's
-  // name the receipt may freeze (not a second query for it).
-  const lockBillForPayment = preparedStatement((on) =>
+  // name the receipt may freeze (not a second query for it). The payments sharing a transaction
+  // (platform/db/shared-transaction.ts) lock theirs in one statement, as they record them.
+  const lockBillsForPayment = preparedStatement((on) =>
     on
       .select({
         bill: bills,
@@ -129,11 +131,37 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       })
       .from(bills)
       .leftJoin(users, eq(users.id, bills.userId))
-      .where(eq(bills.id, sql.placeholder('id')))
+      .where(sql`${bills.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(bills.id)
       .for('update', { of: bills })
-      .limit(1)
-      .prepare('kaunti_lock_bill_for_payment'),
+      .prepare('kaunti_lock_bills_for_payment'),
   );
+  const lockBillForPayment = together(async (on: Db, ids: readonly string[]) => {
+    const rows = await lockBillsForPayment.run(on, { ids: [...new Set(ids)] });
+    const byId = new Map(rows.map((row) => [row.bill.id, row]));
+    return ids.map((id) => byId.get(id));
+  });
+  const recordPayment = together(async (on: Db, items: readonly { row: BillRow; becamePaid: boolean }[]) => {
+    const column = <T>(pick: (item: { row: BillRow; becamePaid: boolean }) => T) =>
+      sql.param(items.map(pick));
+    await on.execute(sql`
+      update ${bills} as b
+      set paid_cents = v.paid_cents, credit_cents = v.credit_cents, status = v.status,
+        updated_at = v.at,
+        paid_at = case when v.became_paid then v.at else b.paid_at end,
+        receipt_name = case when v.became_paid then v.receipt_name else b.receipt_name end
+      from unnest(
+        ${column((i) => i.row.id)}::uuid[],
+        ${column((i) => i.row.paidCents)}::bigint[],
+        ${column((i) => i.row.creditCents)}::bigint[],
+        ${column((i) => i.row.status)}::text[],
+        ${column((i) => i.row.updatedAt.toISOString())}::timestamptz[],
+        ${column((i) => i.becamePaid)}::boolean[],
+        ${column((i) => i.row.receiptName)}::text[]
+      ) as v(id, paid_cents, credit_cents, status, at, became_paid, receipt_name)
+      where b.id = v.id`);
+    return items.map(() => undefined);
+  });
 
   async function linesOf(ids: string[]): Promise<Map<string, LineRow[]>> {
     const map = new Map<string, LineRow[]>();
@@ -430,7 +458,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
      * UPDATE) until the transaction ends, to pass to `applyPayment`; undefined when there is none.
      */
     async lockForPayment(tx: Db, billId: string): Promise<LockedBill | undefined> {
-      const [found] = await lockBillForPayment.run(tx, { id: billId });
+      const found = await lockBillForPayment(tx, billId);
       if (!found) return undefined;
       return {
         row: found.bill,
@@ -466,20 +494,17 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       const next: BillStatus = paid >= row.totalCents ? 'paid' : paid > 0 ? 'partially_paid' : row.status;
       if (next !== row.status) billStatus.assert(row.status, next);
       const becamePaid = next === 'paid' && row.status !== 'paid';
-      const [updated] = await tx
-        .update(bills)
-        .set({
-          paidCents: paid,
-          creditCents: row.creditCents + creditAdded,
-          status: next,
-          updatedAt: new Date(),
-          // The receipt's name is frozen now: a later change of profile never changes it.
-          ...(becamePaid
-            ? { paidAt: new Date(), receiptName: await nameAtPayment(tx, row, input.locked) }
-            : {}),
-        })
-        .where(eq(bills.id, row.id))
-        .returning();
+      const at = new Date();
+      // The receipt's name is frozen now: a later change of profile never changes it.
+      const updated: BillRow = {
+        ...row,
+        paidCents: paid,
+        creditCents: row.creditCents + creditAdded,
+        status: next,
+        updatedAt: at,
+        ...(becamePaid ? { paidAt: at, receiptName: await nameAtPayment(tx, row, input.locked) } : {}),
+      };
+      await recordPayment(tx, { row: updated, becamePaid });
       await recordAudit(tx, {
         actor: input.actor,
         entityType: 'bill',
@@ -497,7 +522,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       });
       if (becamePaid && row.sourceKey) {
         const handler = paidHandlers.get(row.sourceKey.split(':')[0]!);
-        if (handler) await handler(tx, updated!, input.requestId);
+        if (handler) await handler(tx, updated, input.requestId);
       }
       return {
         billNo: row.billNo,

@@ -1,8 +1,10 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Payment, PaymentStatus } from '@kaunti/contract/api-payments';
 import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
+import { sharedTransactions, together } from '../../platform/db/shared-transaction';
 import { conflict, notFound } from '../../platform/errors';
 import { paymentOutcomes } from '../../platform/metrics';
 import {
@@ -45,76 +47,114 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const idempotency = createIdempotency(db, now);
+  // The STK callbacks of one moment complete in one transaction (platform/db/shared-transaction.ts).
+  const callbackTransaction = sharedTransactions(db, { concurrency: 1, maxItems: 32 });
   const unknownWait = deps.unknownCheckoutWaitMs ?? UNKNOWN_CHECKOUT_WAIT_MS;
   const callbackUrl = (path: string) => `${deps.publicUrl}${path}/${deps.callbackSecret}`;
 
   // The statements every callback runs: built once (named statements on PostgreSQL, parsed once
   // per connection), run on the db or inside the callback's transaction.
-  const findByCheckout = preparedStatement((on) =>
+  // The callbacks of one moment find their payments in one statement (platform/db/coalesce.ts).
+  const paymentsByCheckout = preparedStatement((on) =>
     on
-      .select({ id: payments.id, status: payments.status, mpesaReceiptNumber: payments.mpesaReceiptNumber })
+      .select({
+        id: payments.id,
+        billId: payments.billId,
+        status: payments.status,
+        mpesaReceiptNumber: payments.mpesaReceiptNumber,
+        checkoutRequestId: payments.checkoutRequestId,
+      })
       .from(payments)
-      .where(eq(payments.checkoutRequestId, sql.placeholder('checkoutRequestId')))
-      .limit(1)
-      .prepare('kaunti_payment_by_checkout'),
+      .where(sql`${payments.checkoutRequestId} = any(${sql.placeholder('checkoutRequestIds')}::text[])`)
+      .prepare('kaunti_payments_by_checkout'),
   );
-  const lockPaymentById = preparedStatement((on) =>
+  const findByCheckout = coalesced(
+    async (checkoutRequestIds: readonly string[]) => {
+      const rows = await paymentsByCheckout.run(db, { checkoutRequestIds });
+      return new Map<string, Omit<(typeof rows)[number], 'checkoutRequestId'> | undefined>(
+        rows.map(({ checkoutRequestId, ...row }) => [checkoutRequestId ?? '', row]),
+      );
+    },
+    undefined,
+    { concurrency: 2, maxItems: 200 },
+  );
+  // Locking, recording paid and logging are asked together by the callbacks sharing a
+  // transaction (platform/db/shared-transaction.ts): one statement for all of them (alone, one).
+  const lockPaymentsById = preparedStatement((on) =>
     on
       .select()
       .from(payments)
-      .where(eq(payments.id, sql.placeholder('id')))
+      .where(sql`${payments.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(payments.id)
       .for('update')
-      .limit(1)
-      .prepare('kaunti_lock_payment'),
+      .prepare('kaunti_lock_payments'),
   );
-  // (Values through `sql`: the update builder's types take no placeholders; times as ISO text.)
-  const param = (name: string) => sql`${sql.placeholder(name)}`;
-  const paidValues = {
-    status: 'paid' as const,
-    amountPaidCents: param('amountPaidCents'),
-    resultCode: 0,
-    resultDesc: param('resultDesc'),
-    message: PAYMENT_MESSAGES.paid,
-    completedAt: param('at'),
-    updatedAt: param('at'),
-    appliedAt: param('appliedAt'),
-    unmatchedReason: param('unmatchedReason'),
-  };
-  const updatePaid = preparedStatement((on) =>
-    on
-      .update(payments)
-      .set(paidValues)
-      .where(eq(payments.id, sql.placeholder('id')))
-      .prepare('kaunti_payment_paid'),
-  );
-  const updatePaidWithReceipt = preparedStatement((on) =>
-    on
-      .update(payments)
-      .set({ ...paidValues, mpesaReceiptNumber: param('receipt') })
-      .where(eq(payments.id, sql.placeholder('id')))
-      .prepare('kaunti_payment_paid_receipt'),
-  );
-  const insertCallback = preparedStatement((on) =>
-    on
-      .insert(mpesaCallbacks)
-      .values({
-        kind: sql.placeholder('kind'),
-        reference: sql.placeholder('reference'),
-        body: sql`${sql.placeholder('body')}::jsonb`,
-        outcome: sql.placeholder('outcome'),
-        paymentId: sql.placeholder('paymentId'),
-        receivedAt: sql.placeholder('receivedAt'),
-      })
-      .prepare('kaunti_log_callback'),
-  );
+  const lockPayments = together(async (on: Db, ids: readonly string[]) => {
+    const rows = await lockPaymentsById.run(on, { ids: [...new Set(ids)] });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
+  });
+  interface PaidUpdate {
+    id: string;
+    amountPaidCents: number;
+    resultDesc: string;
+    at: Date;
+    appliedAt: Date | null;
+    unmatchedReason: string | null;
+    /** undefined: the receipt number stays as it is. */
+    receipt?: string | null;
+  }
+  const updatePaid = together(async (on: Db, items: readonly PaidUpdate[]) => {
+    const column = <T>(pick: (item: PaidUpdate) => T) => sql.param(items.map(pick));
+    await on.execute(sql`
+      update ${payments} as p
+      set status = 'paid', amount_paid_cents = v.amount_paid_cents, result_code = 0,
+        result_desc = v.result_desc, message = ${PAYMENT_MESSAGES.paid}, completed_at = v.at,
+        updated_at = v.at, applied_at = v.applied_at, unmatched_reason = v.unmatched_reason,
+        mpesa_receipt_number = case when v.set_receipt then v.receipt else p.mpesa_receipt_number end
+      from unnest(
+        ${column((i) => i.id)}::uuid[],
+        ${column((i) => i.amountPaidCents)}::bigint[],
+        ${column((i) => i.resultDesc)}::text[],
+        ${column((i) => i.at.toISOString())}::timestamptz[],
+        ${column((i) => i.appliedAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((i) => i.unmatchedReason)}::text[],
+        ${column((i) => i.receipt !== undefined)}::boolean[],
+        ${column((i) => i.receipt ?? null)}::text[]
+      ) as v(id, amount_paid_cents, result_desc, at, applied_at, unmatched_reason, set_receipt, receipt)
+      where p.id = v.id`);
+    return items.map(() => undefined);
+  });
+  interface CallbackLogEntry {
+    kind: 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'transaction_status';
+    reference: string | null;
+    body: string;
+    outcome: CallbackOutcome;
+    paymentId: string | null;
+    receivedAt: Date;
+  }
+  const insertCallbacks = together(async (on: Db, entries: readonly CallbackLogEntry[]) => {
+    const column = <T>(pick: (entry: CallbackLogEntry) => T) => sql.param(entries.map(pick));
+    await on.execute(sql`
+      insert into ${mpesaCallbacks} (kind, reference, body, outcome, payment_id, received_at)
+      select kind, reference, body::jsonb, outcome, payment_id, received_at
+      from unnest(
+        ${column((e) => e.kind)}::text[],
+        ${column((e) => e.reference)}::text[],
+        ${column((e) => e.body)}::text[],
+        ${column((e) => e.outcome)}::text[],
+        ${column((e) => e.paymentId)}::uuid[],
+        ${column((e) => e.receivedAt.toISOString())}::timestamptz[]
+      ) as t(kind, reference, body, outcome, payment_id, received_at)`);
+    return entries.map(() => undefined);
+  });
 
   // ------------------------------------------------------------------------------------------
   // Completing a payment (inside the caller's transaction, with the payment row locked)
   // ------------------------------------------------------------------------------------------
 
   async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
-    const [row] = await lockPaymentById.run(tx, { id });
-    return row;
+    return lockPayments(tx, id);
   }
 
   async function audit(
@@ -170,19 +210,15 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   ) {
     const target = await creditTarget(tx, row.billId);
     const at = now();
-    const values = {
+    await updatePaid(tx, {
       id: row.id,
       amountPaidCents: paid.amountCents,
       resultDesc: paid.resultDesc,
-      at: at.toISOString(),
-      appliedAt: target.reason === undefined ? at.toISOString() : null,
+      at,
+      appliedAt: target.reason === undefined ? at : null,
       unmatchedReason: target.reason ?? null,
-    };
-    if (paid.mpesaReceiptNumber !== undefined) {
-      await updatePaidWithReceipt.run(tx, { ...values, receipt: paid.mpesaReceiptNumber });
-    } else {
-      await updatePaid.run(tx, values);
-    }
+      ...(paid.mpesaReceiptNumber !== undefined ? { receipt: paid.mpesaReceiptNumber } : {}),
+    });
     return target;
   }
 
@@ -223,7 +259,11 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       reference,
       ...(requestId ? { requestId } : {}),
     });
-    if (applied.becamePaid) await deps.applications.onBillPaid(tx, target.billNo, requestId);
+    // Only a bill raised for an application can move one on (the application names its bill,
+    // and the bill the application).
+    if (applied.becamePaid && applied.applicationId !== null) {
+      await deps.applications.onBillPaid(tx, target.billNo, requestId);
+    }
   }
 
   interface PaidReport {
@@ -353,7 +393,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       paymentId: string | null;
     },
   ) {
-    await insertCallback.run(tx, {
+    await insertCallbacks(tx, {
       kind: entry.kind,
       reference: entry.reference,
       body: JSON.stringify(entry.body ?? {}),
@@ -374,9 +414,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     requestId?: string,
   ): Promise<void> {
     const entry = { kind: 'stk' as const, reference: result.checkoutRequestId, body };
-    let found: Pick<PaymentRow, 'id' | 'status' | 'mpesaReceiptNumber'> | undefined;
+    let found: Pick<PaymentRow, 'id' | 'billId' | 'status' | 'mpesaReceiptNumber'> | undefined;
     for (let attempt = 0; ; attempt++) {
-      [found] = await findByCheckout.run(db, { checkoutRequestId: result.checkoutRequestId });
+      found = await findByCheckout(result.checkoutRequestId);
       if (found || attempt >= UNKNOWN_CHECKOUT_RETRIES) break;
       await sleep(unknownWait);
     }
@@ -414,7 +454,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     }
     const refuted = confirmation?.status === 'completed' && !confirmation.paid ? confirmation : undefined;
     try {
-      await db.transaction(async (tx) => {
+      // Shared with the callbacks of the same moment (one statement per step for all of them);
+      // never with another for the same payment or bill.
+      await callbackTransaction([`payment:${paymentId}`, `bill:${found.billId}`], async (tx) => {
         const row = await lockPayment(tx, paymentId);
         let outcome: CallbackOutcome = 'unknown_request';
         if (row && refuted) {

@@ -28,11 +28,14 @@ interface Job<I, O> {
  * the same key are never in one statement, nor in two under way at once (the later waits until
  * the earlier's statement has ended), so two saves of one row are two statements, in the order
  * asked, and two statements under way never lock the same row (no deadlock between them).
+ * `keys`: the same for an item that touches several rows (any key in common keeps two apart).
  */
 export function batched<I, O>(
   run: (items: readonly I[]) => Promise<readonly O[]>,
-  options: CoalesceOptions & { key?: (item: I) => unknown },
+  options: CoalesceOptions & { key?: (item: I) => unknown; keys?: (item: I) => readonly unknown[] },
 ): (item: I) => Promise<O> {
+  const keysOf = (item: I): readonly unknown[] =>
+    options.keys ? options.keys(item) : options.key ? [options.key(item)] : [];
   let queue: Job<I, O>[] = [];
   let running = 0;
   let scheduled = false;
@@ -46,18 +49,18 @@ export function batched<I, O>(
       const rest: Job<I, O>[] = [];
       const keys = new Set<unknown>();
       for (const job of queue) {
-        const key = options.key?.(job.item);
-        if (batch.length >= options.maxItems || (options.key && (keys.has(key) || held.has(key)))) {
+        const own = keysOf(job.item);
+        if (batch.length >= options.maxItems || own.some((key) => keys.has(key) || held.has(key))) {
           rest.push(job);
         } else {
-          keys.add(key);
+          for (const key of own) keys.add(key);
           batch.push(job);
         }
       }
       queue = rest;
       // Everything waiting is of keys under way: it starts when they end.
       if (batch.length === 0) break;
-      if (options.key) for (const key of keys) held.add(key);
+      for (const key of keys) held.add(key);
       running += 1;
       let answered: Promise<readonly O[]>;
       try {
@@ -77,7 +80,7 @@ export function batched<I, O>(
           },
         )
         .finally(() => {
-          if (options.key) for (const key of keys) held.delete(key);
+          for (const key of keys) held.delete(key);
           running -= 1;
           start();
         });

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, isUniqueViolation, openDatabase } from './database';
+import { sharedTransactions, together } from './shared-transaction';
+
+// PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
+const table = `shared_tx_test_${process.pid}_${Date.now().toString(36)}`;
+
+const kinds = [
+  ['PGlite', () => openDatabase({ kind: 'pglite' })],
+  ...(process.env.DATABASE_URL
+    ? [
+        [
+          'PostgreSQL',
+          () => openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 4 }),
+        ] as const,
+      ]
+    : []),
+] as const;
+
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
+
+describe.each(kinds)('shared transactions on %s', (_kind, open) => {
+  let database: Database;
+  /** The statements each `together` sent, with how many items each carried. */
+  let sent: { insert: number[]; read: number[] };
+  const insert = together(async (on: Db, ids: readonly number[]) => {
+    sent.insert.push(ids.length);
+    await on.execute(
+      sql`insert into ${sql.identifier(table)} (id) select unnest(${sql.param([...ids])}::int[])`,
+    );
+    return ids.map(() => undefined);
+  });
+  const exists = together(async (on: Db, ids: readonly number[]) => {
+    sent.read.push(ids.length);
+    const found = rowsOf(
+      await on.execute(
+        sql`select id from ${sql.identifier(table)} where id = any(${sql.param([...ids])}::int[])`,
+      ),
+    ).map((row) => Number(row.id));
+    return ids.map((id) => found.includes(id));
+  });
+  const transactionId = async (tx: Db) =>
+    String(rowsOf(await tx.execute(sql`select txid_current() as id`))[0]!.id);
+  const stored = async () =>
+    rowsOf(await database.db.execute(sql`select id from ${sql.identifier(table)} order by id`)).map((r) =>
+      Number(r.id),
+    );
+
+  beforeAll(async () => {
+    database = await open();
+    await database.db.execute(sql.raw(`create table ${table} (id integer primary key)`));
+  });
+  afterAll(async () => {
+    await database.db.execute(sql.raw(`drop table if exists ${table}`));
+    await database.close();
+  });
+  const reset = async () => {
+    await database.db.execute(sql.raw(`delete from ${table}`));
+    sent = { insert: [], read: [] };
+  };
+
+  it('alone (on the db, or a transaction not shared), a statement runs at once for its one caller', async () => {
+    await reset();
+    await insert(database.db, 1);
+    await database.db.transaction(async (tx) => {
+      await insert(tx, 2);
+      expect(await exists(tx, 2)).toBe(true);
+    });
+    expect(sent).toEqual({ insert: [1, 1], read: [1] });
+    expect(await stored()).toEqual([1, 2]);
+  });
+
+  it('units asked at one moment run in one transaction, and each statement they ask together is sent once', async () => {
+    await reset();
+    const inTransaction = sharedTransactions(database.db, { concurrency: 1, maxItems: 10 });
+    // Asked in the same turn: all six in one transaction.
+    const units = [10, 11, 12, 13, 14, 15].map((id) =>
+      inTransaction([id], async (tx) => {
+        await insert(tx, id);
+        const seen = await exists(tx, id);
+        return { id, seen, transaction: await transactionId(tx) };
+      }),
+    );
+    const answers = await Promise.all(units);
+    expect(answers.map((a) => a.seen)).toEqual([true, true, true, true, true, true]);
+    expect(new Set(answers.map((a) => a.transaction)).size).toBe(1);
+    expect(sent).toEqual({ insert: [6], read: [6] });
+    expect(await stored()).toEqual([10, 11, 12, 13, 14, 15]);
+  });
+
+  it('when one unit fails, the shared transaction is rolled back and each runs again alone: the others commit, it gets its own error', async () => {
+    await reset();
+    await insert(database.db, 22);
+    const inTransaction = sharedTransactions(database.db, { concurrency: 1, maxItems: 10 });
+    const runs = new Map<number, number>();
+    const unit = (id: number) =>
+      inTransaction([id], async (tx) => {
+        runs.set(id, (runs.get(id) ?? 0) + 1);
+        await insert(tx, id);
+        return id;
+      });
+    const answers = await Promise.allSettled([unit(20), unit(21), unit(22), unit(23)]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const failure = (answers[2] as PromiseRejectedResult).reason;
+    expect(isUniqueViolation(failure)).toBe(true);
+    // Each ran twice: rolled back with 22 in the shared transaction, then alone.
+    expect(Object.fromEntries(runs)).toEqual({ 20: 2, 21: 2, 22: 2, 23: 2 });
+    expect(sent.insert).toEqual([1, 4, 1, 1, 1, 1]);
+    expect(await stored()).toEqual([20, 21, 22, 23]);
+  });
+
+  it('units with a key in common never share a transaction nor run at once', async () => {
+    await reset();
+    const inTransaction = sharedTransactions(database.db, { concurrency: 2, maxItems: 10 });
+    const events: string[] = [];
+    const unit = (name: string, keys: string[]) =>
+      inTransaction(keys, async (tx) => {
+        events.push(`${name} starts`);
+        const transaction = await transactionId(tx);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push(`${name} ends`);
+        return transaction;
+      });
+    const [a, b, c] = await Promise.all([
+      unit('a', ['payment:1', 'bill:1']),
+      unit('b', ['payment:2', 'bill:1']),
+      unit('c', ['payment:3', 'bill:3']),
+    ]);
+    expect(a).not.toBe(b);
+    expect(events.indexOf('b starts')).toBeGreaterThan(events.indexOf('a ends'));
+    // c shares nothing with a: it did not wait for it.
+    expect(events.indexOf('c starts')).toBeLessThan(events.indexOf('a ends'));
+    expect(c).toBeDefined();
+  });
+});

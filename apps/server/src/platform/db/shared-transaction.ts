@@ -1,0 +1,121 @@
+import { batched, type CoalesceOptions } from './coalesce';
+import type { Db } from './database';
+
+/**
+ * One transaction for the units of work of one moment. A unit (an M-Pesa callback: lock the
+ * payment and its bill, record, credit, audit, log) is a handful of statements, each a round
+ * trip; on two shared cores the round trips are most of its cost. Units asked while earlier
+ * ones are under way run side by side in one transaction, and the statements they ask in the
+ * same turn (`together`) go as one: eight callbacks lock their eight payments in one statement.
+ *
+ * Each unit's code is the same as when it runs alone: a `together` statement on a transaction
+ * that is not shared is sent at once, for that one caller.
+ *
+ * All or each: the shared transaction commits only when every unit in it succeeded. When one
+ * fails (a receipt number taken, say, which fails the statement of every unit that shared it),
+ * the whole transaction is rolled back and each unit runs again alone, in its own transaction,
+ * so each gets exactly the outcome it would have had alone. A unit must therefore do nothing
+ * outside the database that it could not do twice (a log line is fine).
+ */
+
+/** The transactions units share now, and each one's statements waiting for the next turn. */
+const sharing = new WeakMap<Db, Map<unknown, Waiting>>();
+
+interface Waiting {
+  items: unknown[];
+  answers: { resolve: (value: unknown) => void; reject: (error: unknown) => void }[];
+}
+
+/**
+ * A statement that units sharing a transaction ask together: `run(on, items)` answers each item
+ * (`answers[i]` for `items[i]`). On a transaction that is not shared (or on the db), it runs at
+ * once for the one item; on a shared one, the items asked in the same turn run as one statement.
+ */
+export function together<I, O>(
+  run: (on: Db, items: readonly I[]) => Promise<readonly O[]>,
+): (on: Db, item: I) => Promise<O> {
+  return async (on, item) => {
+    const waitingOn = sharing.get(on);
+    if (!waitingOn) {
+      const [answer] = await run(on, [item]);
+      return answer as O;
+    }
+    return new Promise<O>((resolve, reject) => {
+      let waiting = waitingOn.get(run);
+      if (!waiting) {
+        const fresh: Waiting = { items: [], answers: [] };
+        waiting = fresh;
+        waitingOn.set(run, fresh);
+        // The units of a shared transaction move in step (each waits for the same statements),
+        // so once the promise jobs of this moment have run, every one of them has asked.
+        process.nextTick(() => {
+          waitingOn.delete(run);
+          run(on, fresh.items as I[]).then(
+            (answers) => {
+              fresh.answers.forEach((answer, i) => {
+                answer.resolve(answers[i]);
+              });
+            },
+            (error: unknown) => {
+              for (const answer of fresh.answers) answer.reject(error);
+            },
+          );
+        });
+      }
+      waiting.items.push(item);
+      waiting.answers.push({ resolve: resolve as (value: unknown) => void, reject });
+    });
+  };
+}
+
+interface Unit {
+  keys: readonly unknown[];
+  work: (tx: Db) => Promise<unknown>;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+const settle = (promise: Promise<unknown>): Promise<Outcome> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** Thrown inside a shared transaction to roll it back when one of its units failed. */
+class UnitFailed extends Error {}
+
+/**
+ * Answers `(keys, work)`, which runs `work` in a transaction shared with the units asked at the
+ * same moment. `keys` name the rows the unit locks: two units with a common key never share a
+ * transaction nor run at once (the later waits), so shared transactions under way never wait
+ * for each other's rows, and two units never read the same row before either writes it.
+ */
+export function sharedTransactions(db: Db, options: CoalesceOptions) {
+  const alone = (unit: Unit) => settle(db.transaction((tx) => unit.work(tx)));
+  const run = batched(
+    async (units: readonly Unit[]): Promise<Outcome[]> => {
+      if (units.length === 1) return [await alone(units[0]!)];
+      try {
+        return await db.transaction(async (tx) => {
+          sharing.set(tx, new Map());
+          try {
+            const outcomes = await Promise.all(units.map((unit) => settle(unit.work(tx))));
+            if (outcomes.some((outcome) => !outcome.ok)) throw new UnitFailed();
+            return outcomes;
+          } finally {
+            sharing.delete(tx);
+          }
+        });
+      } catch {
+        // Rolled back: each again alone, side by side (their keys differ: no common rows).
+        return Promise.all(units.map(alone));
+      }
+    },
+    { ...options, keys: (unit) => unit.keys },
+  );
+  return async <T>(keys: readonly unknown[], work: (tx: Db) => Promise<T>): Promise<T> => {
+    const outcome = await run({ keys, work });
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value as T;
+  };
+}
