@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
+import { type Fetcher, keepAliveFetch } from '../http/keep-alive-fetch';
 import { requestIdHeader } from '../http/request-context';
 import { DarajaError, type DarajaOperation } from './daraja-error';
 import { formatDarajaTimestamp } from './daraja-time';
@@ -31,8 +32,8 @@ export interface DarajaLogger {
 }
 
 export interface DarajaClientOptions {
-  /** The fetch to use (tests pass a fake). Defaults to the global fetch. */
-  fetch?: typeof globalThis.fetch;
+  /** The fetch to use (tests pass a fake). Defaults to Node's HTTP client with kept-alive connections. */
+  fetch?: Fetcher;
   /** The clock, for the STK timestamp and the token's expiry. Defaults to `new Date()`. */
   now?: () => Date;
   /** How long one HTTP call may take before it fails with kind `timeout`. Default 15 000 ms. */
@@ -275,7 +276,7 @@ const printable = (value: string) =>
  * so that the access token is shared too.
  */
 export function createDarajaClient(config: DarajaConfig, options: DarajaClientOptions = {}): DarajaClient {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetchImpl = options.fetch ?? keepAliveFetch;
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const log = options.log;
@@ -286,12 +287,16 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaClientOp
   let refreshing: Promise<string> | undefined;
 
   /** One HTTP exchange. Network failures and time-outs become DarajaErrors; HTTP errors are returned. */
-  async function send(operation: DarajaOperation, path: string, init: RequestInit): Promise<HttpResult> {
+  async function send(
+    operation: DarajaOperation,
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<HttpResult> {
     const started = performance.now();
     try {
       const response = await fetchImpl(`${baseUrl}${path}`, {
         ...init,
-        headers: { ...(init.headers as Record<string, string>), ...requestIdHeader() },
+        headers: { ...init.headers, ...requestIdHeader() },
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();
