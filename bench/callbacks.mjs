@@ -6,8 +6,9 @@
 // one audit row of each kind per payment, every duplicate logged as one and credited nothing.
 //   node --import tsx bench/callbacks.mjs            (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
-// creates its own database beside it and drops it afterwards. BENCH_CALLBACKS (default 2000)
-// and BENCH_CONCURRENCY (default 16) size the run.
+// creates its own database beside it and drops it afterwards. BENCH_CALLBACKS (default 4000),
+// BENCH_WARMUP (default 1000: callbacks of other payments first, not timed, as a server that has
+// been running a while) and BENCH_CONCURRENCY (default 16) size the run.
 //
 // The outside world runs in a worker thread, not on the server's event loop: the load generator
 // and a stand-in for Daraja, which answers the OAuth token and every `stkpushquery` with
@@ -20,7 +21,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
-const COUNT = Number(process.env.BENCH_CALLBACKS ?? 2000);
+const COUNT = Number(process.env.BENCH_CALLBACKS ?? 4000);
+/** Payments completed before the timed run, not timed: the server's code compiled hot first. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECRET = 'bench-callback-secret-0123456789abcdef';
 
@@ -86,9 +89,10 @@ async function main() {
         passwordHash: 'x',
       })
       .returning();
-    const checkoutIds = [];
-    for (let start = 0; start < COUNT; start += 500) {
-      const size = Math.min(500, COUNT - start);
+    const allCheckoutIds = [];
+    const TOTAL = WARMUP + COUNT;
+    for (let start = 0; start < TOTAL; start += 500) {
+      const size = Math.min(500, TOTAL - start);
       const billRows = await db
         .insert(bills)
         .values(
@@ -113,8 +117,10 @@ async function main() {
         checkoutRequestId: `ws_CO_bench_${start + i}_${randomUUID().slice(0, 8)}`,
       }));
       await db.insert(payments).values(paymentRows);
-      checkoutIds.push(...paymentRows.map((p) => p.checkoutRequestId));
+      allCheckoutIds.push(...paymentRows.map((p) => p.checkoutRequestId));
     }
+    const warmupIds = allCheckoutIds.slice(0, WARMUP);
+    const checkoutIds = allCheckoutIds.slice(WARMUP);
 
     const count = async (query) => {
       const result = await db.execute(query);
@@ -122,10 +128,13 @@ async function main() {
     };
     const load = {
       type: 'run',
+      offset: WARMUP,
       url: `${url}/api/payments/callbacks/stk/${SECRET}`,
       checkoutIds,
       CONCURRENCY,
     };
+    // Receipt numbers follow the payments: the warm-up's are BN00000000…, the timed ones' after.
+    if (WARMUP > 0) await ask({ ...load, checkoutIds: warmupIds, offset: 0, label: 'warm-up' });
     const first = await ask({ ...load, label: 'new' });
     const afterFirst = {
       payments: await count(
@@ -157,13 +166,13 @@ async function main() {
     const correct =
       first.failures === 0 &&
       second.failures === 0 &&
-      afterFirst.payments === COUNT &&
-      afterFirst.bills === COUNT &&
-      after.payments === COUNT &&
-      after.bills === COUNT &&
-      after.paidAudits === COUNT &&
-      after.creditAudits === COUNT &&
-      after.loggedPaid === COUNT &&
+      afterFirst.payments === TOTAL &&
+      afterFirst.bills === TOTAL &&
+      after.payments === TOTAL &&
+      after.bills === TOTAL &&
+      after.paidAudits === TOTAL &&
+      after.creditAudits === TOTAL &&
+      after.loggedPaid === TOTAL &&
       after.loggedDuplicate === COUNT;
     const rows = (label, r) => [
       [`${label}: callbacks per second`, r.perSecond.toFixed(0)],
@@ -171,15 +180,15 @@ async function main() {
       [`${label}: non-200 answers`, String(r.failures)],
     ];
     printTable(
-      `M-Pesa STK callbacks against PostgreSQL (${COUNT} payments, concurrency ${CONCURRENCY}, ${availableParallelism()} cores; load generator, stand-in Daraja and PostgreSQL on the same machine)`,
+      `M-Pesa STK callbacks against PostgreSQL (${COUNT} payments timed after ${WARMUP} not timed, concurrency ${CONCURRENCY}, ${availableParallelism()} cores; load generator, stand-in Daraja and PostgreSQL on the same machine)`,
       [
         ...rows('new (paid, confirmed, credited)', first),
         ...rows('duplicates (same callbacks again)', second),
         [
           'payments / bills paid after the new ones',
-          `${afterFirst.payments} / ${afterFirst.bills} of ${COUNT}`,
+          `${afterFirst.payments} / ${afterFirst.bills} of ${TOTAL}`,
         ],
-        ['after the duplicates (bills with no credit)', `${after.payments} / ${after.bills} of ${COUNT}`],
+        ['after the duplicates (bills with no credit)', `${after.payments} / ${after.bills} of ${TOTAL}`],
         ['audit rows: payment paid / bill credited', `${after.paidAudits} / ${after.creditAudits}`],
         ['raw log: paid / duplicate', `${after.loggedPaid} / ${after.loggedDuplicate}`],
         ['correct (each paid once, every duplicate changed nothing)', correct ? 'yes' : 'NO'],
@@ -259,7 +268,7 @@ function callbackBody(checkoutId, i) {
   });
 }
 
-async function run({ url, checkoutIds, CONCURRENCY: concurrency }) {
+async function run({ url, checkoutIds, offset, CONCURRENCY: concurrency }) {
   const latencies = [];
   let next = 0;
   let failures = 0;
@@ -273,7 +282,7 @@ async function run({ url, checkoutIds, CONCURRENCY: concurrency }) {
         const res = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: callbackBody(checkoutIds[i], i),
+          body: callbackBody(checkoutIds[i], offset + i),
         });
         await res.arrayBuffer();
         if (res.status !== 200) failures++;
