@@ -30,21 +30,31 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => process.exit(130));
 }
 
-/** Starts apps/server/dist/main.js (build first) on a port; PostgreSQL when DATABASE_URL is set. */
+/**
+ * Starts apps/server/dist/main.js (build first) on a port; PostgreSQL when DATABASE_URL is set.
+ * PORTAL_PROF=<folder> writes the portal's CPU profile there when it stops (`node --cpu-prof`).
+ */
 export async function startPortal(port, extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaunti-bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      KAUNTI_DATA_DIR: dataDir,
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PORTAL_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PORTAL_PROF}`] : []),
+      'apps/server/dist/main.js',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        KAUNTI_DATA_DIR: dataDir,
+        ...extraEnv,
+      },
     },
-  });
+  );
   running.add(child);
   const exited = new Promise((r) => child.once('exit', r));
   const url = `http://127.0.0.1:${port}`;

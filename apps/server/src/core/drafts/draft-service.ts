@@ -78,7 +78,9 @@ export function createDraftService({ db }: { db: Db }) {
   // A save of a draft that exists (every save but a form's first): the saves asked at the same
   // moment are one statement and one commit (platform/db/coalesce.ts); two saves of one draft
   // are never in the same statement. Each is answered with its row, or undefined when there is
-  // no such draft of that user (a first save, or another user's id).
+  // no such draft of that user (a first save, or another user's id). One statement at a time:
+  // all alike and short, and fewer, larger ones cost less than two side by side (measured:
+  // docs/performance.md).
   const updateDrafts = batched(
     async (items: readonly SavedDraft[]) => {
       const result = (await db.execute(sql`
@@ -98,7 +100,7 @@ export function createDraftService({ db }: { db: Db }) {
       const byId = new Map(result.rows.map((row) => [row.id, fromRaw(row)]));
       return items.map((item) => byId.get(item.id));
     },
-    { concurrency: 2, maxItems: 200, key: (item) => item.id },
+    { concurrency: 1, maxItems: 200, key: (item) => item.id },
   );
   return {
     /** The user's drafts, newest first; only those of one service when `serviceId` is given. */

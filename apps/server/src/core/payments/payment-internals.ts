@@ -47,7 +47,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const idempotency = createIdempotency(db, now);
-  // The STK callbacks of one moment complete in one transaction (platform/db/shared-transaction.ts).
+  // The STK callbacks of one moment complete in one transaction (platform/db/shared-transaction.ts),
+  // one such transaction at a time: fewer, larger ones cost less than two side by side (measured:
+  // docs/performance.md).
   const callbackTransaction = sharedTransactions(db, { concurrency: 1, maxItems: 32 });
   const unknownWait = deps.unknownCheckoutWaitMs ?? UNKNOWN_CHECKOUT_WAIT_MS;
   const callbackUrl = (path: string) => `${deps.publicUrl}${path}/${deps.callbackSecret}`;
