@@ -56,7 +56,8 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
 
   // The statements every callback runs: built once (named statements on PostgreSQL, parsed once
   // per connection), run on the db or inside the callback's transaction.
-  // The callbacks of one moment find their payments in one statement (platform/db/coalesce.ts).
+  // The callbacks of one moment find their payments in one statement (platform/db/coalesce.ts),
+  // one such statement at a time.
   const paymentsByCheckout = preparedStatement((on) =>
     on
       .select({
@@ -78,7 +79,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       );
     },
     undefined,
-    { concurrency: 2, maxItems: 200 },
+    { concurrency: 1, maxItems: 200 },
   );
   // Locking, recording paid and logging are asked together by the callbacks sharing a
   // transaction (platform/db/shared-transaction.ts): one statement for all of them (alone, one).
