@@ -22,32 +22,19 @@ interface SavedDraft {
   serviceId: string;
   step: number;
   values: Record<string, unknown>;
+  /** `values` as JSON text (measured for its size already). */
+  valuesJson: string;
 }
 
 /**
- * A drafts row as both drivers give it for a statement written in SQL: jsonb parsed, timestamps
- * as text (Drizzle turns off the drivers' own date parsing).
+ * What the batched save reads back, as both drivers give it for a statement written in SQL:
+ * timestamps as text (Drizzle turns off the drivers' own date parsing). The rest of the row is
+ * what was saved, not read again.
  */
-interface RawDraftRow {
+interface SavedTimes {
   id: string;
-  service_id: string;
-  step: number;
-  values: Record<string, unknown>;
   created_at: string;
   updated_at: string;
-}
-
-function fromRaw(
-  row: RawDraftRow,
-): Pick<DraftRow, 'id' | 'serviceId' | 'step' | 'values' | 'createdAt' | 'updatedAt'> {
-  return {
-    id: row.id,
-    serviceId: row.service_id,
-    step: row.step,
-    values: row.values,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
 }
 
 function toApi(
@@ -91,14 +78,24 @@ export function createDraftService({ db }: { db: Db }) {
           ${sql.param(items.map((item) => item.userId))}::uuid[],
           ${sql.param(items.map((item) => item.serviceId))}::text[],
           ${sql.param(items.map((item) => item.step))}::int[],
-          ${sql.param(items.map((item) => JSON.stringify(item.values)))}::text[]
+          ${sql.param(items.map((item) => item.valuesJson))}::text[]
         ) as v(id, user_id, service_id, step, "values")
         where d.id = v.id and d.user_id = v.user_id
-        returning d.id, d.service_id, d.step, d."values", d.created_at, d.updated_at`)) as unknown as {
-        rows: RawDraftRow[];
-      };
-      const byId = new Map(result.rows.map((row) => [row.id, fromRaw(row)]));
-      return items.map((item) => byId.get(item.id));
+        returning d.id, d.created_at, d.updated_at`)) as unknown as { rows: SavedTimes[] };
+      const byId = new Map(result.rows.map((row) => [row.id, row]));
+      return items.map((item) => {
+        const times = byId.get(item.id);
+        return times
+          ? {
+              id: item.id,
+              serviceId: item.serviceId,
+              step: item.step,
+              values: item.values,
+              createdAt: new Date(times.created_at),
+              updatedAt: new Date(times.updated_at),
+            }
+          : undefined;
+      });
     },
     { concurrency: 1, maxItems: 200, key: (item) => item.id },
   );
@@ -138,7 +135,8 @@ export function createDraftService({ db }: { db: Db }) {
       if (input.step >= service.steps.length) {
         throw badRequest('This step does not exist.', [{ path: 'step', message: 'Unknown step' }]);
       }
-      if (Buffer.byteLength(JSON.stringify(input.values)) > MAX_DRAFT_VALUES_BYTES) {
+      const valuesJson = JSON.stringify(input.values);
+      if (Buffer.byteLength(valuesJson) > MAX_DRAFT_VALUES_BYTES) {
         throw new AppError(413, 'payload_too_large', DRAFT_TOO_LARGE_MESSAGE);
       }
       const now = new Date();
@@ -163,6 +161,7 @@ export function createDraftService({ db }: { db: Db }) {
         serviceId: input.service_id,
         step: input.step,
         values: input.values,
+        valuesJson,
       });
       if (updated) return toApi(updated);
 
