@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
-import { sharedTransactions, together } from '../../platform/db/shared-transaction';
+import { afterCommit, sharedTransactions, together } from '../../platform/db/shared-transaction';
 import { conflict, notFound } from '../../platform/errors';
 import { paymentOutcomes } from '../../platform/metrics';
 import {
@@ -170,7 +170,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     data: Record<string, unknown>,
     requestId?: string,
   ) {
-    if (toState && toState !== fromState) paymentOutcomes.inc({ status: toState });
+    if (toState && toState !== fromState) {
+      afterCommit(tx, () => paymentOutcomes.inc({ status: toState }));
+    }
     await recordAudit(tx, {
       actor,
       entityType: 'payment',

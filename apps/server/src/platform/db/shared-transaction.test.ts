@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, isUniqueViolation, openDatabase } from './database';
-import { sharedTransactions, together } from './shared-transaction';
+import { afterCommit, sharedTransactions, together } from './shared-transaction';
 
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
 const table = `shared_tx_test_${process.pid}_${Date.now().toString(36)}`;
@@ -95,10 +95,12 @@ describe.each(kinds)('shared transactions on %s', (_kind, open) => {
     await insert(database.db, 22);
     const inTransaction = sharedTransactions(database.db, { concurrency: 1, maxItems: 10 });
     const runs = new Map<number, number>();
+    const counted: number[] = [];
     const unit = (id: number) =>
       inTransaction([id], async (tx) => {
         runs.set(id, (runs.get(id) ?? 0) + 1);
         await insert(tx, id);
+        afterCommit(tx, () => counted.push(id));
         return id;
       });
     const answers = await Promise.allSettled([unit(20), unit(21), unit(22), unit(23)]);
@@ -108,6 +110,8 @@ describe.each(kinds)('shared transactions on %s', (_kind, open) => {
     // Each ran twice: rolled back with 22 in the shared transaction, then alone.
     expect(Object.fromEntries(runs)).toEqual({ 20: 2, 21: 2, 22: 2, 23: 2 });
     expect(sent.insert).toEqual([1, 4, 1, 1, 1, 1]);
+    // What a unit does outside the database for its change is done once, for the run that stood.
+    expect(counted.sort()).toEqual([20, 21, 23]);
     expect(await stored()).toEqual([20, 21, 22, 23]);
   });
 

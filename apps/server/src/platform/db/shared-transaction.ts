@@ -20,6 +20,19 @@ import type { Db } from './database';
 
 /** The transactions units share now, and each one's statements waiting for the next turn. */
 const sharing = new WeakMap<Db, Map<unknown, Waiting>>();
+/** What the units of a shared transaction do once it commits (nothing if it is rolled back). */
+const committed = new WeakMap<Db, (() => void)[]>();
+
+/**
+ * Something outside the database a unit does for its change (a metric counted): in a shared
+ * transaction, once it commits, so that a unit that runs again alone does not do it twice;
+ * otherwise at once.
+ */
+export function afterCommit(on: Db, effect: () => void): void {
+  const queued = committed.get(on);
+  if (queued) queued.push(effect);
+  else effect();
+}
 
 interface Waiting {
   items: unknown[];
@@ -95,21 +108,28 @@ export function sharedTransactions(db: Db, options: CoalesceOptions) {
   const run = batched(
     async (units: readonly Unit[]): Promise<Outcome[]> => {
       if (units.length === 1) return [await alone(units[0]!)];
+      const effects: (() => void)[] = [];
+      let outcomes: Outcome[];
       try {
-        return await db.transaction(async (tx) => {
+        outcomes = await db.transaction(async (tx) => {
           sharing.set(tx, new Map());
+          committed.set(tx, effects);
           try {
-            const outcomes = await Promise.all(units.map((unit) => settle(unit.work(tx))));
-            if (outcomes.some((outcome) => !outcome.ok)) throw new UnitFailed();
-            return outcomes;
+            const settled = await Promise.all(units.map((unit) => settle(unit.work(tx))));
+            if (settled.some((outcome) => !outcome.ok)) throw new UnitFailed();
+            return settled;
           } finally {
             sharing.delete(tx);
+            committed.delete(tx);
           }
         });
       } catch {
-        // Rolled back: each again alone, side by side (their keys differ: no common rows).
+        // Rolled back: each again alone, side by side (their keys differ: no common rows). Were the
+        // commit's answer lost after all, each finds its change made and makes it no second time.
         return Promise.all(units.map(alone));
       }
+      for (const effect of effects) effect();
+      return outcomes;
     },
     { ...options, keys: (unit) => unit.keys },
   );
