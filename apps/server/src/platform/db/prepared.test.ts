@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './database';
+import type { Database } from './database';
 import { preparedStatement } from './prepared';
+import { testDatabases } from './test-databases';
 
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
 const table = `prepared_test_${process.pid}_${Date.now().toString(36)}`;
@@ -26,19 +27,7 @@ const findThing = preparedStatement((db) =>
     .prepare(`${table}_find`),
 );
 
-const kinds = [
-  ['PGlite', () => openDatabase({ kind: 'pglite' })],
-  ...(process.env.DATABASE_URL
-    ? [
-        [
-          'PostgreSQL',
-          () => openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 3 }),
-        ] as const,
-      ]
-    : []),
-] as const;
-
-describe.each(kinds)('a prepared statement on %s', (kind, open) => {
+describe.each(testDatabases)('a prepared statement on %s', (kind, open) => {
   let database: Database;
   beforeAll(async () => {
     database = await open();

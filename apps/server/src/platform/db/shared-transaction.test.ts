@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, isUniqueViolation, openDatabase } from './database';
+import { type Database, type Db, isUniqueViolation } from './database';
 import { afterCommit, sharedTransactions, together } from './shared-transaction';
+import { testDatabases } from './test-databases';
 
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
 const table = `shared_tx_test_${process.pid}_${Date.now().toString(36)}`;
 
-const kinds = [
-  ['PGlite', () => openDatabase({ kind: 'pglite' })],
-  ...(process.env.DATABASE_URL
-    ? [
-        [
-          'PostgreSQL',
-          () => openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 4 }),
-        ] as const,
-      ]
-    : []),
-] as const;
-
 const rowsOf = (result: unknown) =>
   ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
 
-describe.each(kinds)('shared transactions on %s', (_kind, open) => {
+describe.each(testDatabases)('shared transactions on %s', (_kind, open) => {
   let database: Database;
   /** The statements each `together` sent, with how many items each carried. */
   let sent: { insert: number[]; read: number[] };
