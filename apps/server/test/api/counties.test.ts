@@ -1,4 +1,5 @@
 import { formatPpmPercent } from '@kaunti/catalogue/registries/fee-rules';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landDataOf } from '../../src/areas/land/counties';
 import { type CountyProfile, wardsOf } from '../../src/core/county/county-profile';
@@ -137,8 +138,21 @@ describe.each(Object.values(countyProfiles).map((profile) => [profile.slug, prof
 
 describe('KAUNTI_COUNTY', () => {
   it('an unknown county stops the start, naming the counties Kaunti ships', async () => {
+    const countyDatabases = async () => {
+      const url = process.env.DATABASE_URL;
+      if (!url) return [];
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'kaunti_c_atlantis_${process.pid}_%'`,
+      );
+      await admin.end();
+      return rows.map((row) => row.datname);
+    };
     await expect(createTestApp({ KAUNTI_COUNTY: 'atlantis' })).rejects.toThrow(
       'KAUNTI_COUNTY: there is no county "atlantis"; Kaunti ships nairobi, mombasa.',
     );
+    // On PostgreSQL the database made for the county is dropped again, not left on the server.
+    expect(await countyDatabases()).toEqual([]);
   });
 });

@@ -74,8 +74,14 @@ export async function openCountyDatabase(
     const database = await openDatabase({ kind: 'pglite' });
     opened = { database, drop: () => database.close() };
   }
-  await opened.database.migrate();
-  await seed(opened.database.db, { county, demoData: true });
+  try {
+    await opened.database.migrate();
+    await seed(opened.database.db, { county, demoData: true });
+  } catch (error) {
+    // An unknown county, say: the database made for it goes, not left behind on the server.
+    await opened.drop();
+    throw error;
+  }
   return opened;
 }
 
