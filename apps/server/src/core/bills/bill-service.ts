@@ -5,8 +5,8 @@ import { formatAmount } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
-import { together } from '../../platform/db/shared-transaction';
+import { preparedSql, preparedStatement } from '../../platform/db/prepared';
+import { togetherByKey, togetherWrite } from '../../platform/db/shared-transaction';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -136,32 +136,34 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       .for('update', { of: bills })
       .prepare('kaunti_lock_bills_for_payment'),
   );
-  const lockBillForPayment = together(async (on: Db, ids: readonly string[]) => {
-    const rows = await lockBillsForPayment.run(on, { ids: [...new Set(ids)] });
-    const byId = new Map(rows.map((row) => [row.bill.id, row]));
-    return ids.map((id) => byId.get(id));
+  const lockBillForPayment = togetherByKey(async (on: Db, ids: readonly string[]) => {
+    const rows = await lockBillsForPayment.run(on, { ids });
+    return new Map(rows.map((row) => [row.bill.id, row]));
   });
-  const recordPayment = together(async (on: Db, items: readonly { row: BillRow; becamePaid: boolean }[]) => {
-    const column = <T>(pick: (item: { row: BillRow; becamePaid: boolean }) => T) =>
-      sql.param(items.map(pick));
-    await on.execute(sql`
-      update ${bills} as b
-      set paid_cents = v.paid_cents, credit_cents = v.credit_cents, status = v.status,
-        updated_at = v.at,
+  const updatePaidBills = preparedSql(
+    'kaunti_bills_payment_applied',
+    sql`update ${bills} as b
+      set paid_cents = v.paid_cents, credit_cents = v.credit_cents, status = v.status, updated_at = v.at,
         paid_at = case when v.became_paid then v.at else b.paid_at end,
         receipt_name = case when v.became_paid then v.receipt_name else b.receipt_name end
-      from unnest(
-        ${column((i) => i.row.id)}::uuid[],
-        ${column((i) => i.row.paidCents)}::bigint[],
-        ${column((i) => i.row.creditCents)}::bigint[],
-        ${column((i) => i.row.status)}::text[],
-        ${column((i) => i.row.updatedAt.toISOString())}::timestamptz[],
-        ${column((i) => i.becamePaid)}::boolean[],
-        ${column((i) => i.row.receiptName)}::text[]
-      ) as v(id, paid_cents, credit_cents, status, at, became_paid, receipt_name)
-      where b.id = v.id`);
-    return items.map(() => undefined);
-  });
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('paid')}::bigint[],
+        ${sql.placeholder('credit')}::bigint[], ${sql.placeholder('statuses')}::text[],
+        ${sql.placeholder('ats')}::timestamptz[], ${sql.placeholder('becamePaid')}::boolean[],
+        ${sql.placeholder('receiptNames')}::text[])
+        as v(id, paid_cents, credit_cents, status, at, became_paid, receipt_name)
+      where b.id = v.id`,
+  );
+  const recordPayment = togetherWrite((on: Db, items: readonly { row: BillRow; becamePaid: boolean }[]) =>
+    updatePaidBills.run(on, {
+      ids: items.map((i) => i.row.id),
+      paid: items.map((i) => i.row.paidCents),
+      credit: items.map((i) => i.row.creditCents),
+      statuses: items.map((i) => i.row.status),
+      ats: items.map((i) => i.row.updatedAt.toISOString()),
+      becamePaid: items.map((i) => i.becamePaid),
+      receiptNames: items.map((i) => i.row.receiptName),
+    }),
+  );
 
   async function linesOf(ids: string[]): Promise<Map<string, LineRow[]>> {
     const map = new Map<string, LineRow[]>();

@@ -52,12 +52,6 @@ function toApi(
  * is a 404 on every verb, and a PUT with another user's id never takes that draft over.
  */
 export function createDraftService({ db }: { db: Db }) {
-  // A save of a draft that exists (every save but a form's first): the saves asked at the same
-  // moment are one statement and one commit (platform/db/coalesce.ts); two saves of one draft
-  // are never in the same statement. Each is answered with its row, or undefined when there is
-  // no such draft of that user (a first save, or another user's id). One statement at a time:
-  // all alike and short, and fewer, larger ones cost less than two side by side (measured:
-  // docs/performance.md).
   // Built once (on PostgreSQL a named statement, parsed once per connection): the values of
   // the saves go as arrays, one row each.
   const saveDrafts = preparedStatement((on) =>
@@ -78,6 +72,12 @@ export function createDraftService({ db }: { db: Db }) {
       .returning({ id: drafts.id, createdAt: drafts.createdAt, updatedAt: drafts.updatedAt })
       .prepare('kaunti_save_drafts'),
   );
+  // A save of a draft that exists (every save but a form's first): the saves asked at the same
+  // moment are one statement and one commit (platform/db/coalesce.ts); two saves of one draft
+  // are never in the same statement. Each is answered with its row, or undefined when there is
+  // no such draft of that user (a first save, or another user's id). One statement at a time:
+  // all alike and short, and fewer, larger ones cost less than two side by side (measured:
+  // docs/performance.md).
   const updateDrafts = batched(
     async (items: readonly SavedDraft[]) => {
       const saved = (await saveDrafts.run(db, {

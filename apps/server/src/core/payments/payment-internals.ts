@@ -3,8 +3,13 @@ import type { Payment, PaymentStatus } from '@kaunti/contract/api-payments';
 import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
-import { afterCommit, sharedTransactions, together } from '../../platform/db/shared-transaction';
+import { preparedSql, preparedStatement } from '../../platform/db/prepared';
+import {
+  afterCommit,
+  sharedTransactions,
+  togetherByKey,
+  togetherWrite,
+} from '../../platform/db/shared-transaction';
 import { conflict, notFound } from '../../platform/errors';
 import { paymentOutcomes } from '../../platform/metrics';
 import {
@@ -92,10 +97,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       .for('update')
       .prepare('kaunti_lock_payments'),
   );
-  const lockPayments = together(async (on: Db, ids: readonly string[]) => {
-    const rows = await lockPaymentsById.run(on, { ids: [...new Set(ids)] });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id));
+  const lockPayment = togetherByKey(async (on: Db, ids: readonly string[]) => {
+    const rows = await lockPaymentsById.run(on, { ids });
+    return new Map(rows.map((row) => [row.id, row]));
   });
   interface PaidUpdate {
     id: string;
@@ -107,27 +111,32 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     /** undefined: the receipt number stays as it is. */
     receipt?: string | null;
   }
-  const updatePaid = together(async (on: Db, items: readonly PaidUpdate[]) => {
-    const column = <T>(pick: (item: PaidUpdate) => T) => sql.param(items.map(pick));
-    await on.execute(sql`
-      update ${payments} as p
+  const updatePaidRows = preparedSql(
+    'kaunti_payments_paid',
+    sql`update ${payments} as p
       set status = 'paid', amount_paid_cents = v.amount_paid_cents, result_code = 0,
         result_desc = v.result_desc, message = ${PAYMENT_MESSAGES.paid}, completed_at = v.at,
         updated_at = v.at, applied_at = v.applied_at, unmatched_reason = v.unmatched_reason,
         mpesa_receipt_number = case when v.set_receipt then v.receipt else p.mpesa_receipt_number end
-      from unnest(
-        ${column((i) => i.id)}::uuid[],
-        ${column((i) => i.amountPaidCents)}::bigint[],
-        ${column((i) => i.resultDesc)}::text[],
-        ${column((i) => i.at.toISOString())}::timestamptz[],
-        ${column((i) => i.appliedAt?.toISOString() ?? null)}::timestamptz[],
-        ${column((i) => i.unmatchedReason)}::text[],
-        ${column((i) => i.receipt !== undefined)}::boolean[],
-        ${column((i) => i.receipt ?? null)}::text[]
-      ) as v(id, amount_paid_cents, result_desc, at, applied_at, unmatched_reason, set_receipt, receipt)
-      where p.id = v.id`);
-    return items.map(() => undefined);
-  });
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('amounts')}::bigint[],
+        ${sql.placeholder('resultDescs')}::text[], ${sql.placeholder('ats')}::timestamptz[],
+        ${sql.placeholder('appliedAts')}::timestamptz[], ${sql.placeholder('unmatchedReasons')}::text[],
+        ${sql.placeholder('setReceipts')}::boolean[], ${sql.placeholder('receipts')}::text[])
+        as v(id, amount_paid_cents, result_desc, at, applied_at, unmatched_reason, set_receipt, receipt)
+      where p.id = v.id`,
+  );
+  const updatePaid = togetherWrite((on: Db, items: readonly PaidUpdate[]) =>
+    updatePaidRows.run(on, {
+      ids: items.map((i) => i.id),
+      amounts: items.map((i) => i.amountPaidCents),
+      resultDescs: items.map((i) => i.resultDesc),
+      ats: items.map((i) => i.at.toISOString()),
+      appliedAts: items.map((i) => i.appliedAt?.toISOString() ?? null),
+      unmatchedReasons: items.map((i) => i.unmatchedReason),
+      setReceipts: items.map((i) => i.receipt !== undefined),
+      receipts: items.map((i) => i.receipt ?? null),
+    }),
+  );
   interface CallbackLogEntry {
     kind: 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'transaction_status';
     reference: string | null;
@@ -136,29 +145,29 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     paymentId: string | null;
     receivedAt: Date;
   }
-  const insertCallbacks = together(async (on: Db, entries: readonly CallbackLogEntry[]) => {
-    const column = <T>(pick: (entry: CallbackLogEntry) => T) => sql.param(entries.map(pick));
-    await on.execute(sql`
-      insert into ${mpesaCallbacks} (kind, reference, body, outcome, payment_id, received_at)
+  const insertCallbackRows = preparedSql(
+    'kaunti_log_callbacks',
+    sql`insert into ${mpesaCallbacks} (kind, reference, body, outcome, payment_id, received_at)
       select kind, reference, body::jsonb, outcome, payment_id, received_at
-      from unnest(
-        ${column((e) => e.kind)}::text[],
-        ${column((e) => e.reference)}::text[],
-        ${column((e) => e.body)}::text[],
-        ${column((e) => e.outcome)}::text[],
-        ${column((e) => e.paymentId)}::uuid[],
-        ${column((e) => e.receivedAt.toISOString())}::timestamptz[]
-      ) as t(kind, reference, body, outcome, payment_id, received_at)`);
-    return entries.map(() => undefined);
-  });
+      from unnest(${sql.placeholder('kinds')}::text[], ${sql.placeholder('references')}::text[],
+        ${sql.placeholder('bodies')}::text[], ${sql.placeholder('outcomes')}::text[],
+        ${sql.placeholder('paymentIds')}::uuid[], ${sql.placeholder('receivedAts')}::timestamptz[])
+        as t(kind, reference, body, outcome, payment_id, received_at)`,
+  );
+  const insertCallbacks = togetherWrite((on: Db, entries: readonly CallbackLogEntry[]) =>
+    insertCallbackRows.run(on, {
+      kinds: entries.map((e) => e.kind),
+      references: entries.map((e) => e.reference),
+      bodies: entries.map((e) => e.body),
+      outcomes: entries.map((e) => e.outcome),
+      paymentIds: entries.map((e) => e.paymentId),
+      receivedAts: entries.map((e) => e.receivedAt.toISOString()),
+    }),
+  );
 
   // ------------------------------------------------------------------------------------------
   // Completing a payment (inside the caller's transaction, with the payment row locked)
   // ------------------------------------------------------------------------------------------
-
-  async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
-    return lockPayments(tx, id);
-  }
 
   async function audit(
     tx: Db,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';
-import { preparedStatement } from './prepared';
+import { preparedSql, preparedStatement } from './prepared';
 import { testDatabases } from './test-databases';
 
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
@@ -25,6 +25,12 @@ const findThing = preparedStatement((db) =>
     .from(things)
     .where(eq(things.id, sql.placeholder('id')))
     .prepare(`${table}_find`),
+);
+
+const insertThings = preparedSql(
+  `${table}_insert_many`,
+  sql`insert into ${sql.identifier(table)} (id, name)
+    select * from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('names')}::text[])`,
 );
 
 describe.each(testDatabases)('a prepared statement on %s', (kind, open) => {
@@ -71,5 +77,19 @@ describe.each(testDatabases)('a prepared statement on %s', (kind, open) => {
       await insertThing.run(tx, { id: 5, name: 'committed', data: null });
     });
     expect(await findThing.run(database.db, { id: 5 })).toHaveLength(1);
+  });
+
+  it('a statement written in SQL takes arrays, and runs in the transaction it is given', async () => {
+    await insertThings.run(database.db, { ids: [10, 11], names: ['ten', 'eleven'] });
+    expect(await findThing.run(database.db, { id: 11 })).toEqual([{ id: 11, name: 'eleven', data: null }]);
+    const failure = new Error('roll back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await insertThings.run(tx, { ids: [12], names: ['twelve'] });
+        expect(await findThing.run(tx, { id: 12 })).toHaveLength(1);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await findThing.run(database.db, { id: 12 })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './database';
 
 /** What a Drizzle prepared query (`.prepare(name)`) offers. */
@@ -36,4 +37,26 @@ export function preparedStatement<T>(buildOn: (db: Db) => PreparedQuery<T>) {
       return bound.execute(values);
     },
   };
+}
+
+/**
+ * A statement written in SQL (with `sql.placeholder`s), built once like `preparedStatement`: a
+ * named statement on PostgreSQL, for the statements the query builder cannot write (an `insert …
+ * select from unnest(…)` of several rows). Answers the driver's result (`rows`), not mapped.
+ */
+export function preparedSql(name: string, query: SQL) {
+  return preparedStatement<{ rows: Record<string, unknown>[] }>((on) => {
+    const { session, dialect } = on as unknown as {
+      session: {
+        prepareQuery(
+          query: unknown,
+          fields: undefined,
+          name: string,
+          arrayMode: boolean,
+        ): PreparedQuery<{ rows: Record<string, unknown>[] }>;
+      };
+      dialect: { sqlToQuery(query: SQL): unknown };
+    };
+    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  });
 }

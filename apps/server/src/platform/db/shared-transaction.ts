@@ -81,6 +81,25 @@ export function together<I, O>(
   };
 }
 
+/** A write asked together: `run(on, items)` writes every item; each caller is answered once it has. */
+export function togetherWrite<I>(run: (on: Db, items: readonly I[]) => Promise<unknown>) {
+  return together(async (on: Db, items: readonly I[]) => {
+    await run(on, items);
+    return items.map(() => undefined);
+  });
+}
+
+/**
+ * A read by key asked together: `load(on, keys)` answers the keys it was given (each once); a
+ * key missing from its map is answered with undefined.
+ */
+export function togetherByKey<K, V>(load: (on: Db, keys: readonly K[]) => Promise<Map<K, V>>) {
+  return together(async (on: Db, keys: readonly K[]) => {
+    const found = await load(on, [...new Set(keys)]);
+    return keys.map((key) => found.get(key));
+  });
+}
+
 interface Unit {
   keys: readonly unknown[];
   work: (tx: Db) => Promise<unknown>;
