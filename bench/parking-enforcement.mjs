@@ -23,7 +23,7 @@ try {
   // COUNT tickets over 200 days and 50,000 plates ("KAA 000A"…), a tenth of them today, paid;
   // generated in SQL.
   const started = performance.now();
-  await db.execute(`
+  await bench.generate(`
     insert into parking_tickets (id, plate, zone_code, vehicle_type, day, bill_no, amount_cents, status, paid_at)
     select 'PTB' || lpad(g::text, 11, '0'),
            'K' || chr(65 + (g / 26 / 100) % 26) || chr(65 + (g / 100) % 26) || ' ' || lpad((g % 1000)::text, 3, '0') || chr(65 + g % 26),
@@ -34,27 +34,27 @@ try {
     on conflict do nothing`);
   // COVERS seasonal tickets and reserved bays, each a document covering two plates ("KMAA 000A"…),
   // half of them in force today, a few revoked.
-  await db.execute(`
+  await bench.generate(`
     insert into documents (id, kind, number, holder_name, token, kid, status, issued_at, expires_at)
     select 'BD' || lpad(g::text, 10, '0'), 'permit', 'SPK-B-' || g, 'Bench holder', 't', 'k',
            case when g % 97 = 0 then 'revoked' else 'issued' end,
            now() - ((g % 60) || ' days')::interval, now() + ((g % 60 - 30) || ' days')::interval
     from generate_series(1, ${COVERS}) g
     on conflict do nothing`);
-  await db.execute(`
+  await bench.generate(`
     insert into parking_covers (document_id, kind, service_id, zone_code, place, valid_from, valid_until)
     select d.id, case when g % 3 = 0 then 'reserved' else 'season' end,
            case when g % 3 = 0 then 'reserved-parking' else 'seasonal-parking' end,
            'Z1', 'Kimathi Street, Kimathi House', d.issued_at, d.expires_at
     from generate_series(1, ${COVERS}) g join documents d on d.id = 'BD' || lpad(g::text, 10, '0')
     on conflict do nothing`);
-  await db.execute(`
+  await bench.generate(`
     insert into parking_cover_plates (plate, document_id, valid_until)
     select 'KM' || chr(65 + (g / 26 / 100) % 26) || chr(65 + (g / 100) % 26) || ' ' || lpad((g % 1000)::text, 3, '0') || chr(65 + (g + 13 * k) % 26),
            'BD' || lpad(g::text, 10, '0'), now() + ((g % 60 - 30) || ' days')::interval
     from generate_series(1, ${COVERS}) g, generate_series(0, 1) k
     on conflict do nothing`);
-  await db.execute(
+  await bench.generate(
     'analyze parking_tickets; analyze parking_covers; analyze parking_cover_plates; analyze documents;',
   );
   const generated = ((performance.now() - started) / 1000).toFixed(1);

@@ -39,7 +39,18 @@ for (const [name, file] of [
 
 // Every figure depends on the machine: say what it is.
 console.log(`\nKaunti benchmarks on ${availableParallelism()} cores, Node ${process.version}`);
+// A bench that fails is named and the others still run; the run then ends with a failure.
+const failed = [];
 for (const [name, bench] of benches) {
   console.log(`\n=== ${name}`);
-  await bench();
+  try {
+    await bench();
+  } catch (error) {
+    failed.push(name);
+    console.log(`  FAILED: ${error.message.split('\n')[0]}`);
+  }
+}
+if (failed.length > 0) {
+  console.log(`\n${failed.length} benchmark(s) failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }
