@@ -128,12 +128,26 @@ describe('the queue', () => {
     expect(nos.indexOf(first)).toBeLessThan(nos.indexOf(second));
     expect(queue.data.every((a: { status: string }) => a.status === 'under_review')).toBe(true);
     expect(queue.counts.under_review).toBeGreaterThanOrEqual(2);
-    for (const q of [first.toLowerCase(), citizen.phoneNumber.replace(/^254/, '0'), citizen.identifier]) {
+    const billNo = queue.data.find((a: { application_no: string }) => a.application_no === first).bill_no;
+    expect(billNo).toMatch(/^NCCB\d{8}$/);
+    for (const q of [
+      first.toLowerCase(),
+      billNo,
+      citizen.phoneNumber.replace(/^254/, '0'),
+      citizen.identifier,
+    ]) {
       const found = (
         await get(officers.reviewer, `/api/staff/applications?q=${encodeURIComponent(q)}`)
       ).json();
       expect(found.data.map((a: { application_no: string }) => a.application_no)).toContain(first);
+      expect(found.total).toBe(found.data.length);
     }
+    // By application number, that application alone; a number nobody holds finds nothing.
+    const one = (await get(officers.reviewer, `/api/staff/applications?q=${second}`)).json();
+    expect(one.data.map((a: { application_no: string }) => a.application_no)).toEqual([second]);
+    expect(one).toMatchObject({ total: 1, counts: { under_review: 1 } });
+    const none = (await get(officers.reviewer, '/api/staff/applications?q=LND-2026-999999')).json();
+    expect(none).toMatchObject({ data: [], total: 0, counts: {} });
   });
 });
 
