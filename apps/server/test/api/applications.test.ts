@@ -605,3 +605,29 @@ describe('bills and payments (the calls the payments module makes)', () => {
 function upload(user: TestUser): Promise<string> {
   return uploadId(t, user.headers);
 }
+
+describe('a fee the county has not set up', () => {
+  it('answers 503 with a sentence the citizen can act on, and raises no bill; once the tariff row is back, the same application is priced', async () => {
+    const { feeSchedules } = await import('../../src/core/applications/schema');
+    const where = and(eq(feeSchedules.schedule, 'land-fees'), eq(feeSchedules.item, 'rates-search'));
+    const [row] = await t.database.db.select().from(feeSchedules).where(where);
+    expect(row).toBeDefined();
+    const billsOf = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/bills?per_page=100', headers: alice.headers })).json();
+    const before = await billsOf();
+    await t.database.db.delete(feeSchedules).where(where);
+    try {
+      const res = await submitRatesSearch(alice);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'The fee for this service is not set up yet. Please try again later or visit a county office.',
+      );
+      expect(await billsOf()).toEqual(before);
+    } finally {
+      await t.database.db.insert(feeSchedules).values(row!);
+    }
+    const priced = await submitRatesSearch(alice);
+    expect(priced.statusCode).toBe(201);
+    expect(priced.json().bill.total_cents).toBe(row!.amountCents);
+  });
+});
