@@ -48,6 +48,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server preloads the portal's route chunks on every page but
+    // the landing page (apps/server/src/platform/http/web-app.ts).
+    manifest: true,
     // The real budget is checked by `npm run bench` on what the landing page loads.
     reportCompressedSize: false,
   },

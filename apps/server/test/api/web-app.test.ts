@@ -12,7 +12,25 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><title>County e-Services</title><!--kaunti-bootstrap--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>County e-Services</title><!--kaunti-bootstrap--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head><body><div id="root"></div></body></html>',
+  );
+  // The build's manifest: the route table's chunk imports one chunk the page loads already
+  // (react) and one it does not (catalogue-index), and a page chunk only dynamically.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+      '_react-r1.js': { file: 'assets/react-r1.js' },
+      '_catalogue-index-c1.js': { file: 'assets/catalogue-index-c1.js', imports: ['_react-r1.js'] },
+      'src/app/portal-routes.tsx': {
+        file: 'assets/portal-routes-p1.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_react-r1.js', '_catalogue-index-c1.js'],
+        dynamicImports: ['src/features/accounts/login-page.tsx'],
+      },
+      'src/features/accounts/login-page.tsx': { file: 'assets/login-page-l1.js', isDynamicEntry: true },
+    }),
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
@@ -37,6 +55,26 @@ describe('serving the built web app', () => {
       )?.[1];
       expect(JSON.parse(json!).county.paybill).toBe('6060047');
     }
+  });
+
+  it("preloads the portal's route table on every page but the landing page, each chunk once", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const landing = await t.app.inject({ method: 'GET', url: '/' });
+    expect(preloads(landing.body)).toEqual(['/assets/react-r1.js']);
+    for (const url of ['/login', '/faqs', '/account/bills?status=unpaid']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(preloads(page.body), url).toEqual([
+        '/assets/react-r1.js',
+        '/assets/portal-routes-p1.js',
+        '/assets/catalogue-index-c1.js',
+      ]);
+      expect(page.body).toContain('id="kaunti-bootstrap"');
+    }
+    // The manifest itself is not served (the path is answered as any unknown page).
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.headers['content-type']).toContain('text/html');
+    expect(manifest.body).not.toContain('isDynamicEntry');
   });
 
   it('serves hashed assets for a year and other files for an hour', async () => {
