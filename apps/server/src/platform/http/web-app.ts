@@ -43,15 +43,15 @@ export async function registerWebApp(
   // fetches when it meets another path): listed in the page so the browser fetches it beside the
   // app's own script, not after it has run (one round trip fewer before a phone shows the page).
   const portalTemplate = withPreloads(template, portalRouteChunks(webDist, template));
-  const pages = new Map<string, Promise<string>>();
-  const indexHtml = (path: string) => {
-    const which = path === '/' ? template : portalTemplate;
-    let page = pages.get(which);
-    if (!page) {
-      page = bootstrap().then(({ title, data }) => renderIndex(which, title, data));
-      pages.set(which, page);
-    }
-    return page;
+  // Both pages from one read of the county's data, the first time a page is asked for.
+  let pages: Promise<{ landing: string; portal: string }> | undefined;
+  const indexHtml = async (path: string) => {
+    pages ??= bootstrap().then(({ title, data }) => ({
+      landing: renderIndex(template, title, data),
+      portal: renderIndex(portalTemplate, title, data),
+    }));
+    const { landing, portal } = await pages;
+    return path === '/' ? landing : portal;
   };
   const assetsDir = join(webDist, 'assets');
 
