@@ -11,6 +11,7 @@ import pg from 'pg';
 import { watchPool } from '../metrics';
 import { lockFolder } from './folder-lock';
 import { type Listener, type ListenHandlers, listen } from './listener';
+import { drizzleClient } from './pglite-client';
 
 /**
  * The one database type the code uses. Both drivers (PGlite in-process, node-postgres) give a
@@ -118,7 +119,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  // Drizzle's queries go through drizzleClient: the same statements sent again and again cost
+  // less there (pglite-client.ts). Drizzle asks a client for `query` and `transaction` only.
+  const queries = drizzleClient(client);
+  const db = drizzlePglite({ client: queries as unknown as PGlite }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -127,6 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     migrate: async (folder = migrationsFolder) => {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+      await queries.forget();
     },
     dump: async () => client.dumpDataDir('gzip'),
     close: async () => {
