@@ -83,7 +83,8 @@ export function QueuePage() {
               value={status}
               onChange={(event) => set({ status: event.currentTarget.value })}
             >
-              <option value="">{t('queue.defaultStatus')}</option>
+              {/* No status chosen: under review, or every status when searching (as the API). */}
+              <option value="">{t(q ? 'queue.anyStatus' : 'queue.defaultStatus')}</option>
               {APPLICATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`applications:statuses.${s}`)}

@@ -148,11 +148,16 @@ describe('the back office', () => {
     expect(row).toHaveTextContent('Wanjiku Kamau');
     expect(row).toHaveTextContent('5 days');
     expect(screen.getByRole('button', { name: 'Under review 1' })).toHaveAttribute('aria-pressed', 'true');
+    const statusFilter = screen.getByLabelText('Status');
+    expect(statusFilter).toHaveDisplayValue('Under review (the work to do)');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Find an application'), '0712345678');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     expect(router.state.location.search).toBe('?q=0712345678');
     expect(api.calls.at(-1)?.url).toContain('q=0712345678');
+    // A search finds applications of every status (as the API does), and the filter says so.
+    expect(statusFilter).toHaveDisplayValue('Every status (searching)');
+    expect(screen.getByRole('button', { name: 'Under review 1' })).toHaveAttribute('aria-pressed', 'false');
     // The services of the catalogue, narrowed by the chosen area, filter the queue too.
     await user.selectOptions(screen.getByLabelText('Service area'), 'land');
     const service = screen.getByLabelText('Service');
