@@ -626,7 +626,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       .from(payments)
       .where(
         and(
-          eq(payments.status, 'pending'),
+          // Written out, not a parameter: so that every plan (a named statement's too) can use the
+          // index of pending payments.
+          sql`${payments.status} = 'pending'`,
           eq(payments.method, 'mpesa_stk'),
           lte(payments.createdAt, queryBefore),
           or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, queryBefore)),

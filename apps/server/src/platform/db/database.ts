@@ -113,7 +113,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // the process; a county-sized embedded database is served as well from 16 MB (its files
       // stay in the operating system's page cache: the signed-in bills read measured the same
       // with 32 MB), and the process holds ~130 MiB less (idle: 385 → 238–249 MiB).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+      //
+      // A named statement (pglite-client.ts) is planned once, not on every run. PostgreSQL's own
+      // choice planned the hot statements anew every time: their array parameters (`= any($1)`,
+      // `unnest($1)`) make a generic plan look ten times dearer than it is. Planning was two
+      // thirds of the signed-in bills read here: 1,100 → 2,550–3,050 req/s at 50 connections
+      // (docs/performance.md). The plans are made again every five minutes (the tables grow).
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        'shared_buffers=16MB',
+        '-c',
+        'plan_cache_mode=force_generic_plan',
+      ],
     });
   } catch (error) {
     unlock();

@@ -1,7 +1,9 @@
+import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, isUniqueViolation, openDatabase } from './database';
+import { drizzleClient, PLAN_MAX_AGE_MS } from './pglite-client';
 
 // The embedded database's client (pglite-client.ts): a statement asked again and again becomes
 // a named statement of the backend, and answers exactly as PGlite's own query did.
@@ -157,5 +159,37 @@ describe('the embedded database client', () => {
     await database.migrate();
     expect(await prepared()).toEqual([]);
     for (let i = 0; i < 4; i += 1) expect(await read([2])).toEqual([row(2)]);
+  });
+
+  it('plans a named statement once, and makes it anew once its plan is five minutes old', async () => {
+    const shown = (await database.db.execute(sql`show plan_cache_mode`)) as unknown as {
+      rows: { plan_cache_mode: string }[];
+    };
+    expect(shown.rows[0]!.plan_cache_mode).toBe('force_generic_plan');
+
+    const client = await PGlite.create();
+    try {
+      let clock = 1_000_000;
+      const queries = drizzleClient(client, { now: () => clock });
+      const names = async () =>
+        (
+          await client.query<{ name: string }>('select name from pg_prepared_statements order by name')
+        ).rows.map((row) => row.name);
+      const ask = async (n: number) =>
+        (await queries.query<{ n: number }>('select $1::int + 1 as n', [n])).rows[0]!.n;
+      expect([await ask(1), await ask(2), await ask(3)]).toEqual([2, 3, 4]);
+      const [first] = await names();
+      expect(first).toBeDefined();
+      clock += PLAN_MAX_AGE_MS - 1;
+      expect(await ask(4)).toBe(5);
+      expect(await names()).toEqual([first]);
+      clock += 1;
+      expect(await ask(5)).toBe(6);
+      const now = await names();
+      expect(now).toHaveLength(1);
+      expect(now[0]).not.toBe(first);
+    } finally {
+      await client.close();
+    }
   });
 });

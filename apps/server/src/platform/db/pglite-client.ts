@@ -23,14 +23,15 @@ import {
  *    bind, describe, execute, sync), and PostgreSQL parses and plans it again each time. A
  *    statement text asked for the `PREPARE_AFTER`th time becomes a named statement of the
  *    embedded backend (as node-postgres does for Drizzle's `.prepare(name)` on PostgreSQL); from
- *    then on it is one call: bind, describe, execute, sync. PostgreSQL re-plans a named
+ *    then on it is one call: bind, describe, execute, sync, and its plan is made once (every
+ *    five minutes, `PLAN_MAX_AGE_MS`) rather than on every run. PostgreSQL re-plans a named
  *    statement itself when a table it reads changes.
  *
  * Queries keep PGlite's order and exclusivity: outside a transaction a statement waits for any
  * transaction under way (as `query` does), inside one it runs on the transaction's turn.
  */
-export function drizzleClient(client: PGlite) {
-  const statements = new StatementCache(client);
+export function drizzleClient(client: PGlite, options: { now?: () => number } = {}) {
+  const statements = new StatementCache(client, options.now ?? Date.now);
   const installed = new WeakSet<object>();
   const lighten = (options: QueryOptions | undefined): QueryOptions | undefined => {
     if (!options?.parsers) return options;
@@ -63,21 +64,32 @@ const PREPARE_AFTER = 3;
 /** Named statements kept at most; texts counted at most before the count starts again. */
 const MAX_STATEMENTS = 300;
 const MAX_COUNTED = 5_000;
+/**
+ * A named statement's plan is made anew after five minutes. The embedded backend plans each
+ * named statement once (database.ts: `plan_cache_mode`), from the tables' sizes at that moment,
+ * and it runs no autovacuum to refresh them: a plan made when a table was small is not kept
+ * for the life of the process.
+ */
+export const PLAN_MAX_AGE_MS = 5 * 60_000;
 
 interface Prepared {
   name: string;
+  /** When it was prepared (its plan is made at its first run). */
+  at: number;
   /** The type of each parameter, as PostgreSQL inferred it (chooses each value's serializer). */
   paramTypes: number[];
 }
 
 class StatementCache {
   readonly #client: PGlite;
+  readonly #now: () => number;
   readonly #prepared = new Map<string, Prepared>();
   readonly #seen = new Map<string, number>();
   #next = 1;
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, now: () => number) {
     this.#client = client;
+    this.#now = now;
   }
 
   /** Whether this text goes through a named statement (counted here). */
@@ -94,7 +106,7 @@ class StatementCache {
     const client = this.#client;
     const turn = () =>
       client._runExclusiveQuery(async () => {
-        const statement = this.#prepared.get(text) ?? (await this.#prepare(text));
+        const statement = (await this.#fresh(text)) ?? (await this.#prepare(text));
         const values = params.map((param, i) => {
           if (param === null || param === undefined) return null;
           const type = statement.paramTypes[i] ?? 0;
@@ -123,6 +135,18 @@ class StatementCache {
     return inTransaction ? turn() : client._runExclusiveTransaction(turn);
   }
 
+  /** The named statement of this text, unless its plan is too old (then it is closed). */
+  async #fresh(text: string): Promise<Prepared | undefined> {
+    const statement = this.#prepared.get(text);
+    if (!statement || this.#now() - statement.at < PLAN_MAX_AGE_MS) return statement;
+    this.#prepared.delete(text);
+    await this.#client.execProtocol(
+      concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]),
+      { syncToFs: false },
+    );
+    return undefined;
+  }
+
   /** Parses the text once as a named statement; kept only once PostgreSQL has accepted it. */
   async #prepare(text: string): Promise<Prepared> {
     const name = `kaunti_pglite_${this.#next++}`;
@@ -134,7 +158,7 @@ class StatementCache {
       ]),
       { syncToFs: false },
     );
-    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const prepared = { name, at: this.#now(), paramTypes: parse.parseDescribeStatementResults(messages) };
     this.#prepared.set(text, prepared);
     this.#seen.delete(text);
     return prepared;
