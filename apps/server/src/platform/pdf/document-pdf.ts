@@ -1,6 +1,5 @@
 import type { County } from '@kaunti/contract/api-county';
 import type { ComposedDocument } from '@kaunti/contract/api-documents';
-import PDFDocument from 'pdfkit';
 import {
   A4,
   COLOR,
@@ -14,6 +13,7 @@ import {
   MARGIN,
   QR_CAPTION_WIDTH,
 } from './letterhead';
+import { loadPdfKit } from './pdfkit';
 
 /**
  * An issued county document (a certificate, a letter, a permit, a licence, a ticket) as an A4 PDF,
@@ -45,7 +45,8 @@ export interface DocumentPdfModel {
 
 const MONEY_COLUMN = 90;
 
-export function renderDocumentPdf(model: DocumentPdfModel, county: County): Promise<Buffer> {
+export async function renderDocumentPdf(model: DocumentPdfModel, county: County): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: A4,
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },

@@ -3,7 +3,6 @@ import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { type InvoiceLayout, layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
-import PDFDocument from 'pdfkit';
 import {
   A4,
   COLOR,
@@ -18,6 +17,7 @@ import {
   MARGIN,
   QR_CAPTION_WIDTH,
 } from './letterhead';
+import { loadPdfKit } from './pdfkit';
 
 /**
  * The invoice / receipt as a PDF (A4, pdfkit), from the same model and the same layout
@@ -63,12 +63,13 @@ function pageList(pages: number[]): string {
 }
 
 /** Renders the document; resolves with the PDF bytes. Throws on an invalid bill amount or date. */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   model: InvoiceDocument,
   county: County,
   options: InvoicePdfOptions = {},
 ): Promise<Buffer> {
   const layout = layoutInvoice(model);
+  const PDFDocument = await loadPdfKit();
   const date = formatDocumentDate(model.billDate);
   const documentNo = model.isReceipt && model.receiptNo ? model.receiptNo : model.billNo;
 
