@@ -10,13 +10,18 @@ import { printTable, root } from './support.mjs';
 
 const PORT = 3305;
 
+// The embedded database, whatever the run was given: `DATABASE_URL=… npm run bench` measures the
+// API on PostgreSQL, and a portal started with it would measure PostgreSQL's start instead (it did,
+// until 2026-11-28: the figures of the runs with DATABASE_URL before then are not embedded ones).
+const { DATABASE_URL: _postgres, ...embeddedEnv } = process.env;
+
 async function start(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...embeddedEnv,
       NODE_ENV: 'development',
       LOG_LEVEL: 'error',
       PORT: String(PORT),
