@@ -30,6 +30,8 @@ export function QueuePage() {
   const serviceId = params.get('service_id') ?? '';
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
+  // What "no status chosen" means, as the API reads it: under review, or every status when searching.
+  const statusByDefault = q ? '' : 'under_review';
   const [search, setSearch] = useState(q);
   const query = useQuery({
     queryKey: ['staff', 'queue', { status, area, serviceId, q, page }],
@@ -83,8 +85,7 @@ export function QueuePage() {
               value={status}
               onChange={(event) => set({ status: event.currentTarget.value })}
             >
-              {/* No status chosen: under review, or every status when searching (as the API). */}
-              <option value="">{t(q ? 'queue.anyStatus' : 'queue.defaultStatus')}</option>
+              <option value="">{t(statusByDefault ? 'queue.defaultStatus' : 'queue.anyStatus')}</option>
               {APPLICATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`applications:statuses.${s}`)}
@@ -138,7 +139,7 @@ export function QueuePage() {
                   <button
                     type="button"
                     className={styles.count}
-                    aria-pressed={(status || (q ? '' : 'under_review')) === s}
+                    aria-pressed={(status || statusByDefault) === s}
                     onClick={() => set({ status: s })}
                   >
                     {t(`applications:statuses.${s}`)} <strong>{n}</strong>
