@@ -1,11 +1,16 @@
 // Bundles the server into dist/main.js. npm dependencies stay external (loaded from node_modules);
 // the workspace packages (@kaunti/contract, @kaunti/catalogue) are TypeScript and are bundled in.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@kaunti/'));
+
+// The chunks of an earlier build (their names carry a hash) would pile up beside the new ones.
+for (const name of existsSync('dist') ? readdirSync('dist', { withFileTypes: true }) : []) {
+  if (name.isFile() && /\.js(\.map)?$/.test(name.name)) rmSync(`dist/${name.name}`);
+}
 
 await build({
   entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
@@ -14,6 +19,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // main.js loads the rest of the portal after its own settings are made (src/main.ts): a chunk.
+  splitting: true,
   sourcemap: true,
   external,
   banner: {

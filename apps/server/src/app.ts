@@ -182,7 +182,7 @@ export async function buildApp({
     isOwnImage: (userId, uploadId) => uploads.isOwnImage(userId, uploadId),
   });
   // Uploaded files' bytes: local disk, or an S3-compatible store shared by every instance.
-  const storage = createStorage(config.uploads);
+  const storage = await createStorage(config.uploads);
   await app.register(healthRoutes({ database, redis, storage }));
   await app.register(clientErrorRoutes());
   await app.register(countyRoutes({ county }));

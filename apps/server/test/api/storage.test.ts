@@ -47,7 +47,7 @@ function pieces(parts: string[], failAfter?: number): Readable {
   });
 }
 
-const drivers: [string, () => StorageDriver][] = [
+const drivers: [string, () => StorageDriver | Promise<StorageDriver>][] = [
   ['local disk', () => createLocalDiskStorage(localDir)],
   [
     'S3',
@@ -60,7 +60,7 @@ const drivers: [string, () => StorageDriver][] = [
 
 describe.each(drivers)('the %s storage driver', (_name, make) => {
   it('stores a streamed body and gives it back, whole, as a stream; deletes it', async () => {
-    const storage = make();
+    const storage = await make();
     await storage.ping();
     const key = newStorageKey();
     await storage.put(key, pieces(['%PDF-1.4 ', 'first part, ', 'second part']));
@@ -74,14 +74,14 @@ describe.each(drivers)('the %s storage driver', (_name, make) => {
   });
 
   it('keeps nothing when the body fails part way', async () => {
-    const storage = make();
+    const storage = await make();
     const key = newStorageKey();
     await expect(storage.put(key, pieces(['%PDF-1.4 ', 'half'], 1))).rejects.toThrow('the client went away');
     await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
   it('lists whole objects written before a moment, for the sweep', async () => {
-    const storage = make();
+    const storage = await make();
     const key = newStorageKey();
     await storage.put(key, Buffer.from('kept'));
     const listed = async (before: Date) => {
@@ -96,7 +96,7 @@ describe.each(drivers)('the %s storage driver', (_name, make) => {
   });
 
   it('refuses a key it did not make (no path or bucket escapes)', async () => {
-    const storage = make();
+    const storage = await make();
     for (const key of ['../etc/passwd', 'ab/../../x', 'AB/0123456789abcdef0123456789abcdef', ''])
       await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('Not a storage key');
   });

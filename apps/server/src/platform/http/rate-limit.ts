@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** A rate-limit store as @fastify/rate-limit calls it. */
 interface Store {
@@ -93,8 +93,10 @@ export async function registerRateLimit(
   app: FastifyInstance,
   redisUrl: string | undefined,
 ): Promise<RateLimitDependency> {
-  const redis = redisUrl
-    ? new Redis(redisUrl, {
+  // ioredis is loaded only when there is a Redis to talk to (one instance on the embedded database
+  // has none, and keeps the memory).
+  const redis: Redis | undefined = redisUrl
+    ? new (await import('ioredis')).Redis(redisUrl, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
