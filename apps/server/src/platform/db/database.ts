@@ -65,6 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idleTimeoutMillis: timeouts.idleMs,
       // A connection whose server vanished without a word is noticed by TCP keep-alive.
       keepAlive: true,
+      // Statements asked one behind the other on a connection go without waiting for the answer
+      // before (each still its own; PostgreSQL answers them in order). The writes a shared
+      // transaction holds go so (shared-transaction.ts): one round trip for all of them.
+      pipeline: true,
     });
     const unwatch = watchPool(pool);
     pool.on('error', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, isUniqueViolation } from './database';
-import { afterCommit, sharedTransactions, together } from './shared-transaction';
+import { afterCommit, sharedTransactions, together, togetherWrite } from './shared-transaction';
 import { testDatabases } from './test-databases';
 
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a table of its own, dropped after).
@@ -30,6 +30,14 @@ describe.each(testDatabases)('shared transactions on %s', (_kind, open) => {
     ).map((row) => Number(row.id));
     return ids.map((id) => found.includes(id));
   });
+  /** What happened, in order: units going on, held writes sent (insertHeld). */
+  let events: string[] = [];
+  const insertHeld = togetherWrite((on: Db, ids: readonly number[]) => {
+    events.push(`write ${ids.join(',')} sent`);
+    return on.execute(
+      sql`insert into ${sql.identifier(table)} (id) select unnest(${sql.param([...ids])}::int[])`,
+    );
+  });
   const transactionId = async (tx: Db) =>
     String(rowsOf(await tx.execute(sql`select txid_current() as id`))[0]!.id);
   const stored = async () =>
@@ -48,6 +56,7 @@ describe.each(testDatabases)('shared transactions on %s', (_kind, open) => {
   const reset = async () => {
     await database.db.execute(sql.raw(`delete from ${table}`));
     sent = { insert: [], read: [] };
+    events = [];
   };
 
   it('alone (on the db, or a transaction not shared), a statement runs at once for its one caller', async () => {
@@ -102,6 +111,53 @@ describe.each(testDatabases)('shared transactions on %s', (_kind, open) => {
     // What a unit does outside the database for its change is done once, for the run that stood.
     expect(counted.sort()).toEqual([20, 21, 23]);
     expect(await stored()).toEqual([20, 21, 22, 23]);
+  });
+
+  it('in a shared transaction a unit goes on without waiting for its write; the writes go as one statement before the next one, which sees them', async () => {
+    await reset();
+    const inTransaction = sharedTransactions(database.db, { concurrency: 1, maxItems: 10 });
+    const units = [40, 41, 42].map((id) =>
+      inTransaction([id], async (tx) => {
+        await insertHeld(tx, id);
+        events.push(`${id} goes on`);
+        // A plain statement (not asked together) goes behind the held writes.
+        const seen = rowsOf(
+          await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where id = ${id}`),
+        )[0]!.n;
+        return { seen, transaction: await transactionId(tx) };
+      }),
+    );
+    const answers = await Promise.all(units);
+    expect(events).toEqual(['40 goes on', '41 goes on', '42 goes on', 'write 40,41,42 sent']);
+    expect(answers.map((a) => a.seen)).toEqual([1, 1, 1]);
+    expect(new Set(answers.map((a) => a.transaction)).size).toBe(1);
+    expect(await stored()).toEqual([40, 41, 42]);
+  });
+
+  it('a held write that fails undoes the shared transaction though every unit had returned; each runs again alone', async () => {
+    await reset();
+    await insert(database.db, 52);
+    const inTransaction = sharedTransactions(database.db, { concurrency: 1, maxItems: 10 });
+    const runs = new Map<number, number>();
+    const unit = (id: number) =>
+      inTransaction([id], async (tx) => {
+        runs.set(id, (runs.get(id) ?? 0) + 1);
+        await insertHeld(tx, id);
+        return id;
+      });
+    const answers = await Promise.allSettled([unit(50), unit(51), unit(52), unit(53)]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(isUniqueViolation((answers[2] as PromiseRejectedResult).reason)).toBe(true);
+    expect(Object.fromEntries(runs)).toEqual({ 50: 2, 51: 2, 52: 2, 53: 2 });
+    // Held and sent at the commit once for all four, then alone (awaited) for each.
+    expect(events[0]).toBe('write 50,51,52,53 sent');
+    expect(events.slice(1).sort()).toEqual([
+      'write 50 sent',
+      'write 51 sent',
+      'write 52 sent',
+      'write 53 sent',
+    ]);
+    expect(await stored()).toEqual([50, 51, 52, 53]);
   });
 
   it('units with a key in common never share a transaction nor run at once', async () => {

@@ -18,10 +18,93 @@ import type { Db } from './database';
  * outside the database that it could not do twice (a log line is fine).
  */
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+const settle = (promise: Promise<unknown>): Promise<Outcome> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
 /** The transactions units share now, and each one's statements waiting for the next turn. */
 const sharing = new WeakMap<Db, Map<unknown, Waiting>>();
 /** What the units of a shared transaction do once it commits (nothing if it is rolled back). */
 const committed = new WeakMap<Db, (() => void)[]>();
+/** The writes held in a shared transaction, to be sent before its next statement (`togetherWrite`). */
+const holding = new WeakMap<Db, HeldWrites>();
+
+type Write = (on: Db, items: readonly unknown[]) => Promise<unknown>;
+
+/**
+ * The writes a shared transaction holds, by statement in the order first asked, and the answers
+ * of those sent. Installed on the transaction's connection client: every statement sent through
+ * it sends the held writes first.
+ */
+class HeldWrites {
+  readonly #tx: Db;
+  readonly #held = new Map<Write, unknown[]>();
+  readonly #sent: Promise<Outcome>[] = [];
+  readonly #restore: () => void;
+  /** Statements the client was asked to send (to check a held write sent its own at once). */
+  #asked = 0;
+
+  constructor(tx: Db) {
+    this.#tx = tx;
+    const session = (tx as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } })
+      .session;
+    const client = session.client;
+    const query = client.query;
+    const view = new Proxy(client, {
+      get: (target, property) => {
+        if (property === 'query') {
+          return (...args: unknown[]) => {
+            this.send();
+            this.#asked++;
+            return query.apply(target, args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    session.client = view;
+    this.#restore = () => {
+      session.client = client;
+    };
+  }
+
+  hold(write: Write, item: unknown): void {
+    const items = this.#held.get(write);
+    if (items) items.push(item);
+    else this.#held.set(write, [item]);
+  }
+
+  /** Sends the held writes, each one statement for all its items, without waiting. */
+  send(): void {
+    if (this.#held.size === 0) return;
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const [write, items] of held) {
+      const asked = this.#asked;
+      this.#sent.push(settle(write(this.#tx, items)));
+      if (this.#asked === asked) {
+        throw new Error('togetherWrite: a held write must send its statement as it is called');
+      }
+    }
+  }
+
+  /** Sends what is still held and answers every write's outcome. */
+  settle(): Promise<Outcome[]> {
+    this.send();
+    return Promise.all(this.#sent);
+  }
+
+  /** The transaction's client as it was; what is still held is dropped (the transaction failed). */
+  release(): void {
+    this.#held.clear();
+    this.#restore();
+  }
+}
 
 /**
  * Something outside the database a unit does for its change (a metric counted): in a shared
@@ -81,12 +164,30 @@ export function together<I, O>(
   };
 }
 
-/** A write asked together: `run(on, items)` writes every item; each caller is answered once it has. */
+/**
+ * A write asked together: `run(on, items)` writes every item. Alone (on the db, or a transaction
+ * not shared), it is sent at once and each caller is answered once it is written.
+ *
+ * In a shared transaction the caller goes on without waiting: the write is held, with the same
+ * write of the other units, and sent just before the transaction's next statement, whatever
+ * sends it, or before the commit. The held writes then go one behind the other without waiting
+ * for each other's answers (on PostgreSQL the pool's connections pipeline), so a unit's writes
+ * cost one round trip between them rather than one each. Whatever a unit reads afterwards goes
+ * behind them and sees them. The transaction waits for every write before it commits; one that
+ * failed rolls it back, and each unit runs again alone, where its writes are awaited as usual.
+ *
+ * `run` must send its statement as it is called (before any await): that keeps the order.
+ */
 export function togetherWrite<I>(run: (on: Db, items: readonly I[]) => Promise<unknown>) {
-  return together(async (on: Db, items: readonly I[]) => {
+  const write = together(async (on: Db, items: readonly I[]) => {
     await run(on, items);
     return items.map(() => undefined);
   });
+  return async (on: Db, item: I): Promise<void> => {
+    const held = holding.get(on);
+    if (held) held.hold(run as Write, item);
+    else await write(on, item);
+  };
 }
 
 /**
@@ -104,14 +205,6 @@ interface Unit {
   keys: readonly unknown[];
   work: (tx: Db) => Promise<unknown>;
 }
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-const settle = (promise: Promise<unknown>): Promise<Outcome> =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
 
 /** Thrown inside a shared transaction to roll it back when one of its units failed. */
 class UnitFailed extends Error {}
@@ -131,15 +224,23 @@ export function sharedTransactions(db: Db, options: CoalesceOptions) {
       let outcomes: Outcome[];
       try {
         outcomes = await db.transaction(async (tx) => {
+          const held = new HeldWrites(tx);
           sharing.set(tx, new Map());
           committed.set(tx, effects);
+          holding.set(tx, held);
           try {
             const settled = await Promise.all(units.map((unit) => settle(unit.work(tx))));
             if (settled.some((outcome) => !outcome.ok)) throw new UnitFailed();
+            // Every write sent and answered before the commit: a COMMIT behind a failed write
+            // would only roll back, which the driver does not report as an error.
+            const written = await held.settle();
+            if (written.some((outcome) => !outcome.ok)) throw new UnitFailed();
             return settled;
           } finally {
+            holding.delete(tx);
             sharing.delete(tx);
             committed.delete(tx);
+            held.release();
           }
         });
       } catch {
