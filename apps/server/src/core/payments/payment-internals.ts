@@ -42,6 +42,12 @@ import {
 import { mpesaCallbacks, type PaymentRow, payments } from './schema';
 import { paymentStatus } from './status';
 
+/** A bill whose lock was asked ahead (`lockForPayment`), for the payment that names it. */
+interface BillLock {
+  billId: string;
+  locked: Promise<LockedBill | undefined>;
+}
+
 /**
  * The payments module's shared machinery: completing a payment inside the caller's transaction
  * (row locked, status through `paymentStatus`, credit, the application moved on, audit), the
@@ -199,15 +205,25 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
    * it cannot (no such bill: an unmatched C2B payment; a cancelled bill). Unmatched money is kept
    * on the payment for staff to follow up: it did move.
    */
+  /** Asks for the bill's lock now, to be taken by `creditTarget` (a failure is reported there). */
+  function lockAhead(tx: Db, billId: string): BillLock {
+    const locked = deps.bills.lockForPayment(tx, billId);
+    locked.catch(() => undefined);
+    return { billId, locked };
+  }
+
   async function creditTarget(
     tx: Db,
     billId: string | null,
+    lockedAlready?: BillLock,
   ): Promise<
     | { billNo: string; locked: LockedBill; reason?: undefined }
     | { billNo?: undefined; locked?: undefined; reason: string }
   > {
     if (!billId) return { reason: 'unknown_bill' };
-    const locked = await deps.bills.lockForPayment(tx, billId);
+    const locked = await (lockedAlready?.billId === billId
+      ? lockedAlready.locked
+      : deps.bills.lockForPayment(tx, billId));
     if (!locked) return { reason: 'unknown_bill' };
     if (locked.row.status === 'cancelled') return { reason: 'bill_cancelled' };
     return { billNo: locked.row.billNo, locked };
@@ -221,8 +237,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     tx: Db,
     row: Pick<PaymentRow, 'id' | 'billId'>,
     paid: { amountCents: number; resultDesc: string; mpesaReceiptNumber?: string | null },
+    lockedAlready?: BillLock,
   ) {
-    const target = await creditTarget(tx, row.billId);
+    const target = await creditTarget(tx, row.billId, lockedAlready);
     const at = now();
     await updatePaid(tx, {
       id: row.id,
@@ -297,6 +314,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     row: PaymentRow,
     report: PaidReport,
     requestId?: string,
+    lockedAlready?: BillLock,
   ): Promise<CallbackOutcome> {
     const receipt = report.receipt;
     const actor = report.source === 'query' ? SYSTEM : MPESA;
@@ -333,11 +351,12 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     }
     paymentStatus.assert(row.status, 'paid');
     const amountCents = report.amountCents ?? row.amountRequestedCents;
-    const target = await markPaid(tx, row, {
-      amountCents,
-      resultDesc: report.resultDesc,
-      mpesaReceiptNumber: receipt ?? null,
-    });
+    const target = await markPaid(
+      tx,
+      row,
+      { amountCents, resultDesc: report.resultDesc, mpesaReceiptNumber: receipt ?? null },
+      lockedAlready,
+    );
     await audit(
       tx,
       row,
@@ -471,7 +490,13 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       // Shared with the callbacks of the same moment (one statement per step for all of them);
       // never with another for the same payment or bill.
       await callbackTransaction([`payment:${paymentId}`, `bill:${found.billId}`], async (tx) => {
-        const row = await lockPayment(tx, paymentId);
+        // A paid callback locks the payment, then its bill, in the same turn (two statements one
+        // behind the other, one round trip): the bill the payment was found with, used only if
+        // the locked payment still names it. Payment first, as everywhere (no deadlock).
+        const locking = lockPayment(tx, paymentId);
+        const bill = result.paid && !refuted && found.billId ? lockAhead(tx, found.billId) : undefined;
+        const row = await locking;
+        await bill?.locked;
         let outcome: CallbackOutcome = 'unknown_request';
         if (row && refuted) {
           // Daraja says the prompt was not paid: the callback lied (or was replayed wrongly).
@@ -498,6 +523,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
               source: 'callback',
             },
             requestId,
+            bill,
           );
         } else if (row) {
           outcome = await completeUnpaid(
