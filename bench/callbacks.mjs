@@ -8,7 +8,8 @@
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards. BENCH_CALLBACKS (default 4000),
 // BENCH_WARMUP (default 1000: callbacks of other payments first, not timed, as a server that has
-// been running a while) and BENCH_CONCURRENCY (default 16) size the run.
+// been running a while) and BENCH_CONCURRENCY (default "16,50": callbacks in flight at once;
+// each level times its own N new payments; the duplicates run at the first) size the run.
 //
 // The outside world runs in a worker thread, not on the server's event loop: the load generator
 // and a stand-in for Daraja, which answers the OAuth token and every `stkpushquery` with
@@ -27,7 +28,13 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 const COUNT = Number(process.env.BENCH_CALLBACKS ?? 4000);
 /** Payments completed before the timed run, not timed: the server's code compiled hot first. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/**
+ * Callbacks in flight at once: 16 (a moment's callbacks from Safaricom) and 50 (the load of the
+ * issue's other rows: 50 connections). At 16 the run is bound by waiting (a callback's round
+ * trips), at 50 by the machine.
+ */
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '16,50').split(',').map(Number);
+const CONCURRENCY = LEVELS[0];
 const SECRET = 'bench-callback-secret-0123456789abcdef';
 
 if (isMainThread) await main();
@@ -93,7 +100,7 @@ async function main() {
       })
       .returning();
     const allCheckoutIds = [];
-    const TOTAL = WARMUP + COUNT;
+    const TOTAL = WARMUP + COUNT * LEVELS.length;
     for (let start = 0; start < TOTAL; start += 500) {
       const size = Math.min(500, TOTAL - start);
       const billRows = await db
@@ -123,7 +130,7 @@ async function main() {
       allCheckoutIds.push(...paymentRows.map((p) => p.checkoutRequestId));
     }
     const warmupIds = allCheckoutIds.slice(0, WARMUP);
-    const checkoutIds = allCheckoutIds.slice(WARMUP);
+    const checkoutIds = allCheckoutIds.slice(WARMUP, WARMUP + COUNT);
 
     const count = async (query) => {
       const result = await db.execute(query);
@@ -139,6 +146,14 @@ async function main() {
     // Receipt numbers follow the payments: the warm-up's are BN00000000…, the timed ones' after.
     if (WARMUP > 0) await ask({ ...load, checkoutIds: warmupIds, offset: 0, label: 'warm-up' });
     const first = await ask({ ...load, label: 'new' });
+    const more = [];
+    for (const [i, level] of LEVELS.slice(1).entries()) {
+      const offset = WARMUP + COUNT * (i + 1);
+      const ids = allCheckoutIds.slice(offset, offset + COUNT);
+      more.push(
+        await ask({ ...load, checkoutIds: ids, offset, CONCURRENCY: level, label: `new at ${level}` }),
+      );
+    }
     const afterFirst = {
       payments: await count(
         "select count(*)::int as n from payments where status = 'paid' and mpesa_receipt_number is not null",
@@ -168,6 +183,7 @@ async function main() {
     };
     const correct =
       first.failures === 0 &&
+      more.every((r) => r.failures === 0) &&
       second.failures === 0 &&
       afterFirst.payments === TOTAL &&
       afterFirst.bills === TOTAL &&
@@ -183,10 +199,11 @@ async function main() {
       [`${label}: non-200 answers`, String(r.failures)],
     ];
     printTable(
-      `M-Pesa STK callbacks against PostgreSQL (${COUNT} payments timed after ${WARMUP} not timed, concurrency ${CONCURRENCY}, ${availableParallelism()} cores; load generator, stand-in Daraja and PostgreSQL on the same machine)`,
+      `M-Pesa STK callbacks against PostgreSQL (${COUNT} payments timed at each concurrency after ${WARMUP} not timed, ${availableParallelism()} cores; load generator, stand-in Daraja and PostgreSQL on the same machine)`,
       [
-        ...rows('new (paid, confirmed, credited)', first),
-        ...rows('duplicates (same callbacks again)', second),
+        ...rows(`new (paid, confirmed, credited), ${CONCURRENCY} at a time`, first),
+        ...more.flatMap((r, i) => rows(`new, ${LEVELS[i + 1]} at a time`, r)),
+        ...rows(`duplicates (the first ${COUNT} again), ${CONCURRENCY} at a time`, second),
         [
           'payments / bills paid after the new ones',
           `${afterFirst.payments} / ${afterFirst.bills} of ${TOTAL}`,
@@ -273,7 +290,7 @@ function callbackBody(checkoutId, i) {
 
 /** One POST over a kept-alive connection (Node's HTTP client: lighter than fetch, so the load
  * generator takes less of the machine's two cores from the server it measures). */
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...LEVELS) });
 function post(url, body) {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
