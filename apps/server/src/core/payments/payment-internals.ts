@@ -200,11 +200,6 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     });
   }
 
-  /**
-   * Where the money of a paid payment goes: its bill (locked until the transaction ends), or why
-   * it cannot (no such bill: an unmatched C2B payment; a cancelled bill). Unmatched money is kept
-   * on the payment for staff to follow up: it did move.
-   */
   /** Asks for the bill's lock now, to be taken by `creditTarget` (a failure is reported there). */
   function lockAhead(tx: Db, billId: string): BillLock {
     const locked = deps.bills.lockForPayment(tx, billId);
@@ -212,6 +207,12 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     return { billId, locked };
   }
 
+  /**
+   * Where the money of a paid payment goes: its bill (locked until the transaction ends), or why
+   * it cannot (no such bill: an unmatched C2B payment; a cancelled bill). Unmatched money is kept
+   * on the payment for staff to follow up: it did move. A bill locked ahead (`lockAhead`) is
+   * taken when it is the one asked for.
+   */
   async function creditTarget(
     tx: Db,
     billId: string | null,
