@@ -26,12 +26,19 @@ const settle = (promise: Promise<unknown>): Promise<Outcome> =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
-/** The transactions units share now, and each one's statements waiting for the next turn. */
-const sharing = new WeakMap<Db, Map<unknown, Waiting>>();
-/** What the units of a shared transaction do once it commits (nothing if it is rolled back). */
-const committed = new WeakMap<Db, (() => void)[]>();
-/** The writes held in a shared transaction, to be sent before its next statement (`togetherWrite`). */
-const holding = new WeakMap<Db, HeldWrites>();
+/**
+ * What a transaction shared now keeps for its units: each statement's items waiting for the next
+ * turn (`together`), what to do once it commits (nothing if it is rolled back: `afterCommit`),
+ * and the writes it holds until its next statement (`togetherWrite`).
+ */
+interface Shared {
+  waiting: Map<unknown, Waiting>;
+  effects: (() => void)[];
+  held: HeldWrites;
+}
+
+/** The transactions units share now. */
+const shared = new WeakMap<Db, Shared>();
 
 type Write = (on: Db, items: readonly unknown[]) => Promise<unknown>;
 
@@ -112,7 +119,7 @@ class HeldWrites {
  * otherwise at once.
  */
 export function afterCommit(on: Db, effect: () => void): void {
-  const queued = committed.get(on);
+  const queued = shared.get(on)?.effects;
   if (queued) queued.push(effect);
   else effect();
 }
@@ -131,7 +138,7 @@ export function together<I, O>(
   run: (on: Db, items: readonly I[]) => Promise<readonly O[]>,
 ): (on: Db, item: I) => Promise<O> {
   return async (on, item) => {
-    const waitingOn = sharing.get(on);
+    const waitingOn = shared.get(on)?.waiting;
     if (!waitingOn) {
       const [answer] = await run(on, [item]);
       return answer as O;
@@ -184,7 +191,7 @@ export function togetherWrite<I>(run: (on: Db, items: readonly I[]) => Promise<u
     return items.map(() => undefined);
   });
   return async (on: Db, item: I): Promise<void> => {
-    const held = holding.get(on);
+    const held = shared.get(on)?.held;
     if (held) held.hold(run as Write, item);
     else await write(on, item);
   };
@@ -225,9 +232,7 @@ export function sharedTransactions(db: Db, options: CoalesceOptions) {
       try {
         outcomes = await db.transaction(async (tx) => {
           const held = new HeldWrites(tx);
-          sharing.set(tx, new Map());
-          committed.set(tx, effects);
-          holding.set(tx, held);
+          shared.set(tx, { waiting: new Map(), effects, held });
           try {
             const settled = await Promise.all(units.map((unit) => settle(unit.work(tx))));
             if (settled.some((outcome) => !outcome.ok)) throw new UnitFailed();
@@ -237,9 +242,7 @@ export function sharedTransactions(db: Db, options: CoalesceOptions) {
             if (written.some((outcome) => !outcome.ok)) throw new UnitFailed();
             return settled;
           } finally {
-            holding.delete(tx);
-            sharing.delete(tx);
-            committed.delete(tx);
+            shared.delete(tx);
             held.release();
           }
         });
