@@ -335,9 +335,9 @@ test.describe('accounts', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('a signed-in user: first name in the header, a menu with Profile, Bills, Applications, Drafts', async ({
-    page,
-  }) => {
+  test('a signed-in user: first name in the header, a menu with Profile, Bills, Applications, Drafts', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     const user = await signInNewUser(page, { first_name: 'Wairimu' });
     await page.goto('/');
     // The landing page knows a signed-in user: a welcome and their account, no "Sign in".

@@ -106,7 +106,7 @@ async function upload(request: APIRequestContext, token: string, name: string): 
   return (await res.json()).id as string;
 }
 
-test.describe('The back office', () => {
+test.describe('The back office', { tag: '@desktop' }, () => {
   test('land survey: paid, more information asked and answered, approved, issued (four eyes), verified, revoked', async ({
     page,
     browser,

@@ -68,7 +68,7 @@ function isDesktop(page: Page): boolean {
   return (page.viewportSize()?.width ?? 0) > 998;
 }
 
-test.describe('public pages', () => {
+test.describe('public pages', { tag: '@desktop' }, () => {
   for (const info of PAGES) {
     test(`${info.name} (${info.path}): h1, title, footer, fits the screen, accessible`, async ({
       page,

@@ -5,7 +5,7 @@ import { chooseLanguage } from '../support/page';
 const PORTAL = 'Nairobi City County e-Services';
 const RENDER_ERROR = 'Something went wrong. The error has been logged and is being worked on.';
 
-test.describe('the portal shell', () => {
+test.describe('the portal shell', { tag: '@desktop' }, () => {
   test('an unknown route shows the 404 page, titled, with the header and footer', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
