@@ -25,12 +25,8 @@ const LAND_DETAILS_MESSAGES = [
   'Please upload copy of land search',
 ];
 
-/** Each browser project links its own demo parcels: the projects share one database. */
-function parcelsFor(projectName: string) {
-  return projectName.startsWith('phone')
-    ? { elsewhere: '209/10013', mine: '209/10014', owner: '25640981' }
-    : { elsewhere: '209/10011', mine: '209/10012', owner: 'P051998276Q' };
-}
+/** The demo parcels the add-land test links (its own: the tests share one database). */
+const ADD_LAND_PARCELS = { elsewhere: '209/10013', mine: '209/10014', owner: '25640981' } as const;
 
 function errorSummary(page: Page): Locator {
   return page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
@@ -286,7 +282,7 @@ test.describe('land services', () => {
   test('add land: unknown parcel, a parcel registered to someone else (a claim), and a parcel already yours each have their message', async ({
     page,
   }) => {
-    const { elsewhere, mine, owner } = parcelsFor(test.info().project.name);
+    const { elsewhere, mine, owner } = ADD_LAND_PARCELS;
     // The citizen signs up with the ID number / KRA PIN the register gives for `mine`.
     await signInNewUser(page, { identifier: owner });
     await page.goto('/add-land');

@@ -30,27 +30,21 @@ async function raiseRatesBill(page: Page, user: SignedInUser, lr: string): Promi
 }
 
 /**
- * Demo parcels and their registered owners' ID numbers / KRA PINs, per test and browser project:
- * the projects share one database, a parcel whose rates are paid for the year is not billed
- * again, and a rates bill sits on its owner's account (decision 007), so each test signs up as
- * the owner of its own parcel.
+ * Demo parcels and their registered owners' ID numbers / KRA PINs, one per test: the tests share
+ * one database, a parcel whose rates are paid for the year is not billed again, and a rates bill
+ * sits on its owner's account (decision 007), so each test signs up as the owner of its own parcel.
  */
 const OWNED_PARCELS = {
-  pay: { phone: ['209/10019', '9475102'], desktop: ['209/10015', '20437715'] },
-  cancel: { phone: ['209/10016', '23185270'], desktop: ['209/10017', '26708143'] },
-  c2b: { phone: ['209/10018', '31452096'], desktop: ['209/10020', 'P051744109B'] },
+  pay: { lr: '209/10019', owner: '9475102' },
+  cancel: { lr: '209/10016', owner: '23185270' },
+  c2b: { lr: '209/10018', owner: '31452096' },
 } as const;
-
-function ownedParcel(test: keyof typeof OWNED_PARCELS, projectName: string): { lr: string; owner: string } {
-  const [lr, owner] = OWNED_PARCELS[test][projectName.startsWith('phone') ? 'phone' : 'desktop'];
-  return { lr, owner };
-}
 
 test.describe('Bills and payments', () => {
   test('pay a land rates bill through the simulator, open the receipt, and verify its QR code on /e-verify', async ({
     page,
-  }, testInfo) => {
-    const { lr, owner } = ownedParcel('pay', testInfo.project.name);
+  }) => {
+    const { lr, owner } = OWNED_PARCELS.pay;
     const user = await signInNewUser(page, { identifier: owner });
 
     // The land page raises the bill and links to the payment page.
@@ -163,8 +157,8 @@ test.describe('Bills and payments', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a cancelled prompt is said in plain words, and the bill stays to pay', async ({ page }, testInfo) => {
-    const { lr, owner } = ownedParcel('cancel', testInfo.project.name);
+  test('a cancelled prompt is said in plain words, and the bill stays to pay', async ({ page }) => {
+    const { lr, owner } = OWNED_PARCELS.cancel;
     const user = await signInNewUser(page, { identifier: owner });
     const billNo = await raiseRatesBill(page, user, lr);
     const phone = successPhone();
@@ -200,10 +194,8 @@ test.describe('Bills and payments', () => {
     await expect(page.getByTestId('total-due')).toContainText('KES');
   });
 
-  test('a payment at the paybill from the phone menu (C2B) shows on the bills page', async ({
-    page,
-  }, testInfo) => {
-    const { lr, owner } = ownedParcel('c2b', testInfo.project.name);
+  test('a payment at the paybill from the phone menu (C2B) shows on the bills page', async ({ page }) => {
+    const { lr, owner } = OWNED_PARCELS.c2b;
     const user = await signInNewUser(page, { identifier: owner });
     const billNo = await raiseRatesBill(page, user, lr);
     // The portal registered its C2B URLs with the simulator when it started (development only).
