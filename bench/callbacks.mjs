@@ -7,8 +7,8 @@
 //   node --import tsx bench/callbacks.mjs            (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards. BENCH_CALLBACKS (default 4000),
-// BENCH_WARMUP (default 1000: callbacks of other payments first, not timed, as a server that has
-// been running a while) and BENCH_CONCURRENCY (default "16,50": callbacks in flight at once;
+// BENCH_WARMUP (default 3000: callbacks of other payments first, not timed, as a server that has
+// been running a while; the output shows the warm-up's rate by thousand) and BENCH_CONCURRENCY (default "16,50": callbacks in flight at once;
 // each level times its own N new payments; the duplicates run at the first) size the run.
 //
 // The outside world runs in a worker thread, not on the server's event loop: the load generator
@@ -26,8 +26,14 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
 const COUNT = Number(process.env.BENCH_CALLBACKS ?? 4000);
-/** Payments completed before the timed run, not timed: the server's code compiled hot first. */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
+/**
+ * Payments completed before the timed run, not timed: the server's code compiled hot first. A
+ * fresh process answers its first thousand callbacks at about half the rate of a warm one, its
+ * second at two thirds, and is warm from about the third on (V8's optimising compiler: with
+ * `--no-opt` the rate stays at the first thousand's). A callback server runs for days; with
+ * 1,000 the timed run still held the second and third thousands (docs/performance.md).
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 /**
  * Callbacks in flight at once: 16 (a moment's callbacks from Safaricom) and 50 (the load of the
  * issue's other rows: 50 connections). At 16 the run is bound by waiting (a callback's round
@@ -144,7 +150,8 @@ async function main() {
       CONCURRENCY,
     };
     // Receipt numbers follow the payments: the warm-up's are BN00000000…, the timed ones' after.
-    if (WARMUP > 0) await ask({ ...load, checkoutIds: warmupIds, offset: 0, label: 'warm-up' });
+    const warm =
+      WARMUP > 0 ? await ask({ ...load, checkoutIds: warmupIds, offset: 0, label: 'warm-up' }) : undefined;
     const first = await ask({ ...load, label: 'new' });
     const more = [];
     for (const [i, level] of LEVELS.slice(1).entries()) {
@@ -195,12 +202,16 @@ async function main() {
       after.loggedDuplicate === COUNT;
     const rows = (label, r) => [
       [`${label}: callbacks per second`, r.perSecond.toFixed(0)],
+      [`${label}: each thousand in turn`, r.byThousand.join(' → ')],
       [`${label}: p50 / p99 latency`, `${r.p50.toFixed(1)} ms / ${r.p99.toFixed(1)} ms`],
       [`${label}: non-200 answers`, String(r.failures)],
     ];
     printTable(
       `M-Pesa STK callbacks against PostgreSQL (${COUNT} payments timed at each concurrency after ${WARMUP} not timed, ${availableParallelism()} cores; load generator, stand-in Daraja and PostgreSQL on the same machine)`,
       [
+        ...(warm
+          ? [[`warm-up, not timed (${WARMUP}): each thousand in turn`, warm.byThousand.join(' → ')]]
+          : []),
         ...rows(`new (paid, confirmed, credited), ${CONCURRENCY} at a time`, first),
         ...more.flatMap((r, i) => rows(`new, ${LEVELS[i + 1]} at a time`, r)),
         ...rows(`duplicates (the first ${COUNT} again), ${CONCURRENCY} at a time`, second),
@@ -313,6 +324,8 @@ function post(url, body) {
 
 async function run({ url, checkoutIds, offset, CONCURRENCY: concurrency }) {
   const latencies = [];
+  /** When each callback was answered (the rate of each thousand in turn is worked out from it). */
+  const answered = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
@@ -324,12 +337,25 @@ async function run({ url, checkoutIds, offset, CONCURRENCY: concurrency }) {
         const t0 = performance.now();
         const status = await post(url, callbackBody(checkoutIds[i], offset + i));
         if (status !== 200) failures++;
-        latencies.push(performance.now() - t0);
+        const t1 = performance.now();
+        latencies.push(t1 - t0);
+        answered.push(t1);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const byThousand = [];
+  for (let k = 1000; k <= answered.length; k += 1000) {
+    const from = k === 1000 ? started : answered[k - 1001];
+    byThousand.push(Math.round(1000 / ((answered[k - 1] - from) / 1000)));
+  }
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { perSecond: checkoutIds.length / seconds, p50: pct(50), p99: pct(99), failures };
+  return {
+    perSecond: checkoutIds.length / seconds,
+    byThousand,
+    p50: pct(50),
+    p99: pct(99),
+    failures,
+  };
 }
