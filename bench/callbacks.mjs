@@ -10,8 +10,9 @@
 // BENCH_WARMUP (default 3000) and BENCH_WARMUP_MAX (default 8000: callbacks of other payments
 // first, not timed, as a server that has been running a while: at least the first, then a
 // thousand more until two thousands in turn ran within 10% of each other, at most the second;
-// the output shows each thousand's rate) and BENCH_CONCURRENCY (default "16,50": callbacks in flight at once;
-// each level times its own N new payments; the duplicates run at the first) size the run.
+// the output shows each thousand's rate) and BENCH_CONCURRENCY (default "16,50": callbacks in
+// flight at once; each level times its own N new payments; the duplicates run at the first)
+// size the run.
 //
 // The outside world runs in a worker thread, not on the server's event loop: the load generator
 // and a stand-in for Daraja, which answers the OAuth token and every `stkpushquery` with
@@ -30,12 +31,11 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 const COUNT = Number(process.env.BENCH_CALLBACKS ?? 4000);
 /**
  * Payments completed before the timed run, not timed: the server's code compiled hot first. A
- * fresh process answers its first thousand callbacks at about half the rate of a warm one, its
- * second at two thirds, and is warm from about the third on (V8's optimising compiler: with
- * `--no-opt` the rate stays at the first thousand's); on a busy machine it took longer. A
- * callback server runs for days; with a fixed 1,000 the timed run held the second and third
- * thousands (docs/performance.md). So: at least WARMUP, then thousands more until the rate
- * settles (two in turn within 10%), at most WARMUP_MAX.
+ * fresh process answers its first thousand callbacks at about half the rate of a warm one and
+ * settles from about the fourth to the sixth (V8's optimising compiler: with `--no-opt` the rate
+ * stays at the first thousand's). A callback server runs for days; with a fixed 1,000 the timed
+ * run held the climb itself (docs/performance.md). So: at least WARMUP, then thousands more
+ * until the rate settles (two in turn within 10%), at most WARMUP_MAX.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 const WARMUP_MAX = Math.max(WARMUP, Number(process.env.BENCH_WARMUP_MAX ?? 8000));
