@@ -27,6 +27,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { percentile, printTable } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_CALLBACKS ?? 4000);
 /**
@@ -54,23 +55,15 @@ if (isMainThread) await main();
 else worker();
 
 async function main() {
-  const [
-    { buildApp },
-    { users },
-    { bills },
-    { payments },
-    { loadConfig },
-    { openBenchDatabase },
-    { printTable },
-  ] = await Promise.all([
-    import('../apps/server/src/app.ts'),
-    import('../apps/server/src/core/accounts/schema.ts'),
-    import('../apps/server/src/core/bills/schema.ts'),
-    import('../apps/server/src/core/payments/schema.ts'),
-    import('../apps/server/src/platform/config.ts'),
-    import('./postgres.mjs'),
-    import('./support.mjs'),
-  ]);
+  const [{ buildApp }, { users }, { bills }, { payments }, { loadConfig }, { openBenchDatabase }] =
+    await Promise.all([
+      import('../apps/server/src/app.ts'),
+      import('../apps/server/src/core/accounts/schema.ts'),
+      import('../apps/server/src/core/bills/schema.ts'),
+      import('../apps/server/src/core/payments/schema.ts'),
+      import('../apps/server/src/platform/config.ts'),
+      import('./postgres.mjs'),
+    ]);
   const bench = await openBenchDatabase('cb');
   if (!bench) process.exit(0);
   const { database, dataDir } = bench;
@@ -378,12 +371,11 @@ async function run({ url, checkoutIds, offset, CONCURRENCY: concurrency }) {
     byThousand.push(Math.round(1000 / ((answered[k - 1] - from) / 1000)));
   }
   latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   return {
     perSecond: checkoutIds.length / seconds,
     byThousand,
-    p50: pct(50),
-    p99: pct(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     failures,
   };
 }
