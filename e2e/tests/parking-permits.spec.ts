@@ -34,11 +34,11 @@ test.describe('Seasonal and reserved parking', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { level: 2, name: 'Vehicles' })).toBeVisible();
-    const first = page.getByRole('region', { name: 'Vehicles 1' });
+    const first = page.getByRole('region', { name: 'Vehicle 1' });
     await first.getByRole('textbox', { name: /Number plate/ }).fill(saloon.toLowerCase());
     await first.getByRole('combobox', { name: /Vehicle type/ }).selectOption('saloon');
     await page.getByRole('button', { name: 'Add another vehicle' }).click();
-    const second = page.getByRole('region', { name: 'Vehicles 2' });
+    const second = page.getByRole('region', { name: 'Vehicle 2' });
     await second.getByRole('textbox', { name: /Number plate/ }).fill(lorry);
     await second.getByRole('combobox', { name: /Vehicle type/ }).selectOption('lorry-over-5t');
     await expectNoAxeViolations(page);
@@ -108,7 +108,7 @@ test.describe('Seasonal and reserved parking', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page
-      .getByRole('region', { name: 'Vehicles 1' })
+      .getByRole('region', { name: 'Vehicle 1' })
       .getByRole('textbox', { name: /Number plate/ })
       .fill(randomPlate());
     await page.getByRole('button', { name: 'Next' }).click();

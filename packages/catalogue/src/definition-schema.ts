@@ -149,6 +149,12 @@ const baseFieldSchema = z.object({
     .string()
     .optional()
     .describe('group: the label of the button that adds an entry, e.g. "Add another vehicle".'),
+  entry_label: z
+    .string()
+    .optional()
+    .describe(
+      'group: what one entry is, numbered on the form and the summary ("Vehicle" → Vehicle 1, Vehicle 2); else the label.',
+    ),
 });
 
 /** A field definition as a service file writes it (a group holds its own fields). */

@@ -73,6 +73,10 @@ const openFieldShape = {
       'Ask this field only when that field has a value (or one of these values); otherwise leave it out.',
     ),
   add_label: z.string().optional().describe('group: the label of the button that adds an entry.'),
+  entry_label: z
+    .string()
+    .optional()
+    .describe('group: what one entry is, e.g. "Vehicle" (Vehicle 1, Vehicle 2).'),
   example: z.unknown().describe('A value that passes this field (an upload id must be one of yours).'),
 };
 
@@ -200,6 +204,7 @@ function openField(field: FieldDefinition): OpenField {
     ...(field.max_date ? { max_date: field.max_date } : {}),
     ...(field.show_when ? { show_when: openShowWhen(field.show_when) } : {}),
     ...(field.add_label ? { add_label: field.add_label } : {}),
+    ...(field.entry_label ? { entry_label: field.entry_label } : {}),
     ...(field.fields ? { fields: field.fields.map(openField) } : {}),
     example: exampleOf(field),
   };

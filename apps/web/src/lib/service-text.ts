@@ -27,6 +27,8 @@ export interface ServiceText {
   placeholder(field: FieldDefinition): string | undefined;
   option(field: FieldDefinition, value: string, english: string): string;
   listOption(list: string, value: string, english: string): string;
+  /** One entry of a repeating group, numbered by what it is: "Vehicle 2" (its `entry_label`, else its label). */
+  entry(group: FieldDefinition, number: number): string;
   message(english: string): string;
 }
 
@@ -40,6 +42,11 @@ function safe(part: string): string {
   return part.replaceAll('.', '_').replaceAll(':', '_');
 }
 
+/** A field's own name: a group entry's field is drawn as "vehicles.0.plate" but translated as "plate". */
+function ownName(field: FieldDefinition): string {
+  return field.name.slice(field.name.lastIndexOf('.') + 1);
+}
+
 export function useServiceText(service: ServiceDefinition): ServiceText {
   const namespace = service.area;
   const { t } = useTranslation(['wizard', namespace]);
@@ -47,7 +54,7 @@ export function useServiceText(service: ServiceDefinition): ServiceText {
   const base = `${namespace}:services.${service.id}`;
   const tr = (keys: string[], english: string) => t(keys, { defaultValue: english });
   const field = (f: FieldDefinition, part: FieldText, english: string) =>
-    tr([`${base}.fields.${f.name}.${part}`, `${namespace}:fields.${f.name}.${part}`], english);
+    tr([`${base}.fields.${ownName(f)}.${part}`, `${namespace}:fields.${ownName(f)}.${part}`], english);
 
   return {
     namespace,
@@ -67,12 +74,17 @@ export function useServiceText(service: ServiceDefinition): ServiceText {
     option: (f, value, english) =>
       tr(
         [
-          `${base}.fields.${f.name}.options.${safe(value)}`,
-          `${namespace}:fields.${f.name}.options.${safe(value)}`,
+          `${base}.fields.${ownName(f)}.options.${safe(value)}`,
+          `${namespace}:fields.${ownName(f)}.options.${safe(value)}`,
         ],
         english,
       ),
     listOption: (list, value, english) => tr([`${namespace}:lists.${list}.${safe(value)}`], english),
+    entry: (group, number) =>
+      t('wizard:group.entry', {
+        label: group.entry_label ? message(group.entry_label) : field(group, 'label', group.label),
+        number,
+      }),
     message,
   };
 }

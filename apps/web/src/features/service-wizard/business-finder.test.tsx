@@ -110,7 +110,7 @@ describe('a searchable list (business activities)', () => {
     const { start, api } = setup();
     await renderWithApp(<ServiceWizard service={ubp} start={{ ...start, step: 1 }} />);
     const u = userEvent.setup();
-    const line = await screen.findByRole('region', { name: 'Business lines 1' });
+    const line = await screen.findByRole('region', { name: 'Business line 1' });
     const select = within(line).getByRole('combobox', { name: /Business activity/ });
     const shown = () =>
       within(select)

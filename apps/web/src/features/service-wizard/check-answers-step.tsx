@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
+import { isShown } from '@kaunti/catalogue/field-rules';
 import { useWatch } from '../../lib/form';
 import type { ServiceText } from '../../lib/service-text';
 import { useTranslation } from '../../lib/translator';
@@ -7,6 +8,7 @@ import type { CustomStepProps } from './custom-step-props';
 import { useFieldOptions } from './fields/reference-options';
 import styles from './service-wizard.module.css';
 
+/** One answer in words: a choice by its (translated) name, a ticked box as "Yes", a file by its name. */
 function Answer({ field, text, file }: { field: FieldDefinition; text: ServiceText; file?: UploadedFile }) {
   const { t } = useTranslation('wizard');
   const value = useWatch({ name: field.name }) as unknown;
@@ -26,7 +28,70 @@ function Answer({ field, text, file }: { field: FieldDefinition; text: ServiceTe
       </>
     );
   }
-  return <>{String(value)}</>;
+  return <>{typeof value === 'object' ? '' : String(value)}</>;
+}
+
+/** A repeating group's entries, each numbered by what it is ("Vehicle 1") with its own answers. */
+function GroupAnswer({ group, text }: { group: FieldDefinition; text: ServiceText }) {
+  const { t } = useTranslation('wizard');
+  const entries = useWatch({ name: group.name }) as unknown;
+  const count = Array.isArray(entries) ? entries.length : 0;
+  if (count === 0) return <span className={styles.muted}>{t('checkAnswers.notGiven')}</span>;
+  return (
+    <ol className={styles.answerEntries}>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the group.
+        <li key={index}>
+          <p className={styles.answerEntryTitle}>{text.entry(group, index + 1)}</p>
+          <dl className={styles.answerEntry}>
+            {(group.fields ?? []).map((inner) => (
+              <div key={inner.name}>
+                <dt>{text.label(inner)}</dt>
+                <dd>
+                  <Answer field={{ ...inner, name: `${group.name}.${index}.${inner.name}` }} text={text} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A step's answers, leaving out the fields its answers did not ask (`show_when`). */
+function StepAnswers({
+  fields,
+  text,
+  files,
+}: {
+  fields: readonly FieldDefinition[];
+  text: ServiceText;
+  files: CustomStepProps['files'];
+}) {
+  const values = useWatch() as Record<string, unknown>;
+  return (
+    <dl>
+      {fields
+        .filter((field) => isShown(field, values))
+        .map((field) => (
+          <div key={field.name} className={styles.answer}>
+            <dt>{text.label(field)}</dt>
+            <dd>
+              {field.kind === 'group' ? (
+                <GroupAnswer group={field} text={text} />
+              ) : (
+                <Answer
+                  field={field}
+                  text={text}
+                  {...(files[field.name] ? { file: files[field.name] } : {})}
+                />
+              )}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
 }
 
 /**
@@ -52,20 +117,7 @@ export function CheckAnswersStep({ service, step, text, files, goToStep }: Custo
               <span className="visually-hidden"> {text.stepTitle(s)}</span>
             </button>
           </div>
-          <dl>
-            {(s.fields ?? []).map((field) => (
-              <div key={field.name} className={styles.answer}>
-                <dt>{text.label(field)}</dt>
-                <dd>
-                  <Answer
-                    field={field}
-                    text={text}
-                    {...(files[field.name] ? { file: files[field.name] } : {})}
-                  />
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StepAnswers fields={s.fields ?? []} text={text} files={files} />
         </section>
       ))}
     </div>

@@ -1,6 +1,6 @@
-import { services } from '@kaunti/catalogue/catalogue';
+import { findService, services } from '@kaunti/catalogue/catalogue';
 import { defineService } from '@kaunti/catalogue/definition';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -110,6 +110,110 @@ describe('custom steps', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Purpose' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Purpose/ })).toHaveValue('sale');
   });
+
+  it('"check-answers" leaves out the answers a choice did not ask for', async () => {
+    setup();
+    const withCondition = defineService({
+      ...service,
+      steps: [
+        {
+          id: 'plot',
+          title: 'Your plot',
+          fields: [
+            {
+              name: 'purpose',
+              kind: 'select',
+              label: 'Purpose',
+              options: {
+                static: [
+                  { value: 'sale', label: 'Sale' },
+                  { value: 'gift', label: 'Gift' },
+                ],
+              },
+            },
+            {
+              name: 'price',
+              kind: 'integer',
+              label: 'Sale price',
+              required: false,
+              show_when: { field: 'purpose', equals: 'sale' },
+            },
+          ],
+        },
+        { id: 'review', title: 'Check your answers', component: 'check-answers' },
+      ],
+    });
+    await renderWithApp(
+      <ServiceWizard
+        service={withCondition}
+        start={{ ...freshStart(), step: 1, values: { purpose: 'gift' } }}
+      />,
+    );
+    expect(await screen.findByText('Gift')).toBeInTheDocument();
+    expect(screen.queryByText('Sale price')).toBeNull();
+  });
+
+  describe.each([
+    {
+      language: 'en' as const,
+      entry: 'Vehicle',
+      plate: 'Number plate',
+      type: 'Vehicle type',
+      saloon: 'Saloon car',
+      van: 'Van or pick-up',
+    },
+    {
+      language: 'sw' as const,
+      entry: 'Gari',
+      plate: 'Nambari ya gari',
+      type: 'Aina ya gari',
+      saloon: 'Gari dogo (saloon)',
+      van: 'Gari la mizigo dogo au pick-up',
+    },
+  ])(
+    '"check-answers" with a repeating group ($language)',
+    ({ language, entry, plate, type, saloon, van }) => {
+      it("lists each entry by what it is, with its plate and type in words, never '[object Object]'", async () => {
+        stubApi({
+          'PUT /api/drafts/:id': ({ body }) => jsonResponse(200, body),
+          'GET /api/parking/zones': () =>
+            jsonResponse(200, {
+              data: [
+                { zone_code: 'Z1', name: 'Zone I — Central Business District', description: '', fees: [] },
+              ],
+            }),
+        });
+        const seasonal = findService('seasonal-parking')!;
+        await renderWithApp(
+          <ServiceWizard
+            service={seasonal}
+            start={{
+              ...freshStart(),
+              step: seasonal.steps.findIndex((s) => s.component === 'check-answers'),
+              values: {
+                zone_code: 'Z1',
+                period: 'monthly',
+                vehicles: [
+                  { plate: 'KDA 123A', vehicle_type: 'saloon' },
+                  { plate: 'KBZ 999Y', vehicle_type: 'van' },
+                ],
+              },
+            }}
+          />,
+          { language },
+        );
+        const first = await screen.findByText(`${entry} 1`);
+        const firstEntry = first.closest('li')!;
+        expect(within(firstEntry).getByText(plate).nextElementSibling).toHaveTextContent('KDA 123A');
+        expect(within(firstEntry).getByText(type).nextElementSibling).toHaveTextContent(saloon);
+        const secondEntry = screen.getByText(`${entry} 2`).closest('li')!;
+        expect(within(secondEntry).getByText(plate).nextElementSibling).toHaveTextContent('KBZ 999Y');
+        expect(within(secondEntry).getByText(type).nextElementSibling).toHaveTextContent(van);
+        expect(document.body).not.toHaveTextContent('[object Object]');
+        expect(document.body).not.toHaveTextContent(/Vehicles 1|Magari 1/);
+      });
+    },
+  );
 
   it('every custom step a catalogue definition names is registered', () => {
     const named = services.flatMap((s) =>

@@ -33,11 +33,11 @@ describe('my vehicles in a vehicles step', () => {
     await u.click(await within(helper).findByRole('button', { name: 'Add KDA 123A (Saloon car)' }));
     expect(screen.getByRole('status')).toHaveTextContent('KDA 123A is on the form.');
     await u.click(within(helper).getByRole('button', { name: 'Add KBZ 777C (Lorry over 5 tonnes)' }));
-    const second = screen.getByRole('region', { name: 'Vehicles 2' });
+    const second = screen.getByRole('region', { name: 'Vehicle 2' });
     expect(within(second).getByRole('textbox', { name: /Number plate/ })).toHaveValue('KBZ 777C');
     expect(within(second).getByRole('combobox', { name: /Vehicle type/ })).toHaveValue('lorry-over-5t');
     expect(
-      within(screen.getByRole('region', { name: 'Vehicles 1' })).getByRole('textbox', {
+      within(screen.getByRole('region', { name: 'Vehicle 1' })).getByRole('textbox', {
         name: /Number plate/,
       }),
     ).toHaveValue('KDA 123A');

@@ -427,7 +427,7 @@ type StepError = {
 
 /**
  * The errors of a step's fields for the summary, in field order; a group's own (too many, too
- * few) and each entry's ("Vehicles 2: Number plate").
+ * few) and each entry's ("Vehicle 2: Number plate").
  */
 function stepErrors(step: StepDefinition, errors: FieldErrors): StepError[] {
   const out: StepError[] = [];
@@ -453,7 +453,7 @@ function stepErrors(step: StepDefinition, errors: FieldErrors): StepError[] {
             name: `${field.name}.${index}.${inner.name}`,
             message: problem.message,
             type: problem.type,
-            label: (text) => `${text.label(field)} ${index + 1}: ${text.label(inner)}`,
+            label: (text) => `${text.entry(field, index + 1)}: ${text.label(inner)}`,
           });
       }
     });

@@ -43,6 +43,7 @@ export const unifiedBusinessPermit = defineService({
           min: 1,
           max: 5,
           add_label: 'Add another business line',
+          entry_label: 'Business line',
           required_message: 'Please add at least one business line',
           fields: [activityField, businessSizeField],
         },

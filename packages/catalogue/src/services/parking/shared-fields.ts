@@ -29,6 +29,7 @@ export function vehiclesGroup(options: { hint: string; max: number; withType: bo
     min: 1,
     max: options.max,
     add_label: 'Add another vehicle',
+    entry_label: 'Vehicle',
     required_message: 'Please add at least one vehicle',
     fields: options.withType ? [plateField, vehicleTypeField] : [plateField],
   };

@@ -66,7 +66,7 @@ export function GroupInput({
       {entries.map((entry, index) => (
         <section key={entry.id} className={styles.groupEntry} aria-labelledby={`${id}-${index}-title`}>
           <h3 id={`${id}-${index}-title`} className={styles.groupEntryTitle}>
-            {t('group.entry', { label, number: index + 1 })}
+            {text.entry(field, index + 1)}
           </h3>
           {(field.fields ?? []).map((inner) => (
             <div key={inner.name}>
@@ -75,7 +75,7 @@ export function GroupInput({
           ))}
           <Button variant="secondary" onClick={() => remove(index)}>
             {t('group.remove')}
-            <span className="visually-hidden"> {t('group.entry', { label, number: index + 1 })}</span>
+            <span className="visually-hidden"> {text.entry(field, index + 1)}</span>
           </Button>
         </section>
       ))}
