@@ -284,7 +284,11 @@ export const auditResponseSchema = z
 export const unmatchedPaymentSchema = z.object({
   payment_id: z.uuid(),
   account_typed: z.string().describe('The account number the payer typed at the paybill.'),
-  reason: z.string().describe('unknown_bill or bill_cancelled.'),
+  reason: z
+    .string()
+    .describe(
+      'unknown_bill, bill_cancelled, or above_prompt (M-Pesa confirmed more than an STK prompt asked for: the difference).',
+    ),
   amount_cents: z.int().positive(),
   phone_number: z.string().nullable(),
   payer_name: z.string().nullable(),

@@ -190,8 +190,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     | { confirmationUrl: string; validationUrl: string; responseType: 'Completed' | 'Cancelled' }
     | undefined;
   let orgBalanceShillings = 0;
-  /** Paybill payments that happened, by TransID: what the transaction status query answers from. */
-  const c2bPayments = new Map<string, { amountShillings: number; phone: string; name: string; at: string }>();
+  /**
+   * Payments that happened, by receipt number (a paybill payment's TransID, a paid prompt's
+   * MpesaReceiptNumber): what the transaction status query answers from, with the amount that moved.
+   */
+  const paidTransactions = new Map<
+    string,
+    { amountShillings: number; phone: string; name: string; at: string; reason: string }
+  >();
   let history: SimulatorHistory = { requests: [], callbacks: [] };
   const timers = new Map<NodeJS.Timeout, () => void>();
   const tasks = new Set<Promise<void>>();
@@ -301,6 +307,15 @@ export function createSimulator(options: SimulatorOptions): Simulator {
           ? { receipt: uniqueReceipt(), transactionDate: darajaTimestamp(new Date()) }
           : {}),
       };
+      if (tx.decided.receipt !== undefined && tx.decided.transactionDate !== undefined) {
+        paidTransactions.set(tx.decided.receipt, {
+          amountShillings: tx.paidAmount,
+          phone: tx.phone,
+          name: 'M-PESA CUSTOMER',
+          at: tx.decided.transactionDate,
+          reason: 'Pay Bill Online',
+        });
+      }
       if (tx.outcome === 'no_callback') {
         log(`STK ${tx.checkoutRequestId}: ResultCode ${tx.resultCode}, callback withheld (no_callback)`);
         return;
@@ -453,8 +468,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   /**
    * The transaction status query: accepted at once; the answer goes to ResultURL a moment later,
-   * naming the ConversationID given here. A TransID this paybill never received is answered
-   * with a failure, as Daraja does.
+   * naming the ConversationID given here, with the amount that moved. Both a paybill payment's
+   * TransID and a paid prompt's receipt number are known; a receipt this paybill never received
+   * is answered with a failure, as Daraja does.
    */
   function transactionStatus(body: Record<string, unknown>): DarajaAnswer {
     if (asText(body.PartyA) !== options.shortcode) return badRequest('PartyA');
@@ -467,7 +483,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const resultUrl = body.ResultURL;
     const originatorConversationId = randomRequestId(next());
     const conversationId = `AG_${darajaTimestamp(new Date())}_${randomRequestId(next()).replace(/\W/g, '')}`;
-    const paid = c2bPayments.get(transactionId);
+    const paid = paidTransactions.get(transactionId);
     schedule(callbackDelayMs, async () => {
       const Result = paid
         ? {
@@ -484,7 +500,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
                 { Key: 'Amount', Value: paid.amountShillings },
                 { Key: 'ReceiptNo', Value: transactionId },
                 { Key: 'FinalisedTime', Value: Number(paid.at) },
-                { Key: 'ReasonType', Value: 'Pay Bill Online' },
+                { Key: 'ReasonType', Value: paid.reason },
               ],
             },
           }
@@ -557,11 +573,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       return { transId, accepted, validation, confirmation: null };
     }
     orgBalanceShillings += input.amountShillings;
-    c2bPayments.set(transId, {
+    paidTransactions.set(transId, {
       amountShillings: input.amountShillings,
       phone,
       name: `${payload.FirstName} ${payload.LastName}`,
       at: payload.TransTime,
+      reason: 'Pay Bill',
     });
     const confirmation = await send('c2b_confirmation', urls.confirmationUrl, {
       ...payload,

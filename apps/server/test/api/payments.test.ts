@@ -515,26 +515,74 @@ describe('amounts', () => {
     expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid', balance_cents: 0 });
   });
 
-  it('M-Pesa reporting more than asked: the amount reported is credited, the excess kept as credit', async () => {
+  it('M-Pesa reporting more than the prompt: only the prompt is credited; what Daraja confirms beyond it waits for a revenue officer', async () => {
     const alice = await createSignedInUser(t);
     const bill = await raiseBill(alice, [[20_000, 'Permit']]);
     const phone = successPhone();
     sim.nextOutcome({ phone, outcome: 'success', amountShillings: 250 });
     const res = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
-    expect((await settled(alice, res.json().payment_id)).amount_paid_cents).toBe(25_000);
+    const paymentId = res.json().payment_id as string;
+    // The callback's 250 is not the prompt's 200: nothing is credited until Daraja's transaction
+    // status says what moved.
+    const final = await settled(alice, paymentId);
+    expect(final).toMatchObject({ status: 'paid', amount_paid_cents: 20_000 });
+    expect(final.mpesa_receipt_number).not.toBeNull();
     expect(await getBill(alice, bill.bill_no)).toMatchObject({
       status: 'paid',
       paid_cents: 20_000,
-      credit_cents: 5_000,
+      credit_cents: 0,
     });
-    const obligations = await t.app.inject({
+    expect((await paymentAudit(paymentId)).map((a) => a[0])).toEqual([
+      'created',
+      'prompt_sent',
+      'amount_mismatch',
+      'paid',
+    ]);
+    // The 50 Daraja confirmed beyond the prompt: a payment of its own that reached no bill.
+    const revenue = await createOfficer(t, ['revenue']);
+    const unmatched = await t.app.inject({
       method: 'GET',
-      url: '/api/account/obligations',
-      headers: alice.headers,
+      url: '/api/staff/revenue/unmatched',
+      headers: revenue.headers,
     });
-    expect(obligations.json().data).toMatchObject({
-      credit_cents: 5_000,
-      credits: [{ bill_no: bill.bill_no, credit_cents: 5_000 }],
+    expect(unmatched.json().data).toContainEqual(
+      expect.objectContaining({ account_typed: bill.bill_no, reason: 'above_prompt', amount_cents: 5_000 }),
+    );
+  });
+
+  it('a KES 1 prompt and a forged callback for KES 1,500 (the secret leaked) credit KES 1: the permit stays unpaid', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[150_000, 'Reserved bay']]);
+    // The attacker pays a KES 1 prompt (no callback comes: only stkpushquery knows it was paid)…
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: '254700000000', amount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const started: StkPushResponse = res.json();
+    await sim.whenIdle();
+    // …then forges its callback saying KES 1,500 moved.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: stkUrl(),
+      payload: paidCallback(started.checkout_request_id, 'FORGED1500', 1500),
+    });
+    expect(forged.statusCode).toBe(200);
+    await sim.whenIdle();
+    const log = await callbackLog(started.checkout_request_id);
+    expect(log.map((c) => c.outcome)).toEqual(['amount_mismatch']);
+    // Daraja's transaction status knows no receipt FORGED1500: nothing is credited from it.
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid', paid_cents: 0 });
+    expect((await paymentAudit(started.payment_id)).map((a) => a[0])).toContain(
+      'reported_amount_not_confirmed',
+    );
+    // stkpushquery settles the prompt that was paid: its KES 1.
+    await service.reconcileOnce(new Date(Date.now() + 61_000));
+    expect((await getPayment(alice, started.payment_id)).json()).toMatchObject({
+      status: 'paid',
+      amount_paid_cents: 100,
+    });
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'partially_paid',
+      paid_cents: 100,
+      balance_cents: 149_900,
     });
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/database';
 import {
   type C2bRejectReason,
@@ -7,10 +8,11 @@ import {
   parseC2bPayload,
   parseStkCallback,
   parseTransactionStatusResult,
+  type TransactionStatusResult,
 } from '../../platform/mpesa/callbacks';
 import { PAYMENT_MESSAGES } from './messages';
 import type { PaymentInternals } from './payment-internals';
-import { type C2bAnswer, MPESA, normaliseBillRef } from './payment-types';
+import { type C2bAnswer, type CallbackOutcome, MPESA, normaliseBillRef } from './payment-types';
 import { type PaymentRow, payments } from './schema';
 import { paymentStatus } from './status';
 
@@ -27,10 +29,87 @@ export function createCallbackHandling(internals: PaymentInternals) {
     credit,
     logRaw,
     applyStkCallback,
+    completePaid,
+    recordExcess,
     referenceOf,
     askTransactionStatus,
     c2bDecision,
   } = internals;
+  /**
+   * Daraja's transaction status answer about the receipt of an STK callback whose amount was not
+   * the prompt's (`holdForAmountCheck`): what moved is credited, at most the prompt; anything
+   * beyond is kept for a revenue officer (`recordExcess`). An answer that does not confirm the
+   * receipt credits nothing: the callback was not M-Pesa's, and `stkpushquery` settles the prompt.
+   */
+  async function confirmStkByStatus(
+    tx: Db,
+    row: PaymentRow,
+    result: TransactionStatusResult,
+    requestId?: string,
+  ): Promise<CallbackOutcome> {
+    const moved = result.amountCents;
+    const receipt = result.receipt;
+    if (
+      result.resultCode !== 0 ||
+      result.status !== 'Completed' ||
+      receipt === undefined ||
+      moved === undefined ||
+      moved <= 0
+    ) {
+      await audit(
+        tx,
+        row,
+        'reported_amount_not_confirmed',
+        MPESA,
+        row.status,
+        row.status,
+        { result_code: result.resultCode },
+        requestId,
+      );
+      log.warn(
+        { paymentId: row.id },
+        'Daraja did not confirm the receipt of a callback that named another amount: nothing credited from it',
+      );
+      return 'unconfirmed';
+    }
+    if (row.mpesaReceiptNumber !== null && row.mpesaReceiptNumber !== receipt) return 'duplicate';
+    if (row.status !== 'paid') {
+      await completePaid(
+        tx,
+        row,
+        {
+          amountCents: moved,
+          receipt,
+          resultDesc: 'Confirmed by transaction status',
+          source: 'transaction_status',
+        },
+        requestId,
+      );
+    } else if (row.mpesaReceiptNumber === null) {
+      // Completed by stkpushquery with the prompt's amount: only the receipt number is news.
+      await tx
+        .update(payments)
+        .set({ mpesaReceiptNumber: receipt, updatedAt: now() })
+        .where(eq(payments.id, row.id));
+      await audit(
+        tx,
+        row,
+        'receipt_recorded',
+        MPESA,
+        'paid',
+        'paid',
+        { mpesa_receipt_number: receipt, amount_cents: moved },
+        requestId,
+      );
+    } else {
+      return 'duplicate';
+    }
+    if (moved > row.amountRequestedCents) {
+      await recordExcess(tx, row, moved - row.amountRequestedCents, receipt, requestId);
+    }
+    return 'paid';
+  }
+
   return {
     /** `POST /api/payments/callbacks/stk/{secret}` (secret already checked): always acknowledged. */
     async handleStkCallback(body: unknown, requestId?: string): Promise<void> {
@@ -139,7 +218,8 @@ export function createCallbackHandling(internals: PaymentInternals) {
         await logRaw(db, { ...entry, outcome: duplicate ? 'duplicate' : 'error', paymentId: null });
         if (!duplicate) throw error;
       }
-      if (recorded) await askTransactionStatus(recorded);
+      if (recorded)
+        await askTransactionStatus({ id: recorded.id, transactionId: recorded.mpesaReceiptNumber });
     },
 
     /**
@@ -167,6 +247,11 @@ export function createCallbackHandling(internals: PaymentInternals) {
       }
       await db.transaction(async (tx) => {
         const row = await lockPayment(tx, found.id);
+        if (row?.method === 'mpesa_stk') {
+          const outcome = await confirmStkByStatus(tx, row, result, requestId);
+          await logRaw(tx, { ...entry, outcome, paymentId: row.id });
+          return;
+        }
         if (row?.status !== 'pending') {
           await logRaw(tx, { ...entry, outcome: 'duplicate', paymentId: found.id });
           return;

@@ -76,6 +76,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
         billId: payments.billId,
         status: payments.status,
         mpesaReceiptNumber: payments.mpesaReceiptNumber,
+        amountRequestedCents: payments.amountRequestedCents,
         checkoutRequestId: payments.checkoutRequestId,
       })
       .from(payments)
@@ -299,11 +300,14 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   }
 
   interface PaidReport {
-    /** What M-Pesa says moved; undefined when unknown (a status query): the amount asked for. */
+    /**
+     * What M-Pesa says moved; undefined when unknown (a status query): the amount asked for.
+     * Never more than the amount asked for is credited (decision 008).
+     */
     amountCents?: number;
     receipt?: string;
     resultDesc: string;
-    source: 'callback' | 'query';
+    source: 'callback' | 'query' | 'transaction_status';
   }
 
   /**
@@ -351,7 +355,10 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       return 'receipt_recorded';
     }
     paymentStatus.assert(row.status, 'paid');
-    const amountCents = report.amountCents ?? row.amountRequestedCents;
+    // At most the amount prompted: a prompt is for its amount, and a callback's word for more is
+    // no credit (money beyond it, once Daraja confirms it moved, is kept for a revenue officer:
+    // `recordExcess`).
+    const amountCents = Math.min(report.amountCents ?? row.amountRequestedCents, row.amountRequestedCents);
     const target = await markPaid(
       tx,
       row,
@@ -376,7 +383,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     if (amountCents !== row.amountRequestedCents) {
       log.warn(
         { paymentId: row.id, requested: row.amountRequestedCents, paid: amountCents },
-        'M-Pesa reported another amount than the one asked for; crediting what M-Pesa reported',
+        'M-Pesa confirmed less than the amount asked for: crediting what moved',
       );
     }
     await credit(tx, row, target, amountCents, receipt ?? `payment ${row.id}`, requestId);
@@ -448,7 +455,9 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     requestId?: string,
   ): Promise<void> {
     const entry = { kind: 'stk' as const, reference: result.checkoutRequestId, body };
-    let found: Pick<PaymentRow, 'id' | 'billId' | 'status' | 'mpesaReceiptNumber'> | undefined;
+    let found:
+      | Pick<PaymentRow, 'id' | 'billId' | 'status' | 'mpesaReceiptNumber' | 'amountRequestedCents'>
+      | undefined;
     for (let attempt = 0; ; attempt++) {
       found = await findByCheckout(result.checkoutRequestId);
       if (found || attempt >= UNKNOWN_CHECKOUT_RETRIES) break;
@@ -487,6 +496,12 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       }
     }
     const refuted = confirmation?.status === 'completed' && !confirmation.paid ? confirmation : undefined;
+    if (result.paid && !refuted && result.amountCents !== found.amountRequestedCents) {
+      // Daraja says the prompt was paid, but the callback names another amount than the prompt's:
+      // believed only once Daraja's transaction status says what moved (off the hot path).
+      await holdForAmountCheck(found.id, result, entry, requestId);
+      return;
+    }
     try {
       // Shared with the callbacks of the same moment (one statement per step for all of them);
       // never with another for the same payment or bill.
@@ -548,6 +563,98 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       await logRaw(db, { ...entry, outcome: duplicate ? 'duplicate' : 'error', paymentId });
       if (!duplicate) throw error;
     }
+  }
+
+  /**
+   * A paid callback whose amount is not the prompt's: nothing is credited from it. The mismatch
+   * is audited and Daraja's transaction status is asked for the callback's receipt number; its
+   * answer (`confirmStkByStatus`) credits what moved, at most the prompt. Until then the payment
+   * stays as it was, and reconciliation's `stkpushquery` completes it with the prompt's amount.
+   */
+  async function holdForAmountCheck(
+    paymentId: string,
+    result: StkCallbackResult & { paid: true },
+    entry: { kind: 'stk'; reference: string; body: unknown },
+    requestId?: string,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await lockPayment(tx, paymentId);
+      if (row) {
+        await audit(
+          tx,
+          row,
+          'amount_mismatch',
+          MPESA,
+          row.status,
+          row.status,
+          {
+            amount_reported_cents: result.amountCents,
+            amount_requested_cents: row.amountRequestedCents,
+            mpesa_receipt_number: result.mpesaReceiptNumber,
+          },
+          requestId,
+        );
+      }
+      await logRaw(tx, { ...entry, outcome: 'amount_mismatch', paymentId });
+    });
+    log.warn(
+      { paymentId },
+      'paid STK callback names another amount than the prompt: nothing credited until Daraja confirms it',
+    );
+    await askTransactionStatus({ id: paymentId, transactionId: result.mpesaReceiptNumber });
+  }
+
+  /**
+   * Money Daraja confirmed beyond what a prompt asked for: never credited, kept as a payment of
+   * its own that reached no bill (`above_prompt`), for a revenue officer to match or refund.
+   */
+  async function recordExcess(
+    tx: Db,
+    row: PaymentRow,
+    excessCents: number,
+    receipt: string,
+    requestId?: string,
+  ): Promise<void> {
+    const at = now();
+    const [excess] = await tx
+      .insert(payments)
+      .values({
+        userId: row.userId,
+        billId: row.billId,
+        billNo: row.billNo,
+        method: row.method,
+        status: 'paid',
+        amountRequestedCents: excessCents,
+        amountPaidCents: excessCents,
+        phoneNumber: row.phoneNumber,
+        resultCode: 0,
+        resultDesc: `Paid beyond the prompt of payment ${row.id} (M-Pesa receipt ${receipt})`,
+        message: PAYMENT_MESSAGES.aboveTheAmount,
+        unmatchedReason: 'above_prompt',
+        createdAt: at,
+        updatedAt: at,
+        completedAt: at,
+      })
+      .returning();
+    await audit(
+      tx,
+      excess!,
+      'recorded',
+      MPESA,
+      null,
+      'paid',
+      {
+        source: 'above_prompt',
+        of_payment: row.id,
+        mpesa_receipt_number: receipt,
+        amount_cents: excessCents,
+      },
+      requestId,
+    );
+    log.warn(
+      { paymentId: row.id, excessId: excess!.id, excessCents },
+      'M-Pesa confirmed more than a prompt asked for: the difference waits for a revenue officer',
+    );
   }
 
   function referenceOf(body: unknown, path: string[]): string | null {
@@ -732,7 +839,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       .limit(20);
     for (const row of unconfirmed) {
       summary.queried++;
-      await askTransactionStatus(row);
+      await askTransactionStatus({ id: row.id, transactionId: row.mpesaReceiptNumber });
     }
     return summary;
   }
@@ -746,11 +853,11 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
    * the status result route. A failed question leaves the payment pending: reconciliation asks
    * again.
    */
-  async function askTransactionStatus(row: Pick<PaymentRow, 'id' | 'mpesaReceiptNumber'>): Promise<void> {
-    if (!row.mpesaReceiptNumber) return;
+  async function askTransactionStatus(row: { id: string; transactionId: string | null }): Promise<void> {
+    if (!row.transactionId) return;
     try {
       const accepted = await deps.daraja.transactionStatus({
-        transactionId: row.mpesaReceiptNumber,
+        transactionId: row.transactionId,
         resultUrl: callbackUrl(CALLBACK_PATHS.transactionStatus),
         timeoutUrl: callbackUrl(CALLBACK_PATHS.transactionStatusTimeout),
       });
@@ -815,6 +922,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     completeUnpaid,
     logRaw,
     applyStkCallback,
+    recordExcess,
     referenceOf,
     messageOf,
     toApi,

@@ -17,13 +17,15 @@ export * from './payment-types';
  * The rules that keep money right:
  * - A payment is completed in ONE transaction that locks its row (SELECT … FOR UPDATE): the
  *   status moves through `paymentStatus`, the receipt number is recorded (UNIQUE, so any number
- *   of duplicate callbacks make one payment), the amount M-Pesa reported is credited to the bill
- *   (`bills.applyPayment`: partial payments reduce the balance, an overpayment becomes credit),
+ *   of duplicate callbacks make one payment), the amount paid — never more than an STK prompt
+ *   asked for — is credited to the bill (`bills.applyPayment`: partial payments reduce the
+ *   balance, an overpayment becomes credit),
  *   the application moves on when the bill became paid, and audit rows record each step.
  * - A callback for a CheckoutRequestID we do not know is logged and answered 200.
  * - The amount of an STK push is whole shillings (M-Pesa moves no cents): the balance in cents
  *   rounded UP. The portal refuses more than that; money beyond the balance that arrives anyway
- *   (a C2B payment, a callback reporting more) is credit on the bill.
+ *   at the paybill is credit on the bill; money Daraja confirms beyond an STK prompt waits for a
+ *   revenue officer (unmatched, `above_prompt`).
  * - Reconciliation (`reconcileOnce`) asks `stkpushquery` about payments pending for over a
  *   minute, and gives up on those pending for over five minutes. A payment the query says is
  *   paid is completed without a receipt number (the query carries none): the web app shows
