@@ -202,6 +202,16 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     );
     expect(getAuthState().isAuthenticated).toBe(false);
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('textbox', { name: /Code/ })).toHaveValue('000000');
+    const code = screen.getByRole('textbox', { name: /Code/ });
+    expect(code).toHaveValue('000000');
+    // The field says so too: invalid, with the message tied to it.
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('The code is incorrect. Please check it and try again.'),
+    );
+    // Typing a new code clears it.
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await waitFor(() => expect(code).not.toHaveAttribute('aria-invalid'));
   });
 });

@@ -59,7 +59,6 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   const form = useForm<LoginRequest>({
     resolver: loginResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { username: '', password: '' },
   });
   const schema = useSchemaSubmit();

@@ -49,14 +49,13 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
   const form = useForm<OtpVerifyRequest>({
     resolver: otpResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
   });
   const schema = useSchemaSubmit();
   const verify = useMutation({
     mutationFn: (otp: string) => accountsApi.verifyOtp(otp),
     onSuccess: onVerified,
-    onError: (error) => applyFieldErrors(error, form.setError, ['otp']),
+    onError: (error) => applyFieldErrors(error, form.setError, ['otp'], 'otp'),
   });
   const resend = useMutation({
     mutationFn: accountsApi.sendOtp,

@@ -32,7 +32,6 @@ export function ProfileChangePasswordPage() {
   const form = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormOutput>({
     resolver: changePasswordResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
   const change = useMutation({

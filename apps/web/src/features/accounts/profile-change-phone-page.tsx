@@ -47,13 +47,11 @@ export function ProfileChangePhonePage() {
   const first = useForm<ChangePhoneStartInput, unknown, ChangePhoneStartOutput>({
     resolver: startResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { phone_number: '', password: '' },
   });
   const second = useForm<OtpVerifyRequest>({
     resolver: codeResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
   });
   const firstSchema = useSchemaSubmit();
@@ -77,7 +75,7 @@ export function ProfileChangePhonePage() {
       toast.success(message(response.message));
       navigate('/profile/view');
     },
-    onError: (error) => applyFieldErrors(error, second.setError, ['otp']),
+    onError: (error) => applyFieldErrors(error, second.setError, ['otp'], 'otp'),
   });
 
   return (

@@ -68,7 +68,6 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
   const form = useForm<ProfileUpdateRequest, unknown, Output>({
     resolver: profileResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: {
       first_name: user.first_name,
       middle_name: user.middle_name ?? '',

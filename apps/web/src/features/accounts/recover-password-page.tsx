@@ -47,13 +47,11 @@ export function RecoverPasswordPage() {
   const first = useForm<PasswordForgotRequest>({
     resolver: forgotResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { username: '' },
   });
   const second = useForm<ResetFormInput, unknown, ResetFormOutput>({
     resolver: resetResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: { otp: '', password: '', confirm_password: '' },
   });
 
@@ -75,7 +73,7 @@ export function RecoverPasswordPage() {
       const state: LoginPageState = { notice: response.message };
       navigate('/login', { replace: true, state });
     },
-    onError: (error) => applyFieldErrors(error, second.setError, ['otp', 'password']),
+    onError: (error) => applyFieldErrors(error, second.setError, ['otp', 'password'], 'otp'),
   });
 
   return (

@@ -10,15 +10,22 @@ export function ServerError({ error }: { error: unknown }) {
   return <Alert variant="danger">{message(errorText(error))}</Alert>;
 }
 
-/** Puts the server's field errors beside their fields. */
+/**
+ * Puts the server's field errors beside their fields. `refusedField`: the field a refusal naming
+ * no field is about (a one-time code form: "The code is incorrect…" marks the code field invalid,
+ * its message tied to it, as well as in the alert).
+ */
 export function applyFieldErrors(
   error: unknown,
   setError: (name: never, error: { type: string; message: string }) => void,
   fields: readonly string[],
+  refusedField?: string,
 ): void {
   if (!(error instanceof ApiError)) return;
   for (const detail of error.details) {
     if (fields.includes(detail.path))
       setError(detail.path as never, { type: 'server', message: detail.message });
   }
+  if (refusedField && error.status === 400 && error.details.length === 0)
+    setError(refusedField as never, { type: 'server', message: error.message });
 }

@@ -62,6 +62,18 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     expect(first).toHaveFocus();
   });
 
+  it('takes an error away as soon as its field is fixed, leaving the others', async () => {
+    const api = stubApi({});
+    await renderWithApp(routes, { path: '/signup' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    const first = screen.getByRole('textbox', { name: /^First name/ });
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.type(first, 'Achieng');
+    await waitFor(() => expect(first).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByRole('textbox', { name: /^Surname/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+  });
+
   it('shows the identifier type as it is typed', async () => {
     stubApi({});
     await renderWithApp(routes, { path: '/signup' });

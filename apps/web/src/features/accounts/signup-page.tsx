@@ -50,7 +50,6 @@ export function SignupPage() {
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: signupResolver,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: {
       first_name: '',
       middle_name: '',

@@ -2,9 +2,12 @@ import { formatKes } from '@kaunti/contract/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, hasAuthToken } from '../../lib/api-client';
+import { loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
+import { lazyOnce } from '../../lib/lazy-resolver';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
+import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
@@ -15,6 +18,9 @@ import { RemoveVehicleButton } from './remove-vehicle-button';
 
 type Values = { plate: string; zone_code: string; vehicle_type: string; phone_number: string };
 const EMPTY: Values = { plate: '', zone_code: '', vehicle_type: '', phone_number: '' };
+
+// The form's checks (the catalogue's, with zod) load on the first "Pay", not with the page.
+const loadChecks = lazyOnce(() => loadChunk(() => import('./daily-checks')));
 
 /**
  * /parking — a day's parking by M-Pesa, no account needed, standing next to the car: plate, zone,
@@ -43,6 +49,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string>();
+  const [loadFailure, setLoadFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const signedIn = hasAuthToken();
   const [remember, setRemember] = useState(false);
@@ -50,15 +57,46 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   const zone = zones.find((z) => z.zone_code === values.zone_code);
   const fee = zone?.fees.find((f) => f.vehicle_type === values.vehicle_type)?.amount_cents ?? null;
   const types = zones[0]?.fees ?? [];
-  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const common = { requiredLabel: t('required'), errorPrefix: t('errorPrefix'), required: true } as const;
+
+  /** A field changed: once it has an error, it is checked again, so the error goes when it is fixed. */
+  function set(name: keyof Values) {
+    return (value: string) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (!errors[name]) return;
+      void loadChecks()
+        .then(({ dailyParkingProblems }) => dailyParkingProblems(next))
+        .then((problems) =>
+          setErrors((current) => ({
+            ...current,
+            [name]: problems[name] ? translate(problems[name]) : undefined,
+          })),
+        )
+        .catch(() => undefined);
+    };
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setFailure(undefined);
-    setErrors({});
+    setLoadFailure(undefined);
     try {
+      // Checked here first, as the server will: an empty or mistyped form is never sent.
+      let problems: Record<string, string>;
+      try {
+        problems = await (await loadChecks()).dailyParkingProblems(values);
+      } catch (loadError) {
+        setLoadFailure(loadError);
+        return;
+      }
+      const wrong = (Object.keys(EMPTY) as (keyof Values)[]).filter((name) => problems[name]);
+      setErrors(Object.fromEntries(wrong.map((name) => [name, translate(problems[name]!)])));
+      if (wrong.length > 0) {
+        document.getElementById(`parking-${wrong[0]}`)?.focus();
+        return;
+      }
       const answer = await payDaily(values);
       // Remembered for next time (already one of theirs: nothing to do).
       if (signedIn && remember)
@@ -88,6 +126,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
           <p>{failure}</p>
         </Alert>
       ) : null}
+      <LoadErrorAlert failure={loadFailure} />
       {vehicles.data && vehicles.data.length > 0 ? (
         <section className={styles.vehicles} aria-labelledby="my-vehicles">
           <h3 id="my-vehicles" className={styles.vehiclesTitle}>
@@ -98,9 +137,10 @@ function DailyForm({ zones }: { zones: Zone[] }) {
               <li key={vehicle.id}>
                 <Button
                   variant="secondary"
-                  onClick={() =>
-                    setValues((v) => ({ ...v, plate: vehicle.plate, vehicle_type: vehicle.vehicle_type }))
-                  }
+                  onClick={() => {
+                    setValues((v) => ({ ...v, plate: vehicle.plate, vehicle_type: vehicle.vehicle_type }));
+                    setErrors((e) => ({ ...e, plate: undefined, vehicle_type: undefined }));
+                  }}
                 >
                   {t('pay.use', { plate: vehicle.plate })}
                 </Button>

@@ -70,7 +70,7 @@ describe('/parking', () => {
     });
     await renderWithApp(<ParkingPage />, { path: '/parking' });
     const u = userEvent.setup();
-    await u.type(await screen.findByRole('textbox', { name: /Number plate/ }), 'ABC');
+    await u.type(await screen.findByRole('textbox', { name: /Number plate/ }), 'KDA 123A');
     expect(screen.getByTestId('parking-amount')).toHaveTextContent('Choose the zone and the vehicle type');
     await u.selectOptions(screen.getByRole('combobox', { name: /Parking zone/ }), 'Z1');
     await u.selectOptions(screen.getByRole('combobox', { name: /Vehicle type/ }), 'van');
@@ -83,14 +83,45 @@ describe('/parking', () => {
         expect.stringContaining('Please enter the number plate as it is on the vehicle, e.g. KDA 123A'),
       ),
     );
-    expect(plate).toHaveValue('ABC');
+    expect(plate).toHaveValue('KDA 123A');
     expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveValue('van');
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      plate: 'ABC',
+      plate: 'KDA 123A',
       zone_code: 'Z1',
       vehicle_type: 'van',
       phone_number: '0712345678',
     });
+  });
+
+  it('sends nothing while a field is empty or mistyped, and an error goes as soon as its field is fixed', async () => {
+    const api = stubApi({ 'GET /api/parking/zones': () => jsonResponse(200, { data: zones }) });
+    await renderWithApp(<ParkingPage />, { path: '/parking' });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Pay with M-Pesa' }));
+    const plate = screen.getByRole('textbox', { name: /Number plate/ });
+    await vi.waitFor(() =>
+      expect(plate).toHaveAccessibleDescription(expect.stringContaining('Please enter the number plate')),
+    );
+    expect(plate).toHaveFocus();
+    const zone = screen.getByRole('combobox', { name: /Parking zone/ });
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining('Please choose the parking zone'));
+    expect(screen.getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await u.type(plate, 'KDA 123A');
+    await vi.waitFor(() => expect(plate).not.toHaveAttribute('aria-invalid'));
+    expect(plate).not.toHaveAccessibleDescription(expect.stringContaining('Please enter the number plate'));
+    await u.selectOptions(zone, 'Z1');
+    await vi.waitFor(() => expect(zone).not.toHaveAttribute('aria-invalid'));
+    // The others keep theirs until they are fixed.
+    expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveAttribute('aria-invalid', 'true');
+    await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '07123');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    await vi.waitFor(() => expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveFocus());
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('opens the ticket once the prompt is sent', async () => {

@@ -154,6 +154,13 @@ describe('PaymentPage', () => {
     expect(summary).toHaveTextContent('You can pay at most KES 1,051.00 for this bill');
     expect(phone).toHaveValue('0812 345 678');
     expect(amount).toHaveValue('1052');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+
+    // A field fixed loses its error at once; the other keeps its own.
+    await u.clear(phone);
+    await u.type(phone, '0712 345 678');
+    await waitFor(() => expect(phone).not.toHaveAttribute('aria-invalid'));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
 
     await u.clear(amount);
     await u.type(amount, '10.5');

@@ -181,7 +181,6 @@ function PaymentForm({
   const form = useForm<PaymentFormValues>({
     resolver: paymentResolver(byNo),
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
     defaultValues: defaults,
   });
   const { register, handleSubmit, formState, watch, setValue, setError } = form;
