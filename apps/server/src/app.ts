@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { servicesOf } from '@kaunti/catalogue/catalogue';
@@ -68,7 +67,7 @@ import { refuseControlCharacters } from './platform/http/control-characters';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
-import { registerRequestContext, requestScopedLogger } from './platform/http/request-context';
+import { registerRequestContext, requestIdFor, requestScopedLogger } from './platform/http/request-context';
 import { loggerOptions, registerRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/web-app';
 import { registerMetrics } from './platform/metrics';
@@ -107,8 +106,9 @@ export async function buildApp({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     // One line per request is written by registerRequestLog (method, route, status, duration, id).
     logController: new LogController({ disableRequestLogging: true }),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when it looks like an id (request-context.ts), else a new one.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Only the configured proxies may say who the client is (TRUST_PROXY): a number of hops
     // trusts that many from the socket inwards, never every hop.
     trustProxy:

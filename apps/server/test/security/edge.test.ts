@@ -83,6 +83,25 @@ describe('the log never holds a secret, a hash or an SQL parameter', () => {
     expect(parsed.find((l) => l.msg === 'request')?.request_id).toBe(requestId);
   });
 
+  it("a caller's X-Request-Id is kept only when it is at most 64 of [A-Za-z0-9._-]; anything else gets a new id", async () => {
+    const kept = ['abc-123', 'A.b_C-9', 'x'.repeat(64)];
+    for (const id of kept) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': id } });
+      expect(res.headers['x-request-id']).toBe(id);
+    }
+    const refused = ['x'.repeat(7_000), 'x'.repeat(65), 'has space', 'semi;colon', 'ünïcode', 'a/b', ''];
+    for (const id of refused) {
+      lines.length = 0;
+      const res = await app.inject({ method: 'GET', url: '/api/county', headers: { 'x-request-id': id } });
+      const given = res.headers['x-request-id'];
+      expect(given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // The line written for the request carries the new id, never the caller's.
+      const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request');
+      expect(line?.request_id).toBe(given);
+      if (id.length > 0) expect(lines.join('\n')).not.toContain(id);
+    }
+  });
+
   it('a wrong secret is a plain 404, and the tried secret is not logged either', async () => {
     lines.length = 0;
     const res = await app.inject({

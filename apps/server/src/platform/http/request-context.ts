@@ -1,5 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+
+/** A caller's own `X-Request-Id` is kept only when it looks like an id: at most 64 of these. */
+const CALLER_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The id of a new request (Fastify's `genReqId`): the caller's `X-Request-Id` when it is at most
+ * 64 letters, digits, dots, dashes and underscores, else a new UUID. Anything longer or stranger
+ * would be written into every log line of the request and sent on to M-Pesa and the SMS gateway.
+ */
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /**
  * The request a piece of work is done for, carried through its awaits: so that a call the
