@@ -22,7 +22,7 @@ import { payDemoStickers } from './areas/parking/sacco-seed';
 import { createSaccoService } from './areas/parking/saccos';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
-import { createGuards, type Guards } from './core/accounts/guard';
+import { createGuards, type Guards, keepSignedInAnswersPrivate } from './core/accounts/guard';
 import { passwordWork } from './core/accounts/passwords';
 import { accountsRoutes } from './core/accounts/routes';
 import { createSessionService } from './core/accounts/sessions';
@@ -165,6 +165,7 @@ export async function buildApp({
   // Sign-ins are CPU-bound (argon2id): bounded, so a burst of them cannot starve the rest.
   passwordWork.configure(config.passwordWork);
   const sessionGuards = createGuards(signer, sessions);
+  keepSignedInAnswersPrivate(app);
   // County officers: roles and areas; `guards.can(permission)` guards every back-office route.
   const officers = createOfficerService({ db, guards: sessionGuards, sessions });
   const guards: Guards = { ...sessionGuards, can: officers.can };

@@ -6,7 +6,7 @@ import { sessions as sessionsTable } from '../../src/core/accounts/schema';
 import { createSessionService, VERIFIED_SESSION_MS } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser } from '../support/users';
+import { createOfficer, createSignedInUser } from '../support/users';
 
 let t: TestApp;
 let sessions: ReturnType<typeof createSessionService>;
@@ -162,5 +162,37 @@ describe('sessions remembered in memory (the embedded database)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('answers to a signed-in caller are not kept by any cache', () => {
+  it('every signed-in JSON answer of the OpenAPI document, refusals included, carries Cache-Control: no-store', async () => {
+    const citizen = await createSignedInUser(t);
+    const officer = await createOfficer(t, ['admin', 'revenue', 'auditor', 'enforcement', 'approver']);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const seen: string[] = [];
+    const cached: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const get = operations.get;
+      if (!get?.security?.length) continue;
+      for (const who of [citizen, officer]) {
+        const url = path.replace(/\{[^}]+\}/g, 'NCCB00000000');
+        const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+        if (res.statusCode === 401 || !String(res.headers['content-type']).startsWith('application/json'))
+          continue;
+        seen.push(`${path} ${res.statusCode}`);
+        if (res.headers['cache-control'] !== 'no-store')
+          cached.push(`${path} ${res.statusCode}: ${res.headers['cache-control']}`);
+      }
+    }
+    // The profile, bills, applications, the back office: answered (200) and refused (403, 404).
+    expect(seen).toEqual(expect.arrayContaining(['/api/profile 200', '/api/bills 200', '/api/staff/me 200']));
+    expect(seen.some((s) => / 40[34]$/.test(s))).toBe(true);
+    expect(cached).toEqual([]);
+    // A public answer is not touched.
+    const county = await t.app.inject({ method: 'GET', url: '/api/county', headers: citizen.headers });
+    expect(county.headers['cache-control']).not.toBe('no-store');
   });
 });

@@ -1,5 +1,5 @@
 import type { Permission } from '@kaunti/contract/api-staff';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../platform/errors';
 import type { DocumentedGuard } from '../../platform/http/openapi';
 import type { SessionService } from './sessions';
@@ -93,6 +93,21 @@ export function createGuards(signer: TokenSigner, sessions: SessionService) {
 export type Guards = ReturnType<typeof createGuards> & {
   can(permission: Permission): ReturnType<typeof createGuards>['requireUser'];
 };
+
+/**
+ * Answers to a signed-in caller are theirs alone: every JSON answer of a request a guard let
+ * through (and the refusals it met after that) carries `Cache-Control: no-store`, whatever the
+ * route set, so no browser cache, proxy or shared computer keeps a copy of someone's bills,
+ * profile or applications. (Files a route streams say their own: `private, no-store`.)
+ */
+export function keepSignedInAnswersPrivate(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (request.user && typeof type === 'string' && type.startsWith('application/json'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
 
 /** The caller of a guarded route (the guard has run, so it is there). */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
