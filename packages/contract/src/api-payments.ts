@@ -88,6 +88,13 @@ export const paymentSchema = z
       .describe('Once paid. Null for a payment confirmed by a status query until its callback arrives.'),
     result_code: z.int().nullable().describe("Daraja's ResultCode, once M-Pesa answered."),
     message: z.string().describe('The outcome in plain words (English; the web app translates it).'),
+    held_for_refund: z
+      .boolean()
+      .describe(
+        'True when the money moved but reached no bill (the bill was cancelled while the prompt was open, ' +
+          'or M-Pesa moved more than the prompt asked): the county holds it for a refund. Quote ' +
+          '`mpesa_receipt_number` (else `payment_id`) as the reference.',
+      ),
     created_at: z.iso.datetime({ offset: true }),
     completed_at: z.iso.datetime({ offset: true }).nullable(),
   })

@@ -587,6 +587,60 @@ describe('amounts', () => {
   });
 });
 
+describe('a bill cancelled while its prompt is open', () => {
+  it('tells the payer the money is held for a refund, with the reference: not "Payment received"', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[30_000, 'Ground rent']]);
+    // No callback comes for this phone: the prompt stays open while the bill is cancelled.
+    const res = await push(alice, { bill_no: bill.bill_no, phone_number: '254700000000' });
+    const started: StkPushResponse = res.json();
+    await sim.whenIdle();
+    const revenue = await createOfficer(t, ['revenue']);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/bills/${bill.bill_no}/cancel`,
+      headers: revenue.headers,
+      payload: { reason: 'Raised twice by mistake' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The payer paid the prompt: M-Pesa's word (here, the status query) arrives after the cancel.
+    await service.reconcileOnce(new Date(Date.now() + 61_000));
+    const payment: Payment = (await getPayment(alice, started.payment_id)).json();
+    expect(payment).toMatchObject({
+      status: 'paid',
+      bill_status: 'cancelled',
+      held_for_refund: true,
+      message:
+        'This bill was cancelled before your payment reached it, so nothing was credited to it. The county holds your money for a refund: quote the reference below when you contact the county.',
+    });
+    const history = await t.app.inject({ method: 'GET', url: '/api/payments', headers: alice.headers });
+    expect(history.json().data).toContainEqual(
+      expect.objectContaining({ payment_id: started.payment_id, held_for_refund: true }),
+    );
+    // The revenue officer sees it waiting, and once it is marked for refund the payer still reads the truth.
+    const unmatched = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/revenue/unmatched',
+      headers: revenue.headers,
+    });
+    expect(unmatched.json().data).toContainEqual(
+      expect.objectContaining({
+        payment_id: started.payment_id,
+        reason: 'bill_cancelled',
+        amount_cents: 30_000,
+      }),
+    );
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/revenue/unmatched/${started.payment_id}/refund`,
+      headers: revenue.headers,
+      payload: { reason: 'The bill was cancelled: return the money.' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect((await getPayment(alice, started.payment_id)).json()).toMatchObject({ held_for_refund: true });
+  });
+});
+
 describe('refusals', () => {
   it("another user's bill is a 404; a paid bill, a cancelled bill and a second prompt are 409s", async () => {
     const alice = await createSignedInUser(t);

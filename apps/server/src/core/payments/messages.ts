@@ -20,6 +20,8 @@ export const PAYMENT_MESSAGES = {
   paid: resultCodeMeaning(0),
   notConfirmed:
     'M-Pesa did not confirm this paybill payment, so nothing was credited. If money left your M-Pesa account, please contact the county with the M-Pesa message.',
+  heldForRefund:
+    'This bill was cancelled before your payment reached it, so nothing was credited to it. The county holds your money for a refund: quote the reference below when you contact the county.',
   aboveTheAmount:
     'M-Pesa moved more than this payment asked for. The county holds the difference and will refund it or credit it to your bill.',
   tooManyPushes: 'Too many payment requests. Please wait a few minutes and try again.',

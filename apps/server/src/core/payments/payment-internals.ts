@@ -670,7 +670,20 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   // Reading
   // ------------------------------------------------------------------------------------------
 
+  /** Money that moved but reached no bill, and that no officer has credited to one: held for a refund. */
+  function isHeldForRefund(row: PaymentRow): boolean {
+    return (
+      row.status === 'paid' &&
+      row.appliedAt === null &&
+      row.unmatchedReason !== null &&
+      row.resolution !== 'matched'
+    );
+  }
+
   function messageOf(row: PaymentRow): string {
+    // The bill was cancelled while the prompt was open: "Payment received" would be untrue.
+    if (isHeldForRefund(row) && row.unmatchedReason === 'bill_cancelled') return PAYMENT_MESSAGES.heldForRefund;
+    if (row.resolution === 'matched') return PAYMENT_MESSAGES.paid;
     if (row.message) return row.message;
     if (row.status === 'pending') return PAYMENT_MESSAGES.promptSent;
     if (row.status === 'paid') return PAYMENT_MESSAGES.paid;
@@ -694,6 +707,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       mpesa_receipt_number: row.mpesaReceiptNumber,
       result_code: row.resultCode,
       message: messageOf(row),
+      held_for_refund: isHeldForRefund(row),
       created_at: row.createdAt.toISOString(),
       completed_at: row.completedAt ? row.completedAt.toISOString() : null,
     };

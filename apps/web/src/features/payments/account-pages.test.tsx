@@ -171,6 +171,7 @@ describe('TransactionsPage', () => {
     mpesa_receipt_number: 'QKH94M1Z11',
     result_code: 0,
     message: 'Payment received. Thank you.',
+    held_for_refund: false,
     created_at: '2026-11-22T07:15:00.000Z',
     completed_at: '2026-11-22T07:15:20.000Z',
   };

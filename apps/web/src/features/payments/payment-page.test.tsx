@@ -38,6 +38,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     mpesa_receipt_number: null,
     result_code: null,
     message: 'Check your phone and enter your M-Pesa PIN to pay.',
+    held_for_refund: false,
     created_at: '2026-11-22T10:05:00.000Z',
     completed_at: null,
     ...overrides,
@@ -132,6 +133,35 @@ describe('PaymentPage', () => {
       '/downloads/Invoice?bill_no=NCCB40213378&type=receipt',
     );
     expect(screen.getByRole('button', { name: /Receipt \(PDF\)/ })).toBeInTheDocument();
+  }, 10_000);
+
+  it('a bill cancelled while the prompt was open: the money is held for a refund, with the reference to quote', async () => {
+    setup([
+      payment(),
+      payment({
+        status: 'paid',
+        bill_status: 'cancelled',
+        amount_paid_cents: 105_100,
+        mpesa_receipt_number: 'QKH94M1Z12',
+        result_code: 0,
+        held_for_refund: true,
+        message:
+          'This bill was cancelled before your payment reached it, so nothing was credited to it. The county holds your money for a refund: quote the reference below when you contact the county.',
+      }),
+    ]);
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB40213378', language: 'sw' });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Lipa kwa M-Pesa' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Malipo yameshikiliwa ili urudishiwe' }, { timeout: 6000 }),
+    ).toHaveFocus();
+    expect(screen.getByTestId('payment-announcement')).toHaveTextContent(
+      'Malipo yameshikiliwa ili urudishiwe',
+    );
+    expect(screen.getByTestId('payment-message')).toHaveTextContent(/Kaunti inashikilia pesa zako/);
+    expect(screen.getByTestId('refund-reference')).toHaveTextContent('QKH94M1Z12');
+    expect(screen.queryByText(/Malipo yamepokelewa/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /risiti/i })).toBeNull();
   }, 10_000);
 
   it('checks the form before sending: the spec phone message, whole shillings, not above the balance', async () => {

@@ -61,14 +61,17 @@ export function PaymentProgress({
     }
   }, [status, queryClient]);
 
+  const held = status === 'paid' && payment?.held_for_refund === true;
   const announcement =
     status === 'pending'
       ? t('waiting.status')
-      : status === 'paid'
-        ? t('outcome.paidTitle')
-        : status === 'cancelled'
-          ? t('outcome.cancelledTitle')
-          : t('outcome.failedTitle');
+      : held
+        ? t('outcome.heldTitle')
+        : status === 'paid'
+          ? t('outcome.paidTitle')
+          : status === 'cancelled'
+            ? t('outcome.cancelledTitle')
+            : t('outcome.failedTitle');
 
   return (
     <section
@@ -81,6 +84,8 @@ export function PaymentProgress({
       </p>
       {status === 'pending' ? (
         <Waiting attempt={attempt} headingRef={heading} pollError={query.isError ? query.error : null} />
+      ) : held && payment ? (
+        <HeldForRefund payment={payment} headingRef={heading} />
       ) : status === 'paid' && payment ? (
         <Paid payment={payment} headingRef={heading} />
       ) : payment ? (
@@ -165,6 +170,47 @@ function Waiting({
           {t('waiting.paybill', { paybill: county.paybill, billNo: attempt.bill_no })}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The money moved but reached no bill (the bill was cancelled while the prompt was open): the
+ * county holds it for a refund. The payer reads that, and the reference to quote.
+ */
+function HeldForRefund({
+  payment,
+  headingRef,
+}: {
+  payment: Payment;
+  headingRef: (element: HTMLHeadingElement | null) => void;
+}) {
+  const { t } = useTranslation('payments');
+  const message = useMessageTranslation();
+  return (
+    <div className={styles.outcome} data-outcome="held">
+      <h2 id="payment-progress-title" ref={headingRef} tabIndex={-1}>
+        {t('outcome.heldTitle')}
+      </h2>
+      <Alert variant="warning" live={false}>
+        <p data-testid="payment-message">{message(payment.message)}</p>
+      </Alert>
+      <FactList>
+        <Fact label={t('outcome.reference')} className={styles.reference} data-testid="refund-reference">
+          {payment.mpesa_receipt_number ?? payment.payment_id}
+        </Fact>
+        <Fact label={t('outcome.amountPaid')}>
+          {formatKes(payment.amount_paid_cents ?? payment.amount_cents)}
+        </Fact>
+        <Fact label={t('bills.billNo')} className={styles.reference}>
+          {payment.bill_no}
+        </Fact>
+      </FactList>
+      <div className={styles.actions}>
+        <ButtonLink to="/account/transactions-history" variant="secondary">
+          {t('accountNav.transactions')}
+        </ButtonLink>
+      </div>
     </div>
   );
 }

@@ -79,7 +79,9 @@ function TransactionTable({ payments }: { payments: Payment[] }) {
               <td data-label={t('transactions.status')}>
                 <div>
                   <StatusBadge payment={payment.status} />
-                  {payment.status === 'failed' || payment.status === 'cancelled' ? (
+                  {payment.status === 'failed' ||
+                  payment.status === 'cancelled' ||
+                  payment.held_for_refund ? (
                     <span className={styles.subtle}>{message(payment.message)}</span>
                   ) : null}
                 </div>
