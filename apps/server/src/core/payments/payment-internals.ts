@@ -682,7 +682,8 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
 
   function messageOf(row: PaymentRow): string {
     // The bill was cancelled while the prompt was open: "Payment received" would be untrue.
-    if (isHeldForRefund(row) && row.unmatchedReason === 'bill_cancelled') return PAYMENT_MESSAGES.heldForRefund;
+    if (isHeldForRefund(row) && row.unmatchedReason === 'bill_cancelled')
+      return PAYMENT_MESSAGES.heldForRefund;
     if (row.resolution === 'matched') return PAYMENT_MESSAGES.paid;
     if (row.message) return row.message;
     if (row.status === 'pending') return PAYMENT_MESSAGES.promptSent;
