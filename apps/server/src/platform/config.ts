@@ -167,6 +167,25 @@ const envSchema = z.object({
   MPESA_INITIATOR: z.string().min(1).optional(),
   MPESA_SECURITY_CREDENTIAL: secret(16),
   MPESA_SIM: bool.optional(),
+  /**
+   * The most M-Pesa moves in one payment, in whole shillings (KES 150,000 under the 2023 limits;
+   * Safaricom changes it): a larger bill is paid in parts, or at the bank with its invoice.
+   */
+  MPESA_MAX_PAYMENT: z.coerce
+    .number({ message: 'must be a whole number of shillings' })
+    .int({ message: 'must be a whole number of shillings' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .default(150_000),
+  /**
+   * Matching unmatched money above this many whole shillings needs a second revenue officer to
+   * confirm it (four eyes). 0: every match does.
+   */
+  REVENUE_SECOND_OFFICER_ABOVE: z.coerce
+    .number({ message: 'must be a whole number of shillings' })
+    .int({ message: 'must be a whole number of shillings' })
+    .min(0, { message: 'must be 0 or more' })
+    .default(10_000),
   SIGNING_KEYS: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.optional(),
   /** Development only: the SMS outbox route (`/api/dev/sms-outbox`). Refused in production. */
@@ -226,7 +245,11 @@ export interface Config {
     previousCallbackSecret: string | undefined;
     /** True when the portal talks to the local simulator (tools/mpesa-sim), not Safaricom. */
     simulator: boolean;
+    /** The most one M-Pesa payment moves, in cents (MPESA_MAX_PAYMENT). */
+    maxPaymentCents: number;
   };
+  /** Matching unmatched money above this (cents) needs a second revenue officer (REVENUE_SECOND_OFFICER_ABOVE). */
+  revenue: { secondOfficerAboveCents: number };
   /** Ed25519 signing keys for E-Verify as a JSON array of private JWKs (production), else generated. */
   signingKeys: string | undefined;
   /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses / CIDR ranges. */
@@ -376,7 +399,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       initiator: env.MPESA_INITIATOR ?? 'kaunti-sim-initiator',
       securityCredential: env.MPESA_SECURITY_CREDENTIAL ?? 'kaunti-sim-security-credential',
       simulator,
+      maxPaymentCents: env.MPESA_MAX_PAYMENT * 100,
     },
+    revenue: { secondOfficerAboveCents: env.REVENUE_SECOND_OFFICER_ABOVE * 100 },
     signingKeys: env.SIGNING_KEYS,
     trustProxy: env.TRUST_PROXY ?? false,
     devOutbox: env.KAUNTI_DEV_OUTBOX ?? false,

@@ -60,13 +60,19 @@ export const payments = pgTable(
     /** Why a paid payment could not be credited to a bill: `unknown_bill`, `bill_cancelled`. */
     unmatchedReason: text('unmatched_reason'),
     /**
-     * What a revenue officer did with unmatched money: `matched` (credited to the bill they
-     * named, exactly once) or `refund` (to be returned to the payer), with who, when and why.
+     * What a revenue officer did with unmatched money (`unmatchedResolution`, status.ts):
+     * `matched` (credited to the bill they named, exactly once), `refund` (to be returned to the
+     * payer), or `match_proposed` (a match above REVENUE_SECOND_OFFICER_ABOVE, waiting for a
+     * second revenue officer), with who, when and why.
      */
-    resolution: text('resolution', { enum: ['matched', 'refund'] }),
+    resolution: text('resolution', { enum: ['matched', 'refund', 'match_proposed'] }),
     resolvedBy: uuid('resolved_by').references(() => users.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolutionReason: text('resolution_reason'),
+    /** A proposed match: the bill, the officer who proposed it and when (their reason is `resolution_reason`). */
+    proposedBillId: uuid('proposed_bill_id').references(() => bills.id),
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

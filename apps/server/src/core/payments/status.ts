@@ -17,6 +17,19 @@ import { StateMachine } from '../../platform/state-machine';
  * only when Daraja's transaction status query confirms it (receipt and amount), else to failed:
  * the callback secret alone cannot credit a bill.
  */
+/**
+ * What becomes of paid money that reached no bill (a revenue officer's work): matched to a bill
+ * (at once, or above REVENUE_SECOND_OFFICER_ABOVE once a second revenue officer confirms the
+ * proposal), or marked for refund. A refused proposal goes back to unresolved.
+ */
+export type UnmatchedResolution = 'unresolved' | 'match_proposed' | 'matched' | 'refund';
+export const unmatchedResolution = new StateMachine<UnmatchedResolution>('unmatched payment', {
+  unresolved: ['match_proposed', 'matched', 'refund'],
+  match_proposed: ['matched', 'unresolved'],
+  matched: [],
+  refund: [],
+});
+
 export const paymentStatus = new StateMachine<PaymentStatus>('payment', {
   pending: ['paid', 'failed', 'cancelled'],
   failed: ['paid'],
