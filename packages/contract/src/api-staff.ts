@@ -108,7 +108,11 @@ export type Officer = z.infer<typeof officerSchema>;
 // ------------------------------------------------------------------------------------ the queue
 
 export const queueQuerySchema = z.object({
-  status: applicationStatusSchema.optional().describe('Default: under_review.'),
+  status: applicationStatusSchema
+    .optional()
+    .describe(
+      'Default (without q): what waits for the officer — under_review, and for an officer who issues, approved ones someone else approved. With q: every status.',
+    ),
   area: z.string().max(30).optional(),
   service_id: z.string().max(60).optional(),
   q: z
@@ -207,14 +211,22 @@ export const staffApplicationSchema = z
 export type StaffApplication = z.infer<typeof staffApplicationSchema>;
 
 const REASON_MESSAGE = 'Please give the reason for this decision (at least 3 characters)';
+/** The decisions that must say why (the citizen is told the reason by SMS); approving and issuing need none. */
+export const DECISIONS_WITH_REASON = ['needs_info', 'rejected'] as const;
 export const decisionSchema = z
   .object({
     status: z.enum(['needs_info', 'approved', 'rejected', 'issued']),
     reason: z
       .string({ error: REASON_MESSAGE })
       .trim()
-      .min(3, REASON_MESSAGE)
-      .max(1000, 'Please keep the reason under 1000 characters'),
+      .max(1000, 'Please keep the reason under 1000 characters')
+      .optional()
+      .describe('Required (at least 3 characters) for needs_info and rejected; an optional note otherwise.'),
+  })
+  .superRefine((decision, context) => {
+    const needed = (DECISIONS_WITH_REASON as readonly string[]).includes(decision.status);
+    if (needed && (decision.reason ?? '').length < 3)
+      context.addIssue({ code: 'custom', path: ['reason'], message: REASON_MESSAGE });
   })
   .describe('Decision')
   .meta({

@@ -115,7 +115,33 @@ describe('who may use the back office', () => {
     const res = await decide(officers.approver, no, 'issued');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('illegal_transition');
-    expect((await decide(officers.approver, no, 'approved', '')).statusCode).toBe(400);
+  });
+
+  it('asks a reason only of a request for information or a rejection (approving and issuing need none)', async () => {
+    const no = await surveyUnderReview();
+    for (const status of ['needs_info', 'rejected']) {
+      const refused = await post(officers.approver, `/api/staff/applications/${no}/status`, { status });
+      expect(refused.statusCode, status).toBe(400);
+      expect(refused.json().details).toEqual([
+        { path: 'reason', message: 'Please give the reason for this decision (at least 3 characters)' },
+      ]);
+      expect((await decide(officers.approver, no, status, ' ')).statusCode, status).toBe(400);
+    }
+    const approved = await post(officers.approver, `/api/staff/applications/${no}/status`, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const issued = await post(officers.reviewer, `/api/staff/applications/${no}/status`, {
+      status: 'issued',
+      reason: '',
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(
+      issued
+        .json()
+        .history.map((e: { note: string | null }) => e.note)
+        .slice(-2),
+    ).toEqual([null, null]);
   });
 });
 
@@ -123,7 +149,9 @@ describe('the queue', () => {
   it('lists under-review applications oldest first with counts, and finds one by number, phone or ID', async () => {
     const first = await surveyUnderReview();
     const second = await surveyUnderReview();
-    const queue = (await get(officers.reviewer, '/api/staff/applications?area=land&per_page=100')).json();
+    const queue = (
+      await get(officers.reviewer, '/api/staff/applications?area=land&status=under_review&per_page=100')
+    ).json();
     const nos = queue.data.map((a: { application_no: string }) => a.application_no);
     expect(nos.indexOf(first)).toBeLessThan(nos.indexOf(second));
     expect(queue.data.every((a: { status: string }) => a.status === 'under_review')).toBe(true);
@@ -148,6 +176,31 @@ describe('the queue', () => {
     expect(one).toMatchObject({ total: 1, counts: { under_review: 1 } });
     const none = (await get(officers.reviewer, '/api/staff/applications?q=LND-2026-999999')).json();
     expect(none).toMatchObject({ data: [], total: 0, counts: {} });
+  });
+});
+
+describe("the queue's default: what waits for the officer", () => {
+  it('is the applications under review and those approved by someone else, waiting to be issued', async () => {
+    const waiting = await surveyUnderReview();
+    const approved = await surveyUnderReview();
+    expect((await decide(officers.approver, approved, 'approved')).statusCode).toBe(200);
+    const queued = async (officer: TestUser) => {
+      const queue = (await get(officer, '/api/staff/applications?area=land&per_page=100')).json();
+      return new Map(
+        queue.data.map((a: { application_no: string; status: string }) => [a.application_no, a.status]),
+      );
+    };
+    const reviewers = await queued(officers.reviewer);
+    expect(reviewers.get(waiting)).toBe('under_review');
+    expect(reviewers.get(approved)).toBe('approved');
+    expect([...reviewers.values()].every((s) => s === 'under_review' || s === 'approved')).toBe(true);
+    // The approver may not issue what they approved: it is not waiting for them.
+    const approvers = await queued(officers.approver);
+    expect(approvers.get(waiting)).toBe('under_review');
+    expect(approvers.has(approved)).toBe(false);
+    // Once issued, it waits for nobody.
+    expect((await decide(officers.reviewer, approved, 'issued')).statusCode).toBe(200);
+    expect((await queued(officers.reviewer)).has(approved)).toBe(false);
   });
 });
 

@@ -64,7 +64,10 @@ describe('the portal routes', () => {
     expect(fetchedPages()).toHaveLength(0);
 
     await router.navigate('/e-verify');
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-Verify' })).toBeVisible();
+    // The first other path fetches (here: transforms) the whole route table: allow it time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'E-Verify' }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(fetchedPages()).toHaveLength(1);
     await router.navigate('/no-such-page');
     expect(
@@ -92,7 +95,9 @@ describe('the portal routes', () => {
     expect(screen.getByRole('banner')).toBeVisible();
 
     await router.navigate('/e-verify');
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-Verify' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'E-Verify' }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'This page could not be loaded' })).toBeNull();
   });
 

@@ -317,7 +317,7 @@ export function createApplicationService(deps: {
       to: ApplicationStatus,
       actor: Actor,
       options: {
-        note: string;
+        note: string | null;
         requestId?: string | undefined;
         check: (row: ApplicationRow, approvedBy: string | null) => void;
       },

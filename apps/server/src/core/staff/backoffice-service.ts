@@ -118,6 +118,26 @@ export function createBackOffice(deps: {
     return option ? option.label : String(value);
   }
 
+  /** A status asked for (none: every status, as a search has). */
+  function statusFilter(status: ApplicationStatus | undefined): SQL[] {
+    return status ? [eq(applications.status, status)] : [];
+  }
+
+  /**
+   * The queue with no status asked for: what waits for this officer — applications under review
+   * and, for an officer who issues, approved ones waiting to be issued that someone else approved
+   * (four eyes: they may not issue what they approved).
+   */
+  function toDo(officer: LoadedOfficer): SQL[] {
+    if (!officer.permissions.includes(DECISION_PERMISSION.issued))
+      return [eq(applications.status, 'under_review')];
+    return [
+      sql`(${applications.status} = 'under_review' or (${applications.status} = 'approved' and not exists (
+        select 1 from ${applicationEvents} e where e.application_id = ${applications.id}
+          and e.to_status = 'approved' and e.actor_id = ${officer.userId})))`,
+    ];
+  }
+
   async function notify(userId: string, message: string): Promise<void> {
     const [user] = await db
       .select({ phone: users.phoneNumber })
@@ -155,8 +175,7 @@ export function createBackOffice(deps: {
             union all select s.id from applications s join users u on u.id = s.user_id where ${applicant})`,
         );
       }
-      const status = query.status ?? (q ? undefined : 'under_review');
-      const where = and(...scope, ...(status ? [eq(applications.status, status)] : []));
+      const where = and(...scope, ...(query.status || q ? statusFilter(query.status) : toDo(officer)));
       // Only the page's rows need the applicant's name; the counts read the applications alone.
       const [rows, [total], countRows] = await Promise.all([
         db
@@ -312,7 +331,7 @@ export function createBackOffice(deps: {
           id: officer.userId,
         },
         {
-          note: decision.reason,
+          note: decision.reason || null,
           requestId,
           check: (locked, approvedBy) => {
             if (locked.userId === officer.userId) throw forbidden('You cannot decide your own application.');

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAuthState, resetAuth } from '../../features/accounts/auth-store';
+import { getAuthState, markAuthenticated, resetAuth } from '../../features/accounts/auth-store';
 import { api, hasAuthToken, setAuthToken } from '../../lib/api-client';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../../lib/session-token';
 import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../../testing/render-with-app';
@@ -101,6 +101,24 @@ describe('AccountMenu', () => {
     expect(getAuthState()).toMatchObject({ isAuthenticated: false, currentUser: null });
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();
     expect(sessionStorage.getItem('kaunti.returnTo')).toBeNull();
+  });
+
+  it("an officer's session (opened at /staff/login): the back office's menu, and Log out goes back to /staff/login", async () => {
+    signIn();
+    markAuthenticated({ id: 'u1', first_name: 'Achieng', phone_number: '254700000101' }, 'staff');
+    stubApi({ 'POST /api/auth/logout': () => jsonResponse(200, { message: 'You have been logged out.' }) });
+    const { router } = await renderWithApp(
+      [...withMenu(), { path: '/staff/login', element: <p>Officers sign in</p> }],
+      { path: '/' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Achieng/ }));
+    expect(screen.getByRole('link', { name: 'Back office' })).toHaveAttribute('href', '/staff');
+    expect(screen.queryByRole('link', { name: 'Bills' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/login'));
+    // The next session starts as a citizen's again.
+    expect(getAuthState().door).toBe('citizen');
   });
 });
 

@@ -7,16 +7,24 @@ import { useDisclosure } from '../use-disclosure';
 import styles from './account-menu.module.css';
 import { useLogout } from './use-logout';
 
-const ENTRIES = [
-  { to: '/profile/view', key: 'header.profile' },
-  { to: '/account/bills', key: 'header.bills' },
-  { to: '/account/service-applications', key: 'header.applications' },
-  { to: '/account/drafts', key: 'header.drafts' },
-] as const;
+const ENTRIES = {
+  citizen: [
+    { to: '/profile/view', key: 'header.profile' },
+    { to: '/account/bills', key: 'header.bills' },
+    { to: '/account/service-applications', key: 'header.applications' },
+    { to: '/account/drafts', key: 'header.drafts' },
+  ],
+  // An officer's session (opened at /staff/login): the back office, not a citizen's account.
+  staff: [
+    { to: '/staff', key: 'header.backOffice' },
+    { to: '/staff/password', key: 'header.staffPassword' },
+  ],
+} as const;
 
 /**
  * The header's account slot: "Sign in" when signed out; when signed in, the user's first name
- * opening a small menu (Profile, Bills, Applications, Drafts, Log out). A disclosure (button +
+ * opening a small menu (Profile, Bills, Applications, Drafts, Log out; an officer's: the back
+ * office, their password, Log out, back to the officers' sign-in). A disclosure (button +
  * list of links, use-disclosure.ts), closed by Escape, a click outside, focus moving out or a
  * navigation. No dependencies: it is in the landing page's JavaScript.
  */
@@ -46,7 +54,7 @@ export function AccountMenu() {
         </span>
       </button>
       <ul className={styles.menu} {...panelProps}>
-        {ENTRIES.map((entry) => (
+        {ENTRIES[auth.door].map((entry) => (
           <li key={entry.to}>
             <Link to={entry.to} className={styles.item}>
               {t(entry.key)}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { getAuthState } from '../../features/accounts/auth-store';
 import type { LoginPageState } from '../../features/accounts/login-page';
 import { clearReturnPath } from '../../features/accounts/return-path';
 import { forgetSession } from '../../features/accounts/session';
@@ -17,9 +18,10 @@ export interface LogoutOptions {
 const LOGOUT_WAIT_MS = 4000;
 
 /**
- * Spec, section 4: logout removes the token and the Authorization header, goes to /login, resets
- * the whole app state, and clears the saved URL unless told to keep it. The session is revoked
- * on the server first (best effort: an offline phone still signs out here).
+ * Spec, section 4: logout removes the token and the Authorization header, goes to /login (an
+ * officer's session: /staff/login, the door it came in by), resets the whole app state, and
+ * clears the saved URL unless told to keep it. The session is revoked on the server first (best
+ * effort: an offline phone still signs out here).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -32,11 +34,12 @@ export function useLogout() {
           new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS)),
         ]);
       }
+      const door = getAuthState().door;
       forgetSession();
       queryClient.clear();
       if (!options.keepSavedPath) clearReturnPath();
       const state: LoginPageState | null = options.message ? { authMessage: options.message } : null;
-      navigate('/login', { replace: true, state });
+      navigate(door === 'staff' ? '/staff/login' : '/login', { replace: true, state });
     },
     [navigate, queryClient],
   );

@@ -9,8 +9,16 @@ export interface CurrentUser {
   phone_number: string;
 }
 
+/**
+ * The door a session was opened by: the citizens' sign-in (`/login`) or the county officers'
+ * (`/staff/login`). An officer's session shows the back office's menu and signs out to its door.
+ */
+export type Door = 'citizen' | 'staff';
+
 /** Spec, section 3: auth state: currentUser (with phone_number), isFirstTimeLogin, isOtpSent. */
 export interface AuthState {
+  /** Which sign-in opened this session (kept across reloads until sign-out). */
+  door: Door;
   currentUser: CurrentUser | null;
   /** True after the one-time code was verified (or a verified token was found at start-up). */
   isAuthenticated: boolean;
@@ -21,6 +29,24 @@ export interface AuthState {
 }
 
 const PENDING_KEY = 'kaunti.pendingLogin';
+const DOOR_KEY = 'kaunti.door';
+
+function readDoor(): Door {
+  try {
+    return localStorage.getItem(DOOR_KEY) === 'staff' ? 'staff' : 'citizen';
+  } catch {
+    return 'citizen';
+  }
+}
+
+function writeDoor(door: Door): void {
+  try {
+    if (door === 'staff') localStorage.setItem(DOOR_KEY, door);
+    else localStorage.removeItem(DOOR_KEY);
+  } catch {
+    // Without storage, an officer's menu after a reload is the citizens' (the back office still works).
+  }
+}
 
 function readPending(): { phone: string; otpSent: boolean; firstTime: boolean } | null {
   try {
@@ -44,6 +70,7 @@ function initialState(): AuthState {
   const status = typeof document === 'undefined' ? 'missing' : tokenStatus(readTokenCookie());
   const pending = status === 'pending' ? readPending() : null;
   return {
+    door: status === 'missing' ? 'citizen' : readDoor(),
     currentUser: null,
     isAuthenticated: status === 'valid',
     isFirstTimeLogin: pending?.firstTime ?? false,
@@ -96,9 +123,10 @@ export function markOtpSent(sent: boolean): void {
 }
 
 /** Validity is set only after verification. */
-export function markAuthenticated(user: CurrentUser): void {
+export function markAuthenticated(user: CurrentUser, door: Door = 'citizen'): void {
   writePending(null);
-  set({ isAuthenticated: true, currentUser: user, pendingPhone: null, isOtpSent: false });
+  writeDoor(door);
+  set({ isAuthenticated: true, currentUser: user, pendingPhone: null, isOtpSent: false, door });
 }
 
 export function setCurrentUser(user: CurrentUser): void {
@@ -108,7 +136,9 @@ export function setCurrentUser(user: CurrentUser): void {
 /** Back to signed out (logout, or a token the server no longer accepts). */
 export function resetAuth(): void {
   writePending(null);
+  writeDoor('citizen');
   set({
+    door: 'citizen',
     currentUser: null,
     isAuthenticated: false,
     isFirstTimeLogin: false,

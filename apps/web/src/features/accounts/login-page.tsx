@@ -51,7 +51,7 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   const state = (location.state ?? {}) as LoginPageState;
   const auth = useAuthState();
   const home = forStaff ? '/staff' : '/';
-  const finish = useFinishLogin(home);
+  const finish = useFinishLogin(home, forStaff ? 'staff' : 'citizen');
   const status = tokenStatus(readTokenCookie());
   // Decided once: signing in on this page must not trigger it (the sign-in chooses where to go).
   const [alreadySignedIn] = useState(() => status === 'valid' && auth.isAuthenticated);

@@ -1,6 +1,6 @@
 import { setAuthToken } from '../../lib/api-client';
 import { removeTokenCookie, writeTokenCookie } from '../../lib/session-token';
-import { type CurrentUser, markAuthenticated, markLoginPending, resetAuth } from './auth-store';
+import { type CurrentUser, type Door, markAuthenticated, markLoginPending, resetAuth } from './auth-store';
 import { decodeTokenPayload } from './token';
 
 /**
@@ -33,9 +33,9 @@ export function startLogin(login: {
 }
 
 /** After POST /api/auth/otp/verify: the verified session's token. */
-export function completeLogin(token: string, user: CurrentUser): void {
+export function completeLogin(token: string, user: CurrentUser, door: Door = 'citizen'): void {
   keepToken(token);
-  markAuthenticated(user);
+  markAuthenticated(user, door);
 }
 
 /** Forgets the session in this browser: the cookie, the Authorization header, the auth state. */

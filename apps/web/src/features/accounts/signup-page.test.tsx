@@ -58,7 +58,7 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     const first = screen.getByRole('textbox', { name: /^First name/ });
     // The form's schema loads on the first submit (lib/lazy-resolver.ts): the messages follow it.
-    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     expect(first).toHaveFocus();
   });
 
@@ -67,7 +67,7 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     await renderWithApp(routes, { path: '/signup' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     const first = screen.getByRole('textbox', { name: /^First name/ });
-    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     await userEvent.type(first, 'Achieng');
     await waitFor(() => expect(first).not.toHaveAttribute('aria-invalid'));
     expect(screen.getByRole('textbox', { name: /^Surname/ })).toHaveAttribute('aria-invalid', 'true');

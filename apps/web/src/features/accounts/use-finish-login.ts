@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/translator';
 import { toast } from '../../ui/toast/toast-store';
-import { getAuthState } from './auth-store';
+import { type Door, getAuthState } from './auth-store';
 import { takeReturnPath } from './return-path';
 import { completeLogin, forgetSession } from './session';
 
@@ -12,17 +12,21 @@ import { completeLogin, forgetSession } from './session';
  * After the right code: keep the verified token, forget any other user's cached data, greet,
  * and go back to the page the guard turned away (or `fallback`).
  */
-export function useFinishLogin(fallback: string) {
+export function useFinishLogin(fallback: string, door: Door = 'citizen') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation('accounts');
   return (response: OtpVerifyResponse, notice?: string) => {
     queryClient.clear();
-    completeLogin(response.token, {
-      id: response.data.id,
-      first_name: response.data.first_name,
-      phone_number: response.data.phone_number,
-    });
+    completeLogin(
+      response.token,
+      {
+        id: response.data.id,
+        first_name: response.data.first_name,
+        phone_number: response.data.phone_number,
+      },
+      door,
+    );
     toast.success(notice ?? t('welcome', { name: response.data.first_name }));
     navigate(takeReturnPath() ?? fallback, { replace: true });
   };

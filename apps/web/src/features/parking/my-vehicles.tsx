@@ -37,7 +37,11 @@ export function MyVehicles() {
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  // A changed field loses the server's error about what it held.
+  const set = (name: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
   const common = { requiredLabel: t('required'), errorPrefix: t('errorPrefix') } as const;
 
   async function submit(event: FormEvent) {

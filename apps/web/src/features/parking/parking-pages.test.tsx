@@ -52,7 +52,8 @@ afterEach(() => {
   setAuthToken(undefined);
 });
 
-describe('/parking', () => {
+// Typing, and the checks' first load, are slow when the whole suite shares two cores.
+describe('/parking', { timeout: 20_000 }, () => {
   it('shows the amount once zone and type are chosen, and keeps every answer when the server refuses one', async () => {
     const api = stubApi({
       'GET /api/parking/zones': () => jsonResponse(200, { data: zones }),
@@ -78,10 +79,13 @@ describe('/parking', () => {
     await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
     await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
     const plate = screen.getByRole('textbox', { name: /Number plate/ });
-    await vi.waitFor(() =>
-      expect(plate).toHaveAccessibleDescription(
-        expect.stringContaining('Please enter the number plate as it is on the vehicle, e.g. KDA 123A'),
-      ),
+    // The form's checks load on the first submit: allow them time on a busy machine.
+    await vi.waitFor(
+      () =>
+        expect(plate).toHaveAccessibleDescription(
+          expect.stringContaining('Please enter the number plate as it is on the vehicle, e.g. KDA 123A'),
+        ),
+      { timeout: 5000 },
     );
     expect(plate).toHaveValue('KDA 123A');
     expect(screen.getByRole('combobox', { name: /Vehicle type/ })).toHaveValue('van');
@@ -99,8 +103,10 @@ describe('/parking', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Pay with M-Pesa' }));
     const plate = screen.getByRole('textbox', { name: /Number plate/ });
-    await vi.waitFor(() =>
-      expect(plate).toHaveAccessibleDescription(expect.stringContaining('Please enter the number plate')),
+    await vi.waitFor(
+      () =>
+        expect(plate).toHaveAccessibleDescription(expect.stringContaining('Please enter the number plate')),
+      { timeout: 5000 },
     );
     expect(plate).toHaveFocus();
     const zone = screen.getByRole('combobox', { name: /Parking zone/ });
@@ -144,11 +150,13 @@ describe('/parking', () => {
     await u.selectOptions(screen.getByRole('combobox', { name: /Vehicle type/ }), 'saloon');
     await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
     await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/parking/PT2345678ABCDE'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/parking/PT2345678ABCDE'), {
+      timeout: 5000,
+    });
   });
 });
 
-describe('/parking, signed in', () => {
+describe('/parking, signed in', { timeout: 20_000 }, () => {
   it("picks one of the motorist's vehicles in one tap, and remembers a new one when asked", async () => {
     setAuthToken('signed-in-token');
     const api = stubApi({
@@ -178,11 +186,13 @@ describe('/parking, signed in', () => {
     await u.type(screen.getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678');
     await u.click(screen.getByRole('checkbox', { name: 'Remember this vehicle for next time' }));
     await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
-    await vi.waitFor(() =>
-      expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-        '/api/parking/daily',
-        '/api/parking/vehicles',
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+          '/api/parking/daily',
+          '/api/parking/vehicles',
+        ]),
+      { timeout: 5000 },
     );
   });
 });

@@ -57,8 +57,15 @@ export function useSaccoForm<K extends string>(prefix: string, empty: Record<K, 
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
+    // A changed field loses the server's error about what it held (and its line in the summary).
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _, ...rest } = current;
+        return rest as Partial<Record<K, string>>;
+      });
+    },
     ...props,
   });
 

@@ -1,5 +1,10 @@
 import type { ApplicationComment } from '@kaunti/contract/api-applications';
-import type { Decision, StaffApplication, StaffValue } from '@kaunti/contract/api-staff';
+import {
+  DECISIONS_WITH_REASON,
+  type Decision,
+  type StaffApplication,
+  type StaffValue,
+} from '@kaunti/contract/api-staff';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -307,11 +312,13 @@ function DecisionForm({ application }: { application: StaffApplication }) {
       setFocusKey((k) => k + 1);
     },
   });
+  // Only a request for information and a rejection say why (the citizen reads it by SMS).
+  const asksReason = (DECISIONS_WITH_REASON as readonly string[]).includes(status);
   function submit(event: FormEvent) {
     event.preventDefault();
     const problems: { fieldId: string; message: string }[] = [];
     if (!status) problems.push({ fieldId: `${id}-status-0`, message: t('decisions.chooseOne') });
-    if (reason.trim().length < 3)
+    if (asksReason && reason.trim().length < 3)
       problems.push({ fieldId: `${id}-reason`, message: t('decisions.reasonNeeded') });
     setErrors(problems);
     if (problems.length > 0 || !status) {
@@ -319,7 +326,7 @@ function DecisionForm({ application }: { application: StaffApplication }) {
       return;
     }
     setDone(null);
-    decide.mutate({ status, reason: reason.trim() });
+    decide.mutate(asksReason ? { status, reason: reason.trim() } : { status });
   }
   const reasonError = errors.find((e) => e.fieldId === `${id}-reason`)?.message;
   const statusError = errors.find((e) => e.fieldId === `${id}-status-0`)?.message;
@@ -354,21 +361,29 @@ function DecisionForm({ application }: { application: StaffApplication }) {
                   name={`${id}-status`}
                   value={option}
                   checked={status === option}
-                  onChange={() => setStatus(option)}
+                  onChange={() => {
+                    setStatus(option);
+                    setErrors((e) => e.filter((x) => x.fieldId !== `${id}-status-0`));
+                  }}
                 />
                 <label htmlFor={`${id}-status-${index}`}>{t(`decisions.options.${option}`)}</label>
               </div>
             ))}
           </fieldset>
-          <ReasonField
-            id={`${id}-reason`}
-            hint={t('decisions.reasonHint')}
-            error={reasonError}
-            value={reason}
-            onChange={setReason}
-            maxLength={1000}
-            rows={4}
-          />
+          {asksReason ? (
+            <ReasonField
+              id={`${id}-reason`}
+              hint={t('decisions.reasonHint')}
+              error={reasonError}
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                if (value.trim().length >= 3) setErrors((e) => e.filter((x) => x.fieldId !== `${id}-reason`));
+              }}
+              maxLength={1000}
+              rows={4}
+            />
+          ) : null}
           <Button type="submit" busy={decide.isPending} busyLabel={t('decisions.saving')}>
             {t('decisions.submit')}
           </Button>

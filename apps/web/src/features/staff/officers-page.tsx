@@ -171,6 +171,7 @@ function CreateOfficer() {
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   setValues((current) => ({ ...current, [name]: value }));
+                  setErrors((e) => e.filter((x) => x.fieldId !== `officer-${name}`));
                 }}
               />
             )}

@@ -85,7 +85,10 @@ export function StaffPasswordPage() {
               autoComplete="current-password"
               className={controlClass('input', Boolean(errorOf('staff-current')))}
               value={current}
-              onChange={(event) => setCurrent(event.currentTarget.value)}
+              onChange={(event) => {
+                setCurrent(event.currentTarget.value);
+                setErrors((e) => e.filter((x) => x.fieldId !== 'staff-current'));
+              }}
             />
           )}
         </FormField>
@@ -105,7 +108,12 @@ export function StaffPasswordPage() {
               autoComplete="new-password"
               className={controlClass('input', Boolean(errorOf('staff-new')))}
               value={next}
-              onChange={(event) => setNext(event.currentTarget.value)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setNext(value);
+                // Checked again as it is typed: the error goes once the password is strong enough.
+                if (!newPasswordProblem(value)) setErrors((e) => e.filter((x) => x.fieldId !== 'staff-new'));
+              }}
             />
           )}
         </FormField>

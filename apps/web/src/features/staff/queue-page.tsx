@@ -17,8 +17,8 @@ import { TableRegion } from './table-region';
 const AREAS = OFFICER_AREAS.filter((a) => a !== '*');
 
 /**
- * /staff: the queue. Applications in the officer's areas, oldest first, by status (under review
- * by default), area, service (from the catalogue) and a search by application or bill number, phone, ID number or KRA PIN.
+ * /staff: the queue. Applications in the officer's areas, oldest first, by status (by default
+ * what waits for the officer: under review, and approved ones they may issue), area, service (from the catalogue) and a search by application or bill number, phone, ID number or KRA PIN.
  * The filters live in the address, so a view can be bookmarked and the back button works.
  */
 export function QueuePage() {
@@ -30,8 +30,8 @@ export function QueuePage() {
   const serviceId = params.get('service_id') ?? '';
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
-  // What "no status chosen" means, as the API reads it: under review, or every status when searching.
-  const statusByDefault = q ? '' : 'under_review';
+  // "No status chosen" means, as the API reads it: what waits for this officer (under review, and
+  // approved ones they may issue), or every status when searching.
   const [search, setSearch] = useState(q);
   const query = useQuery({
     queryKey: ['staff', 'queue', { status, area, serviceId, q, page }],
@@ -85,7 +85,7 @@ export function QueuePage() {
               value={status}
               onChange={(event) => set({ status: event.currentTarget.value })}
             >
-              <option value="">{t(statusByDefault ? 'queue.defaultStatus' : 'queue.anyStatus')}</option>
+              <option value="">{t(q ? 'queue.anyStatus' : 'queue.defaultStatus')}</option>
               {APPLICATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`applications:statuses.${s}`)}
@@ -139,7 +139,7 @@ export function QueuePage() {
                   <button
                     type="button"
                     className={styles.count}
-                    aria-pressed={(status || statusByDefault) === s}
+                    aria-pressed={status === s}
                     onClick={() => set({ status: s })}
                   >
                     {t(`applications:statuses.${s}`)} <strong>{n}</strong>

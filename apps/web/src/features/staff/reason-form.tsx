@@ -114,7 +114,11 @@ export function ReasonForm<T>({
                   className={controlClass('input', Boolean(errorOf('subject')))}
                   value={subjectValue}
                   autoComplete="off"
-                  onChange={(event) => setSubjectValue(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setSubjectValue(event.currentTarget.value);
+                    if (event.currentTarget.value.trim())
+                      setErrors((e) => e.filter((x) => x.fieldId !== `${id}-subject`));
+                  }}
                 />
               )}
             </FormField>
@@ -124,7 +128,10 @@ export function ReasonForm<T>({
             hint={t('reasonForm.hint')}
             error={errorOf('reason')}
             value={reason}
-            onChange={setReason}
+            onChange={(value) => {
+              setReason(value);
+              if (value.trim().length >= 3) setErrors((e) => e.filter((x) => x.fieldId !== `${id}-reason`));
+            }}
             maxLength={500}
           />
           <Button type="submit" variant="secondary" busy={act.isPending} busyLabel={t('decisions.saving')}>

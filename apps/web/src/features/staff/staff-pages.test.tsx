@@ -147,9 +147,10 @@ describe('the back office', () => {
     );
     expect(row).toHaveTextContent('Wanjiku Kamau');
     expect(row).toHaveTextContent('5 days');
-    expect(screen.getByRole('button', { name: 'Under review 1' })).toHaveAttribute('aria-pressed', 'true');
+    // By default, what waits for the officer (under review, and approved ones to issue): no one status.
+    expect(screen.getByRole('button', { name: 'Under review 1' })).toHaveAttribute('aria-pressed', 'false');
     const statusFilter = screen.getByLabelText('Status');
-    expect(statusFilter).toHaveDisplayValue('Under review (the work to do)');
+    expect(statusFilter).toHaveDisplayValue('Waiting for me: under review, and approved ones to issue');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Find an application'), '0712345678');
     await user.click(screen.getByRole('button', { name: 'Find' }));
@@ -197,6 +198,27 @@ describe('the back office', () => {
       status: 'needs_info',
       reason: 'The deed scan is unreadable',
     });
+  });
+
+  it('asks no reason to approve or to issue: the reason box is there only for more information or a rejection', async () => {
+    const api = stubApi({
+      'GET /api/staff/applications/:no': () =>
+        jsonResponse(200, { ...application, allowed: ['needs_info', 'approved', 'rejected'] }),
+      'POST /api/staff/applications/:no/status': () =>
+        jsonResponse(200, { ...application, status: 'approved', allowed: [] }),
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Reject'));
+    expect(screen.getByLabelText(/^Reason/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Approve'));
+    expect(screen.queryByLabelText(/^Reason/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Record the decision' }));
+    await vi.waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'approved' }),
+    );
   });
 
   it('shows the comments with the applicant and sends one to them', async () => {

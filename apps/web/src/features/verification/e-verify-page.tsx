@@ -116,7 +116,10 @@ export function EVerifyPage() {
           className={styles.input}
           rows={3}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (event.target.value.trim() !== '') setFieldError(undefined);
+          }}
           aria-describedby={describedBy}
           aria-invalid={fieldError ? true : undefined}
           autoComplete="off"

@@ -64,7 +64,10 @@ export function PermitCheck() {
           requiredLabel={t('permit.requiredWord')}
           errorPrefix={t('permit.errorPrefix')}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (event.target.value.trim() !== '') setFieldError(undefined);
+          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

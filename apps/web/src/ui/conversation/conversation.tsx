@@ -114,7 +114,10 @@ export function Conversation({
                 rows={3}
                 maxLength={1000}
                 value={body}
-                onChange={(event) => setBody(event.target.value)}
+                onChange={(event) => {
+                  setBody(event.target.value);
+                  if (event.target.value.trim() !== '') setError(null);
+                }}
                 className={controlClass('textarea', control['aria-invalid'])}
               />
             )}
