@@ -278,7 +278,9 @@ export async function buildApp({
     callbackSecret: config.mpesa.callbackSecret,
     log: scopedLog,
   });
-  await app.register(staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db }) }));
+  await app.register(
+    staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db: database.reports }) }),
+  );
   const invoices = createInvoiceDocuments({
     documents,
     county,

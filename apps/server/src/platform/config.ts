@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 /** The repository root, found from this file whether it runs from src/ (tsx) or dist/ (bundle). */
 export const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
@@ -102,9 +103,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
-  DATABASE_QUERY_TIMEOUT_MS: milliseconds(15_000),
-  DATABASE_IDLE_TIMEOUT_MS: milliseconds(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.queryMs),
+  DATABASE_IDLE_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.idleMs),
+  DATABASE_REPORT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.reportMs),
   METRICS_TOKEN: z
     .string()
     .min(24, { message: 'must be at least 24 characters (it guards /metrics)' })
@@ -214,7 +216,7 @@ export interface Config {
    * server-side statement_timeout), and how long an idle connection is kept. A request that
    * cannot get the database in time answers 503 with Retry-After, never a hang.
    */
-  databaseTimeouts: { connectMs: number; queryMs: number; idleMs: number };
+  databaseTimeouts: DatabaseTimeouts;
   redisUrl: string | undefined;
   /** With it, `/metrics` (Prometheus) answers to `Authorization: Bearer <token>`; without it, there is none. */
   metricsToken: string | undefined;
@@ -354,6 +356,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       queryMs: env.DATABASE_QUERY_TIMEOUT_MS,
       idleMs: env.DATABASE_IDLE_TIMEOUT_MS,
+      reportMs: env.DATABASE_REPORT_TIMEOUT_MS,
     },
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/platform/config';
-import { type Database, openDatabase } from '../../src/platform/db/database';
+import { type Database, isDatabaseUnavailable, openDatabase } from '../../src/platform/db/database';
 import { seed } from '../../src/seed';
 import { checkResponsesAgainstDocument } from '../support/contract';
 import { withDatabase } from '../support/global-setup';
@@ -36,12 +37,6 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const throughProxy = new URL(withDatabase(SERVER, name));
   throughProxy.host = `127.0.0.1:${proxy.port}`;
-  database = await openDatabase({
-    kind: 'postgres',
-    url: throughProxy.toString(),
-    poolSize: 4,
-    timeouts: { connectMs: 800, queryMs: 1_200, idleMs: 10_000 },
-  });
   dataDir = mkdtempSync(join(tmpdir(), 'kaunti-faults-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,6 +44,13 @@ beforeAll(async () => {
     KAUNTI_WEB_DIST: join(dataDir, 'no-web-build'),
     KAUNTI_DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
+  });
+  // The time-outs an operator gets without setting any (what the issue measured against).
+  database = await openDatabase({
+    kind: 'postgres',
+    url: throughProxy.toString(),
+    poolSize: 4,
+    timeouts: config.databaseTimeouts,
   });
   app = await buildApp({ config, database, logger: false });
   checkResponsesAgainstDocument(app);
@@ -101,15 +103,42 @@ describe('when PostgreSQL goes away', () => {
     await expect.poll(async () => (await signIn()).statusCode, { timeout: 10_000 }).toBe(401);
   });
 
-  it('hung (connections open, nothing answers): 503 within the query time-out, never a hang', async () => {
+  it('hung (connections open, nothing answers): /readyz says so within 2 s, a request answers 503 within 10 s', async () => {
+    // A connection the pool holds, and one it must open: both hang once frozen.
+    expect((await signIn()).statusCode).toBe(401);
     proxy.freeze();
-    const { result, ms } = await timed(signIn);
-    expect(result.statusCode, result.body).toBe(503);
-    expect(ms).toBeLessThan(5_000);
-    const ready = await timed(() => app.inject({ method: 'GET', url: '/readyz' }));
-    expect(ready.result.statusCode).toBe(503);
-    expect(ready.ms).toBeLessThan(5_000);
+    const [first, second] = await Promise.all([timed(signIn), timed(signIn)]);
+    for (const { result, ms } of [first!, second!]) {
+      expect(result.statusCode, result.body).toBe(503);
+      expect(result.headers['retry-after']).toBe('5');
+      expect(ms).toBeLessThan(10_000);
+    }
+    // A readiness probe gives up after 1 s by default: /readyz must answer before that.
+    for (let probe = 0; probe < 3; probe++) {
+      const ready = await timed(() => app.inject({ method: 'GET', url: '/readyz' }));
+      expect(ready.result.statusCode).toBe(503);
+      expect(ready.result.json().details).toContainEqual({ path: 'database', message: 'unavailable' });
+      expect(ready.ms).toBeLessThan(2_000);
+    }
     proxy.resume();
     await expect.poll(async () => (await signIn()).statusCode, { timeout: 15_000 }).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
+  }, 40_000);
+
+  it('a report has its own, longer limit: a query past the request limit still answers there', async () => {
+    const limit = loadConfig({ NODE_ENV: 'test' }).databaseTimeouts;
+    expect(limit.reportMs).toBeGreaterThan(limit.queryMs);
+    const slow = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(SERVER, name),
+      poolSize: 1,
+      timeouts: { ...limit, queryMs: 300, reportMs: 3_000 },
+    });
+    try {
+      await expect(slow.db.execute(sql`select pg_sleep(0.6)`)).rejects.toSatisfy(isDatabaseUnavailable);
+      await expect(slow.reports.execute(sql`select pg_sleep(0.6)`)).resolves.toBeDefined();
+    } finally {
+      await slow.close();
+    }
   });
 });

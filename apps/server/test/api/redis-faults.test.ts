@@ -78,8 +78,10 @@ describe('rate limits when Redis goes away', () => {
     const res = await hit(two);
     expect([200, 429]).toContain(res.statusCode);
     expect(Date.now() - started).toBeLessThan(1_500);
+    const readyStarted = Date.now();
     const ready = await two.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.json()).toMatchObject({ status: 'degraded', checks: { redis: 'unavailable' } });
+    expect(Date.now() - readyStarted).toBeLessThan(2_000);
     proxy.resume();
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     kind: 'postgres',
     url: url.toString(),
     poolSize: 3,
-    timeouts: { connectMs: 800, queryMs: 1_200, idleMs: 10_000 },
+    timeouts: { connectMs: 800, queryMs: 1_200, idleMs: 10_000, reportMs: 3_000 },
   });
   // Instance A reaches PostgreSQL through a proxy the tests cut; B directly.
   a = createSessionService(throughProxy.db, signer, { remember: { listen: throughProxy.listen! } });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -199,6 +200,31 @@ describe('STORAGE_DRIVER=s3', () => {
 });
 
 describe('readiness without the file store', () => {
+  it('answers within 2 s when the S3 store hangs (accepts, never answers): degraded', async () => {
+    // A store that takes the connection and says nothing.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const t = await createTestApp({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` });
+    try {
+      // The first answer of a test app also compiles the OpenAPI document it is checked against.
+      await t.app.inject({ method: 'GET', url: '/healthz' });
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        checks: { database: 'ok', storage: 'unavailable' },
+      });
+    } finally {
+      await t.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('is degraded, not down, when the S3 store does not answer', async () => {
     const gone = await startS3Server('kaunti-gone');
     const env = gone.env;

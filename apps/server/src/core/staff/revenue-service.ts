@@ -30,7 +30,9 @@ const kenyaMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
 /**
  * The collections report: money credited to bills (M-Pesa, and unmatched money an officer
  * matched) by day (Kenya), service area and sub-county. Its totals are the payments' sums, to
- * the cent: the report is read from the payments themselves.
+ * the cent: the report is read from the payments themselves. A year of payments may take longer
+ * than a request's query limit: `db` is the database's report connection (`Database.reports`:
+ * DATABASE_REPORT_TIMEOUT_MS, a pool of its own on PostgreSQL).
  */
 export function createRevenueReports(deps: { db: Db }) {
   return {

@@ -483,7 +483,9 @@ export function staffRoutes(deps: {
           summary: 'Collections by day, service area and sub-county, on screen or as CSV (revenue officers)',
           description:
             'Money credited to bills between `from` and `to` (Kenyan dates, at most a year). Its totals are ' +
-            'the sums of the payments. `format=csv` answers a spreadsheet (amounts in shillings).',
+            'the sums of the payments. `format=csv` answers a spreadsheet (amounts in shillings). A report ' +
+            'may take longer than other requests: it has its own database limit (DATABASE_REPORT_TIMEOUT_MS, ' +
+            'a minute by default) before it answers 503.',
           querystring: collectionsQuerySchema,
           produces: ['application/json', 'text/csv'],
           response: { 200: collectionsSchema },

@@ -12,6 +12,7 @@ import { watchPool } from '../metrics';
 import { lockFolder } from './folder-lock';
 import { type Listener, type ListenHandlers, listen } from './listener';
 import { drizzleClient } from './pglite-client';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, within } from './timeouts';
 
 /**
  * The one database type the code uses. Both drivers (PGlite in-process, node-postgres) give a
@@ -21,9 +22,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 
 export interface Database {
   db: Db;
+  /**
+   * For the reports that need longer than a request's query time-out (a year of collections):
+   * on PostgreSQL a small pool of its own whose queries may take `timeouts.reportMs`, so a long
+   * report neither fails at the request limit nor takes the requests' connections; on the
+   * embedded database the same `db`. A report that uses it says so in its route's description.
+   */
+  reports: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs `select 1`; throws if the database cannot answer. */
-  ping(): Promise<void>;
+  /** Runs `select 1`; throws if the database cannot answer within `withinMs` (default: no limit of its own). */
+  ping(withinMs?: number): Promise<void>;
   /**
    * Applies pending migrations (on PostgreSQL under an advisory lock), from the release's own
    * folder unless another is given (the upgrade test applies an earlier release's first).
@@ -45,7 +53,7 @@ export type DatabaseOptions =
       url: string;
       poolSize?: number;
       /** Waits on PostgreSQL (config.databaseTimeouts); a hung server must not hang requests. */
-      timeouts?: { connectMs: number; queryMs: number; idleMs: number };
+      timeouts?: DatabaseTimeouts;
     }
   /** dataDir undefined = in memory; loadDataDir = a dump to start from (used by tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -53,33 +61,47 @@ export type DatabaseOptions =
 /** Opens PGlite (on disk or in memory) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const timeouts = options.timeouts ?? { connectMs: 5_000, queryMs: 15_000, idleMs: 30_000 };
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // Waiting for a connection (a full pool, a server that does not answer the handshake).
-      connectionTimeoutMillis: timeouts.connectMs,
-      // A query's answer: the client gives up (a hung server), and the server cancels its side.
-      query_timeout: timeouts.queryMs,
-      statement_timeout: timeouts.queryMs,
-      idleTimeoutMillis: timeouts.idleMs,
-      // A connection whose server vanished without a word is noticed by TCP keep-alive.
-      keepAlive: true,
-      // Statements asked one behind the other on a connection go without waiting for the answer
-      // before (each still its own; PostgreSQL answers them in order). The writes a shared
-      // transaction holds go so (shared-transaction.ts): one round trip for all of them.
-      pipeline: true,
-    });
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const poolOf = (max: number, queryMs: number) =>
+      new pg.Pool({
+        connectionString: options.url,
+        max,
+        // Waiting for a connection (a full pool, a server that does not answer the handshake).
+        connectionTimeoutMillis: timeouts.connectMs,
+        // A query's answer: the client gives up (a hung server), and the server cancels its side.
+        query_timeout: queryMs,
+        statement_timeout: queryMs,
+        idleTimeoutMillis: timeouts.idleMs,
+        // A connection whose server vanished without a word is noticed by TCP keep-alive.
+        keepAlive: true,
+        // Statements asked one behind the other on a connection go without waiting for the answer
+        // before (each still its own; PostgreSQL answers them in order). The writes a shared
+        // transaction holds go so (shared-transaction.ts): one round trip for all of them.
+        pipeline: true,
+      });
+    const pool = poolOf(options.poolSize ?? 10, timeouts.queryMs);
+    // Two connections at most: reports are few, and wait their turn rather than take the requests'.
+    const reportPool = poolOf(2, timeouts.reportMs);
     const unwatch = watchPool(pool);
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
-    });
+    for (const each of [pool, reportPool])
+      each.on('error', () => {
+        // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+      });
     const db = drizzlePg({ client: pool }) as unknown as Db;
     return {
       db,
+      reports: drizzlePg({ client: reportPool }) as unknown as Db,
       kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
+      ping: async (withinMs) => {
+        if (withinMs === undefined) {
+          await pool.query('select 1');
+          return;
+        }
+        // The query gives up (and frees its connection) at the limit; `within` also covers the
+        // wait for a connection, whose own limit may be longer.
+        // node-postgres reads `query_timeout` from a query's config too; its types do not list it.
+        const ping = { text: 'select 1', query_timeout: withinMs } as pg.QueryConfig;
+        await within(withinMs, pool.query(ping), 'the database');
       },
       // Several instances may start at once: a session-level advisory lock, held on one
       // connection, makes them take turns instead of racing through the same migrations.
@@ -97,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         listen({ url: options.url, channel, timeoutMs: Math.min(timeouts.connectMs, 2_000) }, handlers),
       close: async () => {
         unwatch();
-        await pool.end();
+        await Promise.all([pool.end(), reportPool.end()]);
       },
     };
   }
@@ -141,9 +163,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite({ client: queries as unknown as PGlite }) as unknown as Db;
   return {
     db,
+    reports: db,
     kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
+    ping: async (withinMs) => {
+      const ping = client.query('select 1');
+      await (withinMs === undefined ? ping : within(withinMs, ping, 'the database'));
     },
     migrate: async (folder = migrationsFolder) => {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
