@@ -277,6 +277,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     callbackSecret: config.mpesa.callbackSecret,
     log: scopedLog,
+    maxPaymentCents: config.mpesa.maxPaymentCents,
+    secondOfficerAboveCents: config.revenue.secondOfficerAboveCents,
   });
   await app.register(
     staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db: database.reports }) }),

@@ -306,8 +306,41 @@ export const unmatchedPaymentSchema = z.object({
   payer_name: z.string().nullable(),
   mpesa_receipt_number: z.string().nullable(),
   paid_at: z.iso.datetime({ offset: true }),
+  proposal: z
+    .object({
+      bill_no: z.string(),
+      proposed_by: z.uuid().describe('The officer who proposed it: another revenue officer must confirm it.'),
+      proposed_by_name: z.string(),
+      reason: z.string(),
+      proposed_at: z.iso.datetime({ offset: true }),
+    })
+    .nullable()
+    .describe('A match above the second-officer amount, waiting for a second revenue officer.'),
 });
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
+
+export const unmatchedListSchema = z
+  .object({
+    data: z.array(unmatchedPaymentSchema),
+    second_officer_above_cents: z
+      .int()
+      .nonnegative()
+      .describe('A match above this needs a second revenue officer (REVENUE_SECOND_OFFICER_ABOVE).'),
+  })
+  .describe('UnmatchedPayments');
+export type UnmatchedList = z.infer<typeof unmatchedListSchema>;
+
+export const matchResultSchema = z
+  .object({
+    status: z
+      .enum(['matched', 'awaiting_second_officer'])
+      .describe('matched: credited now; awaiting_second_officer: a second revenue officer must confirm it.'),
+    bill_no: z.string(),
+    amount_cents: z.int(),
+    bill_status: z.string(),
+  })
+  .describe('MatchResult');
+export type MatchResult = z.infer<typeof matchResultSchema>;
 
 const revenueReason = z
   .string({ error: 'Please give the reason (at least 3 characters)' })

@@ -2,6 +2,7 @@ import type { OfficerRole } from '@kaunti/contract/api-staff';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/core/accounts/schema';
+import { auditLog } from '../../src/core/audit/schema';
 import { payments } from '../../src/core/payments/schema';
 import { officers as officersTable } from '../../src/core/staff/schema';
 import { createEngine, type Engine } from '../support/engine';
@@ -423,6 +424,102 @@ describe('revenue', () => {
     expect(mine.bill.paid_cents).toBe(bill.total_cents);
     const after = (await get(officers.revenue, '/api/staff/revenue/unmatched')).json();
     expect(after.data.map((p: { payment_id: string }) => p.payment_id)).not.toContain(payment.id);
+  });
+
+  it("refuses to match money to a bill of the officer's own account, as deciding one's own application is", async () => {
+    const own = await t.database.db.transaction((tx) =>
+      engine.bills.raise(tx, {
+        userId: officers.revenue.id,
+        description: 'Ground rent 2026',
+        lines: [{ amount_cents: 40_000, description: 'Ground rent', parcel: null }],
+        actor: { type: 'system' },
+      }),
+    );
+    const payment = await unmatched(40_000);
+    const res = await post(officers.revenue, `/api/staff/revenue/unmatched/${payment.id}/match`, {
+      bill_no: own.bill_no,
+      reason: 'The payer typed my bill number',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'You cannot match money to a bill of your own account: another revenue officer must do it.',
+    );
+    expect((await engine.bills.getForUser(officers.revenue.id, own.bill_no)).paid_cents).toBe(0);
+    // Another revenue officer may.
+    const second = await createOfficer(t, ['revenue']);
+    const matched = await post(second, `/api/staff/revenue/unmatched/${payment.id}/match`, {
+      bill_no: own.bill_no,
+      reason: 'The payer typed the bill number wrongly',
+    });
+    expect(matched.json()).toMatchObject({ status: 'matched', bill_status: 'paid' });
+  });
+
+  it('a match above KES 10,000 waits for a second revenue officer, who confirms it (four eyes); a refused one is unmatched again', async () => {
+    const bill = await t.database.db.transaction((tx) =>
+      engine.bills.raise(tx, {
+        userId: citizen.id,
+        description: 'Reserved bays',
+        lines: [{ amount_cents: 2_750_000, description: 'Reserved bay, a year', parcel: null }],
+        actor: { type: 'system' },
+      }),
+    );
+    const payment = await unmatched(2_750_000);
+    const url = `/api/staff/revenue/unmatched/${payment.id}/match`;
+    const proposed = await post(officers.revenue, url, { bill_no: bill.bill_no, reason: 'Payer called' });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json()).toMatchObject({
+      status: 'awaiting_second_officer',
+      bill_no: bill.bill_no,
+      amount_cents: 2_750_000,
+      bill_status: 'unpaid',
+    });
+    expect((await engine.bills.getForUser(citizen.id, bill.bill_no)).paid_cents).toBe(0);
+    const list = (await get(officers.revenue, '/api/staff/revenue/unmatched')).json();
+    expect(list.second_officer_above_cents).toBe(1_000_000);
+    expect(list.data.find((p: { payment_id: string }) => p.payment_id === payment.id)).toMatchObject({
+      proposal: { bill_no: bill.bill_no, proposed_by: officers.revenue.id, reason: 'Payer called' },
+    });
+    // Neither a second match nor the proposer's own confirmation.
+    expect((await post(officers.revenue, url, { bill_no: bill.bill_no, reason: 'again' })).statusCode).toBe(
+      409,
+    );
+    const own = await post(officers.revenue, `${url}/confirm`, {});
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(
+      'You proposed this match: another revenue officer must confirm it (four eyes).',
+    );
+
+    // A second officer refuses it: unmatched again, and may be proposed afresh.
+    const second = await createOfficer(t, ['revenue']);
+    expect(
+      (await post(second, `${url}/refuse`, { reason: 'Wrong bill: the payer named another' })).statusCode,
+    ).toBe(200);
+    expect((await post(second, `${url}/confirm`, {})).statusCode).toBe(409);
+    expect(
+      (await post(officers.revenue, url, { bill_no: bill.bill_no, reason: 'Checked again' })).json(),
+    ).toMatchObject({
+      status: 'awaiting_second_officer',
+    });
+    const confirmed = await post(second, `${url}/confirm`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      status: 'matched',
+      bill_status: 'paid',
+      amount_cents: 2_750_000,
+    });
+    expect((await engine.bills.getForUser(citizen.id, bill.bill_no)).paid_cents).toBe(2_750_000);
+    expect((await post(second, `${url}/confirm`, {})).statusCode).toBe(409);
+    const audit = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'payment'), eq(auditLog.entityId, payment.id)))
+      .orderBy(auditLog.id);
+    expect(audit.map((a) => a.action)).toEqual([
+      'match_proposed',
+      'match_refused',
+      'match_proposed',
+      'matched',
+    ]);
   });
 
   it('marks unmatched money for refund with a reason, once', async () => {

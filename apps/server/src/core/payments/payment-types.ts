@@ -71,6 +71,18 @@ export interface PaymentServiceDeps {
   now?: () => Date;
   /** How long to wait between looks for a callback's unknown CheckoutRequestID (tests shorten it). */
   unknownCheckoutWaitMs?: number;
+  /** The most one M-Pesa payment moves, in cents (MPESA_MAX_PAYMENT). Default KES 150,000. */
+  maxPaymentCents?: number;
+  /** A match of unmatched money above this (cents) needs a second revenue officer. Default KES 10,000. */
+  secondOfficerAboveCents?: number;
+}
+
+/** What a revenue officer's match did: credited at once, or waiting for a second officer. */
+export interface MatchResult {
+  status: 'matched' | 'awaiting_second_officer';
+  billNo: string;
+  amountCents: number;
+  billStatus: string;
 }
 
 export interface StartStkPushInput {

@@ -13,6 +13,7 @@ import {
   collectionsSchema,
   decisionSchema,
   matchPaymentSchema,
+  matchResultSchema,
   OFFICER_AREAS,
   officerRoleSchema,
   officerSchema,
@@ -20,7 +21,7 @@ import {
   queueResponseSchema,
   revenueReasonSchema,
   staffApplicationSchema,
-  unmatchedPaymentSchema,
+  unmatchedListSchema,
 } from '@kaunti/contract/api-staff';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import { newPasswordSchema } from '@kaunti/contract/password';
@@ -369,13 +370,15 @@ export function staffRoutes(deps: {
           tags,
           summary: 'Paid money that reached no bill, oldest first (revenue officers)',
           description:
-            'Paybill payments whose account number is no open bill (a typo, a cancelled bill), confirmed ' +
-            'with Daraja and waiting for an officer to match them to a bill or mark them for refund.',
-          response: { 200: z.object({ data: z.array(unmatchedPaymentSchema) }) },
+            'Paybill payments whose account number is no open bill (a typo, a cancelled bill), money M-Pesa ' +
+            'confirmed beyond an STK prompt, confirmed with Daraja and waiting for an officer to match them ' +
+            'to a bill or mark them for refund; with any match above `second_officer_above_cents` waiting ' +
+            'for a second revenue officer.',
+          response: { 200: unmatchedListSchema },
         },
       },
       async () => ({
-        data: (await deps.payments.listUnmatched()).map((p) => ({
+        data: (await deps.payments.listUnmatched()).map(({ row: p, proposal }) => ({
           payment_id: p.id,
           account_typed: p.billNo,
           reason: p.unmatchedReason ?? 'unknown_bill',
@@ -384,7 +387,17 @@ export function staffRoutes(deps: {
           payer_name: p.payerName,
           mpesa_receipt_number: p.mpesaReceiptNumber,
           paid_at: (p.completedAt ?? p.createdAt).toISOString(),
+          proposal: proposal
+            ? {
+                bill_no: proposal.billNo,
+                proposed_by: proposal.proposedBy,
+                proposed_by_name: proposal.proposedByName,
+                reason: proposal.reason,
+                proposed_at: proposal.proposedAt.toISOString(),
+              }
+            : null,
         })),
+        second_officer_above_cents: deps.payments.secondOfficerAboveCents,
       }),
     );
 
@@ -398,14 +411,13 @@ export function staffRoutes(deps: {
           summary: 'Credit unmatched money to a bill, with the reason (revenue officers)',
           description:
             'Applied exactly once: a payment already matched or marked for refund is a 409, as is a cancelled ' +
-            'bill; an unknown bill is a 404. A paid bill moves its application on as a payment would.',
+            "bill; an unknown bill is a 404; a bill of the officer's own account is a 403. Above the " +
+            'second-officer amount (REVENUE_SECOND_OFFICER_ABOVE) it is only proposed ' +
+            '(`awaiting_second_officer`) until another revenue officer confirms it. A paid bill moves its ' +
+            'application on as a payment would.',
           params: paymentParams,
           body: matchPaymentSchema,
-          response: {
-            200: z.object({ bill_no: z.string(), amount_cents: z.int(), bill_status: z.string() }),
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
+          response: { 200: matchResultSchema, 404: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -416,7 +428,65 @@ export function staffRoutes(deps: {
           request.body.reason,
           request.id,
         );
-        return { bill_no: result.billNo, amount_cents: result.amountCents, bill_status: result.billStatus };
+        return {
+          status: result.status,
+          bill_no: result.billNo,
+          amount_cents: result.amountCents,
+          bill_status: result.billStatus,
+        };
+      },
+    );
+
+    app.post(
+      '/api/staff/revenue/unmatched/:payment_id/match/confirm',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Confirm a match another revenue officer proposed (revenue officers)',
+          description:
+            'Four eyes: the officer who proposed it, or one whose account holds the bill, is a 403. The money is ' +
+            'credited then, exactly once; a payment with no match waiting is a 409.',
+          params: paymentParams,
+          response: { 200: matchResultSchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const result = await deps.payments.confirmMatch(
+          request.params.payment_id,
+          currentUser(request).id,
+          request.id,
+        );
+        return {
+          status: result.status,
+          bill_no: result.billNo,
+          amount_cents: result.amountCents,
+          bill_status: result.billStatus,
+        };
+      },
+    );
+
+    app.post(
+      '/api/staff/revenue/unmatched/:payment_id/match/refuse',
+      {
+        onRequest: guards.can('revenue.manage'),
+        schema: {
+          tags,
+          summary: 'Refuse (or withdraw) a proposed match, with the reason (revenue officers)',
+          description: 'The money is unmatched again. A payment with no match waiting is a 409.',
+          params: paymentParams,
+          body: revenueReasonSchema,
+          response: { 200: z.object({ message: z.string() }), 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        await deps.payments.refuseMatch(
+          request.params.payment_id,
+          currentUser(request).id,
+          request.body.reason,
+          request.id,
+        );
+        return { message: 'The proposed match was refused: the money is unmatched again.' };
       },
     );
 

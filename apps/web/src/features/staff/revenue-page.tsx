@@ -1,4 +1,4 @@
-import type { Collections, UnmatchedPayment } from '@kaunti/contract/api-staff';
+import type { Collections, UnmatchedList, UnmatchedPayment } from '@kaunti/contract/api-staff';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import { ReasonForm } from './reason-form';
 import styles from './staff.module.css';
+import { useMe } from './staff-api';
 import { TableRegion } from './table-region';
 
 const kenyaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -54,34 +55,42 @@ function Unmatched() {
   const { t, i18n } = useTranslation('staff');
   const query = useQuery({
     queryKey: ['staff', 'unmatched'],
-    queryFn: () => api<{ data: UnmatchedPayment[] }>('/api/staff/revenue/unmatched'),
+    queryFn: () => api<UnmatchedList>('/api/staff/revenue/unmatched'),
   });
+  const me = useMe();
   return (
     <section aria-labelledby="unmatched-heading" className={styles.section}>
       <h2 id="unmatched-heading">{t('revenue.unmatched')}</h2>
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
-        {({ data }) =>
+        {({ data, second_officer_above_cents: above }) =>
           data.length === 0 ? (
             <EmptyState>
               <p>{t('revenue.noUnmatched')}</p>
             </EmptyState>
           ) : (
-            <ul className={styles.plainList}>
-              {data.map((payment) => (
-                <li key={payment.payment_id} className={styles.item}>
-                  <p>
-                    <strong>{formatKes(payment.amount_cents)}</strong> · {payment.mpesa_receipt_number ?? '-'}{' '}
-                    · {payment.payer_name ?? ''} {payment.phone_number ?? ''} ·{' '}
-                    {formatDisplayMoment(payment.paid_at, i18n.language)}
-                  </p>
-                  <p className={styles.muted}>
-                    {t('revenue.accountTyped', { account: payment.account_typed })} ·{' '}
-                    {t(`revenue.reasons.${payment.reason}`, { defaultValue: payment.reason })}
-                  </p>
-                  <Resolve payment={payment} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className={styles.muted}>{t('revenue.secondOfficerRule', { amount: formatKes(above) })}</p>
+              <ul className={styles.plainList}>
+                {data.map((payment) => (
+                  <li key={payment.payment_id} className={styles.item}>
+                    <p>
+                      <strong>{formatKes(payment.amount_cents)}</strong> ·{' '}
+                      {payment.mpesa_receipt_number ?? '-'} · {payment.payer_name ?? ''}{' '}
+                      {payment.phone_number ?? ''} · {formatDisplayMoment(payment.paid_at, i18n.language)}
+                    </p>
+                    <p className={styles.muted}>
+                      {t('revenue.accountTyped', { account: payment.account_typed })} ·{' '}
+                      {t(`revenue.reasons.${payment.reason}`, { defaultValue: payment.reason })}
+                    </p>
+                    {payment.proposal ? (
+                      <Proposal payment={payment} mine={payment.proposal.proposed_by === me.data?.id} />
+                    ) : (
+                      <Resolve payment={payment} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
           )
         }
       </QueryState>
@@ -143,6 +152,71 @@ function Resolve({ payment }: { payment: UnmatchedPayment }) {
       </Button>
       <Button variant="secondary" onClick={submit('refund')} disabled={act.isPending}>
         {t('revenue.refund')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * A match above the second-officer amount, proposed by one revenue officer: another confirms it
+ * (the money is credited then) or refuses it with the reason; its proposer may only withdraw it.
+ */
+function Proposal({ payment, mine }: { payment: UnmatchedPayment; mine: boolean }) {
+  const { t, i18n } = useTranslation('staff');
+  const message = useMessageTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const proposal = payment.proposal!;
+  const id = payment.payment_id;
+  const act = useMutation({
+    mutationFn: (kind: 'confirm' | 'refuse') =>
+      api(`/api/staff/revenue/unmatched/${id}/match/${kind}`, {
+        method: 'POST',
+        body: kind === 'refuse' ? { reason } : {},
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'unmatched'] }),
+    onError: (e) => setError(e instanceof ApiError ? message(e.message) : t('failed')),
+  });
+  function submit(kind: 'confirm' | 'refuse') {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      setError(null);
+      act.mutate(kind);
+    };
+  }
+  return (
+    <form className={styles.filters} onSubmit={submit('confirm')} noValidate>
+      <p data-testid="match-proposal">
+        {t('revenue.proposed', {
+          bill: proposal.bill_no,
+          officer: proposal.proposed_by_name,
+          at: formatDisplayMoment(proposal.proposed_at, i18n.language),
+          reason: proposal.reason,
+        })}{' '}
+        {mine ? t('revenue.waitingForSecond') : null}
+      </p>
+      {error ? (
+        <Alert variant="danger" title={error}>
+          <p>{t('revenue.nothingChanged')}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.filter}>
+        <label htmlFor={`refuse-reason-${id}`}>{t('revenue.reason')}</label>
+        <input
+          id={`refuse-reason-${id}`}
+          className={controlClass('input')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+      </div>
+      {mine ? null : (
+        <Button type="submit" busy={act.isPending} busyLabel={t('decisions.saving')}>
+          {t('revenue.confirmMatch')}
+        </Button>
+      )}
+      <Button variant="secondary" onClick={submit('refuse')} disabled={act.isPending}>
+        {mine ? t('revenue.withdrawMatch') : t('revenue.refuseMatch')}
       </Button>
     </form>
   );

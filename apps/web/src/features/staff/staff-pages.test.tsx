@@ -543,6 +543,82 @@ describe('the back office', () => {
     expect(within(section).queryByRole('button', { name: 'Revoke the document' })).toBeNull();
   });
 
+  it('a match above the second-officer amount: another officer confirms it; its proposer only waits or withdraws', async () => {
+    const base = {
+      account_typed: 'NCCB4021337',
+      reason: 'unknown_bill',
+      amount_cents: 2_750_000,
+      phone_number: '254712345678',
+      payer_name: 'WANJIKU',
+      paid_at: '2026-11-25T09:00:00.000+03:00',
+    };
+    const api = stubApi({
+      'GET /api/staff/me': () => jsonResponse(200, { ...me, roles: ['revenue'] }),
+      'GET /api/staff/revenue/unmatched': () =>
+        jsonResponse(200, {
+          second_officer_above_cents: 1_000_000,
+          data: [
+            {
+              ...base,
+              payment_id: '11111111-1111-4111-8111-111111111111',
+              mpesa_receipt_number: 'RKA1B2C3D4',
+              proposal: {
+                bill_no: 'NCCB40213378',
+                proposed_by: '22222222-2222-4222-8222-222222222222',
+                proposed_by_name: 'Baraka Mwangi',
+                reason: 'Payer called',
+                proposed_at: '2026-11-25T10:00:00.000+03:00',
+              },
+            },
+            {
+              ...base,
+              payment_id: '33333333-3333-4333-8333-333333333333',
+              mpesa_receipt_number: 'RKE5F6G7H8',
+              proposal: {
+                bill_no: 'NCCB40213386',
+                proposed_by: me.id,
+                proposed_by_name: me.name,
+                reason: 'Typo in the account',
+                proposed_at: '2026-11-25T10:05:00.000+03:00',
+              },
+            },
+          ],
+        }),
+      'GET /api/staff/revenue/collections': () =>
+        jsonResponse(200, {
+          from: '2026-11-25',
+          to: '2026-11-25',
+          rows: [],
+          total_payments: 0,
+          total_cents: 0,
+        }),
+      'POST /api/staff/revenue/unmatched/:id/match/confirm': () =>
+        jsonResponse(200, {
+          status: 'matched',
+          bill_no: 'NCCB40213378',
+          amount_cents: 2_750_000,
+          bill_status: 'paid',
+        }),
+    });
+    await renderWithApp(<RevenuePage />, { language: 'sw' });
+    expect(
+      await screen.findByText(/Uoanishaji wa zaidi ya KES 10,000.00 unasubiri afisa wa pili wa mapato/),
+    ).toBeInTheDocument();
+    const [theirs, mine] = await screen.findAllByTestId('match-proposal');
+    expect(theirs).toHaveTextContent(/bili NCCB40213378 \(Baraka Mwangi/);
+    expect(mine).toHaveTextContent('Inasubiri afisa wa pili wa mapato aithibitishe.');
+    const confirmButtons = screen.getAllByRole('button', { name: 'Thibitisha uoanishaji' });
+    // Only the other officer's proposal can be confirmed here.
+    expect(confirmButtons).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Ondoa uoanishaji' })).toBeInTheDocument();
+    await userEvent.setup().click(confirmButtons[0]!);
+    await vi.waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/staff/revenue/unmatched/11111111-1111-4111-8111-111111111111/match/confirm',
+      }),
+    );
+  });
+
   it('cancels a bill by its number with a reason, and shows why the server refused one', async () => {
     const api = stubApi({
       'GET /api/staff/revenue/unmatched': () => jsonResponse(200, { data: [] }),
