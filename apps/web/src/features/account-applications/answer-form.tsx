@@ -11,6 +11,7 @@ import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { controlClass, FormField } from '../../ui/form-field/form-field';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import { toast } from '../../ui/toast/toast-store';
 import styles from './account-applications.module.css';
 
@@ -82,6 +83,8 @@ function AnswerFields({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ path: string; message: string }[]>([]);
   const [uploading, setUploading] = useState<string | null>(null);
+  /** A refused file, said by the live region (its message is beside the field too). */
+  const [refusal, setRefusal] = useState('');
 
   const send = useMutation({
     mutationFn: () => {
@@ -126,24 +129,23 @@ function AnswerFields({
   });
 
   async function choose(field: FieldDefinition, file: File | undefined) {
-    if (!file) return;
+    if (!file || uploading) return;
     const problem = checkBeforeUpload(file, maxBytes);
     if (problem) {
       setErrors([{ path: field.name, message: message(problem) }]);
+      setRefusal(`${text.label(field)}: ${message(problem)}`);
       return;
     }
+    setRefusal('');
     setUploading(field.name);
     try {
       const upload = await uploadFile(file);
       setFiles((current) => ({ ...current, [field.name]: { id: upload.id, name: upload.name } }));
       setErrors((current) => current.filter((e) => e.path !== field.name));
     } catch (error) {
-      setErrors([
-        {
-          path: field.name,
-          message: error instanceof ApiError ? message(error.message) : t('answer.failed'),
-        },
-      ]);
+      const refused = error instanceof ApiError ? message(error.message) : t('answer.failed');
+      setErrors([{ path: field.name, message: refused }]);
+      setRefusal(`${text.label(field)}: ${refused}`);
     } finally {
       setUploading(null);
     }
@@ -171,6 +173,7 @@ function AnswerFields({
         focusKey={focusKey}
       />
       <p className={styles.lead}>{t('answer.lead')}</p>
+      <LiveRegion message={uploading ? t('answer.uploading') : refusal} />
       {answerable.map((field) =>
         field.kind === 'file' ? (
           <FormField
@@ -192,7 +195,8 @@ function AnswerFields({
                 type="file"
                 accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
                 className={controlClass('file', Boolean(errorOf(field.name)))}
-                disabled={uploading === field.name}
+                // Not disabled while sending: a disabled control drops the focus to the page's body.
+                aria-disabled={uploading === field.name || undefined}
                 onChange={(event) => void choose(field, event.currentTarget.files?.[0])}
               />
             )}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/translator';
 import { checkBeforeUpload, type UploadKinds, uploadFile, useUploadLimit } from '../../lib/uploads';
 import { buttonClass } from '../../ui/button/button';
 import { controlClass, FormField } from '../../ui/form-field/form-field';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import styles from './accounts.module.css';
 import { ProfilePhoto } from './profile-photo';
 import { useServerMessage } from './use-server-message';
@@ -47,6 +48,7 @@ export function PhotoField({
   const input = useRef<HTMLInputElement | null>(null);
 
   async function choose(file: File) {
+    if (sending) return;
     setRefused(undefined);
     const problem = checkBeforeUpload(file, maxBytes, PHOTO_UPLOADS);
     if (problem) {
@@ -78,7 +80,11 @@ export function PhotoField({
         errorPrefix={t('errorPrefix')}
         after={
           <>
-            {sending ? <p role="status">{t('photo.sending')}</p> : null}
+            {sending ? <p>{t('photo.sending')}</p> : null}
+            {/* On the page before the answer: a refused photo is announced (ui/live-region). */}
+            <LiveRegion
+              message={sending ? t('photo.sending') : refused ? `${t('photo.label')}: ${refused}` : ''}
+            />
             {value.id ? (
               <button
                 type="button"
@@ -101,7 +107,8 @@ export function PhotoField({
             type="file"
             accept={PHOTO_UPLOADS.types.join(',')}
             className={controlClass('file', control['aria-invalid'])}
-            disabled={sending}
+            // Not disabled while sending: a disabled control drops the focus to the page's body.
+            aria-disabled={sending || undefined}
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) void choose(file);

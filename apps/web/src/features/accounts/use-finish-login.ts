@@ -16,6 +16,7 @@ export function useFinishLogin(fallback: string, door: Door = 'citizen') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation('accounts');
+  /** `notice`: said instead of the welcome, and kept until dismissed (the new customer number). */
   return (response: OtpVerifyResponse, notice?: string) => {
     queryClient.clear();
     completeLogin(
@@ -27,7 +28,8 @@ export function useFinishLogin(fallback: string, door: Door = 'citizen') {
       },
       door,
     );
-    toast.success(notice ?? t('welcome', { name: response.data.first_name }));
+    if (notice) toast.success(notice, { keep: true });
+    else toast.success(t('welcome', { name: response.data.first_name }));
     navigate(takeReturnPath() ?? fallback, { replace: true });
   };
 }

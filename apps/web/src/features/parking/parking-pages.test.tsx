@@ -205,6 +205,9 @@ describe('/parking/{id}', () => {
       path: '/parking/PT2345678ABCDE',
     });
     expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
+    const region = screen.getByTestId('ticket-announcement');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toHaveTextContent('Waiting for your payment');
     expect(
       screen.getByText(/Check your phone and enter your M-Pesa PIN to pay KES 300.00/),
     ).toBeInTheDocument();
@@ -212,6 +215,9 @@ describe('/parking/{id}', () => {
     expect(
       await screen.findByRole('heading', { name: 'Paid: your parking is covered today' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+    // Announced in the region that was there while it waited (not a new one that came with it).
+    expect(screen.getByTestId('ticket-announcement')).toBe(region);
+    expect(region).toHaveTextContent('Paid: your parking is covered today');
     expect(screen.getByRole('img', { name: /QR code of the parking ticket/ })).toHaveAttribute(
       'src',
       '/api/documents/qr.svg?code=signed.code',

@@ -6,6 +6,7 @@ import { appPath } from '../../lib/app-path';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge } from '../../ui/status-badge/status-badge';
@@ -24,11 +25,20 @@ export function TicketPage() {
   return (
     <div className={styles.page}>
       <PageHeading title={t('ticket.title', { plate: ticket.data?.plate ?? '' })} />
+      {/* There from the start, so that "paid" is announced when M-Pesa answers (ui/live-region). */}
+      <LiveRegion message={ticketAnnouncement(t, ticket.data?.status)} testId="ticket-announcement" />
       <QueryState query={ticket} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {(found) => <TicketView ticket={found} />}
       </QueryState>
     </div>
   );
+}
+
+/** What the live region says of the ticket's state. */
+function ticketAnnouncement(t: (key: string) => string, status: ParkingTicket['status'] | undefined): string {
+  if (status === 'paid') return t('ticket.paid');
+  if (status === 'pending') return t('ticket.pending');
+  return '';
 }
 
 function TicketView({ ticket }: { ticket: ParkingTicket }) {

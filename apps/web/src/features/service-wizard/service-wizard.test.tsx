@@ -238,7 +238,7 @@ describe('ServiceWizard', () => {
     const u = user();
     await u.click(screen.getByRole('button', { name: 'Next' }));
     const busy = await screen.findByRole('button', { name: 'Loading…' });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Instructions' })).toBeInTheDocument();
     act(() => release());
     expect(await screen.findByRole('heading', { level: 2, name: 'Details' })).toBeInTheDocument();
@@ -356,6 +356,9 @@ describe('ServiceWizard', () => {
     await u.type(screen.getByRole('textbox', { name: /Land \/ parcel number/ }), '209/10001');
     await u.selectOptions(screen.getByRole('combobox', { name: /Purpose/ }), 'sale');
     const input = screen.getByLabelText(/Copy of your ID card/);
+    // The field's live region is there, empty, before anything is sent.
+    const region = within(input.closest('[class*="field"]') as HTMLElement).getByRole('status');
+    expect(region).toBeEmptyDOMElement();
     await u.upload(input, new File(['%PDF-fake'], 'renamed.pdf', { type: 'application/pdf' }));
 
     await waitFor(() =>
@@ -363,6 +366,11 @@ describe('ServiceWizard', () => {
         'Error: Only JPEG or PNG images and PDF documents can be uploaded.',
       ),
     );
+    // The refusal is announced, and the picker kept the focus (it is never disabled).
+    expect(region).toHaveTextContent(
+      'Copy of your ID card: Only JPEG or PNG images and PDF documents can be uploaded.',
+    );
+    expect(screen.getByLabelText(/Copy of your ID card/)).not.toHaveAttribute('disabled');
     expect(screen.getByRole('textbox', { name: /Land \/ parcel number/ })).toHaveValue('209/10001');
     expect(screen.getByRole('combobox', { name: /Purpose/ })).toHaveValue('sale');
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translator';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { CheckedAt } from './verdict';
@@ -16,12 +17,15 @@ export function CheckPage<Result extends { status: string; checked_at: string }>
   kind,
   queryKey,
   check,
+  announce,
   children,
 }: {
   /** The page's texts in the verification namespace: `<kind>.title`, `.lead`, `.checking`. */
   kind: 'staff' | 'identity';
   queryKey: readonly unknown[];
   check: (signal: AbortSignal) => Promise<Result>;
+  /** The answer in one sentence, for the live region (`verdictWords`). */
+  announce: (result: Result) => string;
   children: (result: Result) => ReactNode;
 }) {
   const { t } = useTranslation('verification');
@@ -34,6 +38,17 @@ export function CheckPage<Result extends { status: string; checked_at: string }>
   return (
     <div className={styles.page}>
       <PageHeading title={t(`${kind}.title`)} lead={t(`${kind}.lead`)} />
+      <LiveRegion
+        message={
+          query.isFetching
+            ? t(`${kind}.checking`)
+            : query.data
+              ? announce(query.data)
+              : query.isError
+                ? t('everify.error')
+                : ''
+        }
+      />
       <QueryState
         query={query}
         loadingLabel={t(`${kind}.checking`)}

@@ -53,7 +53,8 @@ const page = (path = '/e-verify', language: 'en' | 'sw' = 'en') =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('E-Verify page', () => {
+// Typing a whole code is slow when the whole suite shares two cores.
+describe('E-Verify page', { timeout: 20_000 }, () => {
   it('checks the code in the link at once and shows a genuine document with its facts', async () => {
     const fetchMock = answerWith({
       status: 'valid',
@@ -64,9 +65,9 @@ describe('E-Verify page', () => {
     const result = await screen.findByTestId('verify-result');
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/verify?code=${encodeURIComponent(TOKEN)}`);
     expect(result).toHaveAttribute('data-status', 'valid');
-    expect(within(result).getByRole('status')).toHaveTextContent('Genuine document');
-    expect(within(result).getByRole('status')).toHaveTextContent(
-      'issued by Test City County and is in force',
+    expect(within(result).getByRole('heading', { name: 'Genuine document' })).toBeInTheDocument();
+    expect(screen.getByTestId('verify-announcement')).toHaveTextContent(
+      'Genuine document. This document was issued by Test City County and is in force.',
     );
     const facts = result.querySelector('dl')!;
     expect(facts).toHaveTextContent('DocumentReceipt');
@@ -87,7 +88,10 @@ describe('E-Verify page', () => {
     expect(
       within(result).getByRole('heading', { name: 'Not a genuine county document' }),
     ).toBeInTheDocument();
-    expect(within(result).getByRole('status')).toHaveTextContent('Do not accept the document');
+    expect(result).toHaveTextContent('Do not accept the document');
+    expect(screen.getByTestId('verify-announcement')).toHaveTextContent(
+      /^Not a genuine county document\. .*Do not accept the document/,
+    );
     expect(within(result).queryByRole('term')).toBeNull();
   });
 
@@ -180,6 +184,32 @@ describe('E-Verify page', () => {
     answerWith({ status: 'valid', document: receipt, checked_at: '2025-03-15T07:00:00.000Z' });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Genuine document' })).toBeInTheDocument();
+    // "Try again" went with its alert: the answer has the focus, not the page's body.
+    await waitFor(() => expect(screen.getByTestId('verify-result').parentElement).toHaveFocus());
+  });
+
+  it('announces each answer through a live region that was on the page before it, and Verify keeps the focus', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    await page();
+    const region = screen.getByTestId('verify-announcement');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
+    await userEvent.click(screen.getByLabelText('Verification code or link'));
+    await userEvent.paste(TOKEN);
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    await userEvent.click(verify);
+    await waitFor(() => expect(region).toHaveTextContent('Checking…'));
+    expect(verify).toHaveFocus();
+    answer(
+      jsonResponse(200, { status: 'revoked', document: receipt, checked_at: '2025-03-15T07:00:00.000Z' }),
+    );
+    await waitFor(() => expect(region).toHaveTextContent(/^Revoked\./));
+    expect(screen.getByTestId('verify-announcement')).toBe(region);
+    expect(screen.getByRole('button', { name: 'Verify' })).toHaveFocus();
   });
 
   it('opens the scanner only on demand, and says so when the browser has no camera', async () => {
@@ -189,12 +219,15 @@ describe('E-Verify page', () => {
     expect(screen.queryByRole('region', { name: 'QR code scanner' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Scan QR code' }));
     const scanner = await screen.findByRole('region', { name: 'QR code scanner' });
+    // The button that opened it is gone: the scanner has the focus.
+    await waitFor(() => expect(scanner).toHaveFocus());
     await waitFor(() =>
       expect(within(scanner).getByRole('alert')).toHaveTextContent('cannot use the camera'),
     );
     await userEvent.click(within(scanner).getByRole('button', { name: 'Stop scanning' }));
     expect(screen.queryByRole('region', { name: 'QR code scanner' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Scan QR code' })).toBeInTheDocument();
+    // Closed: back on the button that opens it.
+    expect(screen.getByRole('button', { name: 'Scan QR code' })).toHaveFocus();
   });
 
   it('speaks Kiswahili', async () => {

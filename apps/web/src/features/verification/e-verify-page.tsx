@@ -6,16 +6,23 @@ import { useCounty } from '../../lib/county';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { Spinner } from '../../ui/spinner/spinner';
 import { DocumentResult } from './document-result';
 import { PermitCheck } from './permit-check';
+import { verdictWords } from './verdict';
 import styles from './verification.module.css';
 import { verifyDocument } from './verify-api';
 
 // The camera scanner and its QR decoder are fetched only when someone presses "Scan".
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
+
+/** Whether the focus fell to the page's body (the element that had it went away). */
+function focusLost(): boolean {
+  return !document.activeElement || document.activeElement === document.body;
+}
 
 /**
  * /e-verify: anyone checks a county document. `?code=<token>` (what a document's QR code opens)
@@ -33,7 +40,10 @@ export function EVerifyPage() {
   const [scanning, setScanning] = useState(false);
   const [scanProblem, setScanProblem] = useState<string>();
   const input = useRef<HTMLTextAreaElement>(null);
-  const ids = { input: useId(), hint: useId(), error: useId() };
+  const result = useRef<HTMLDivElement>(null);
+  /** A scanned code is being checked: its answer takes the focus (the scanner that had it is gone). */
+  const answerTakesFocus = useRef(false);
+  const ids = { input: useId(), hint: useId(), error: useId(), scan: useId() };
 
   useEffect(() => setValue(code), [code]);
 
@@ -44,6 +54,40 @@ export function EVerifyPage() {
     staleTime: 0,
     retry: false,
   });
+
+  // An answer came and the control that asked for it is gone (the scanner closed on a code, or
+  // the error's "Try again" with its alert): the answer takes the focus, not the page's body.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each new answer, on purpose.
+  useEffect(() => {
+    if (query.isFetching || (!query.data && !query.isError)) return;
+    if (focusLost() || answerTakesFocus.current) result.current?.focus();
+    answerTakesFocus.current = false;
+  }, [query.isFetching, query.dataUpdatedAt, query.errorUpdatedAt]);
+
+  // The scanner closed without a code to check (Stop scanning, a stranger's QR code): back to its button.
+  const wasScanning = useRef(false);
+  useEffect(() => {
+    if (scanning) wasScanning.current = true;
+    else if (wasScanning.current) {
+      wasScanning.current = false;
+      if (focusLost() && !answerTakesFocus.current) document.getElementById(ids.scan)?.focus();
+    }
+  }, [scanning, ids.scan]);
+
+  const status = query.data?.status;
+  const announcement =
+    code === ''
+      ? ''
+      : query.isFetching
+        ? t('everify.verifying')
+        : status
+          ? verdictWords(
+              t(`status.${status}.title`),
+              t(`status.${status}.body`, { issuer: query.data?.document?.issuer ?? '' }),
+            )
+          : query.isError
+            ? t('everify.error')
+            : '';
 
   /** Checks what was typed or scanned; answers false when it was not something to check. */
   function check(text: string): boolean {
@@ -88,6 +132,7 @@ export function EVerifyPage() {
       return;
     }
     setValue(parsed.kind === 'document' ? parsed.code : text);
+    answerTakesFocus.current = parsed.kind === 'document';
     check(text);
   }
 
@@ -132,6 +177,7 @@ export function EVerifyPage() {
           </Button>
           {scanning ? null : (
             <Button
+              id={ids.scan}
               variant="secondary"
               onClick={() => {
                 setScanProblem(undefined);
@@ -154,16 +200,20 @@ export function EVerifyPage() {
         ) : null}
       </form>
 
-      {code === '' ? null : (
-        <QueryState
-          query={query}
-          loadingLabel={t('everify.verifying')}
-          errorTitle={t('everify.error')}
-          retryLabel={t('everify.retry')}
-        >
-          {(result) => <DocumentResult result={result} />}
-        </QueryState>
-      )}
+      {/* On the page before any answer, so that each answer is announced (ui/live-region). */}
+      <LiveRegion message={announcement} testId="verify-announcement" />
+      <div ref={result} tabIndex={-1} className={styles.result}>
+        {code === '' ? null : (
+          <QueryState
+            query={query}
+            loadingLabel={t('everify.verifying')}
+            errorTitle={t('everify.error')}
+            retryLabel={t('everify.retry')}
+          >
+            {(answer) => <DocumentResult result={answer} />}
+          </QueryState>
+        )}
+      </div>
 
       <PermitCheck />
 

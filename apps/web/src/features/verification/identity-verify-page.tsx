@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from '../../lib/translator';
 import { CheckPage } from './check-page';
 import { formatDate } from './display-format';
-import { FactRows, Verdict, type VerdictTone } from './verdict';
+import { FactRows, Verdict, type VerdictTone, verdictWords } from './verdict';
 import styles from './verification.module.css';
 import { verifyIdentity } from './verify-api';
 
@@ -22,6 +22,12 @@ export function IdentityVerifyPage() {
       kind="identity"
       queryKey={['verify-identity', qid, id]}
       check={(signal) => verifyIdentity(qid, id, signal)}
+      announce={(result) =>
+        verdictWords(
+          t(`identity.${result.status}.title`),
+          t(`identity.${result.status}.body`, { id: result.person?.id_number ?? id }),
+        )
+      }
     >
       {(result) => (
         <>

@@ -23,6 +23,9 @@ export function QrScanner({
 }) {
   const { t } = useTranslation('verification');
   const video = useRef<HTMLVideoElement>(null);
+  // The "Scan QR code" button that opened it is gone: the scanner takes the focus (and is read out).
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => region.current?.focus(), []);
   const [state, setState] = useState<ScanState>('starting');
   const done = useRef(onResult);
   done.current = onResult;
@@ -78,7 +81,7 @@ export function QrScanner({
   const message = t(`scanner.${state}`);
   const failed = state === 'denied' || state === 'unavailable' || state === 'unsupported';
   return (
-    <section className={styles.scanner} aria-label={t('scanner.region')}>
+    <section ref={region} tabIndex={-1} className={styles.scanner} aria-label={t('scanner.region')}>
       {failed ? null : (
         <video ref={video} className={styles.video} muted playsInline aria-label={t('scanner.preview')} />
       )}

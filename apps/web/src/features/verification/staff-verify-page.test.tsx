@@ -50,7 +50,9 @@ describe('staff ID check page', () => {
     await staffPage();
     const result = await screen.findByTestId('verify-result');
     expect(result).toHaveAttribute('data-status', 'not_found');
-    expect(within(result).getByRole('status')).toHaveTextContent('No officer matches this card');
+    expect(result).toHaveTextContent('No officer matches this card');
+    // Announced through the page's live region, there before the answer came.
+    expect(screen.getByRole('status')).toHaveTextContent(/^No officer matches this card\./);
     expect(result).toHaveTextContent('To report a suspicious card, call +254 700 000 111, +254 711 222 333.');
   });
 
@@ -91,7 +93,10 @@ describe('national ID check page', () => {
     answer({ status: 'not_registered', issuer: 'Test City County', checked_at: '2025-03-15T07:00:00.000Z' });
     await identityPage();
     const result = await screen.findByTestId('verify-result');
-    expect(within(result).getByRole('status')).toHaveTextContent(
+    expect(result).toHaveTextContent(
+      'No portal account matches this QR code and national ID number 27845123.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
       'No portal account matches this QR code and national ID number 27845123.',
     );
   });

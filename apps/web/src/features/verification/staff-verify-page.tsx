@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useCounty } from '../../lib/county';
 import { useTranslation } from '../../lib/translator';
 import { CheckPage } from './check-page';
-import { FactRows, Verdict, type VerdictTone } from './verdict';
+import { FactRows, Verdict, type VerdictTone, verdictWords } from './verdict';
 import { verifyStaff } from './verify-api';
 
 const TONES: Record<StaffVerifyResponse['status'], VerdictTone> = {
@@ -23,6 +23,12 @@ export function StaffVerifyPage() {
       kind="staff"
       queryKey={['verify-staff', qid, sid]}
       check={(signal) => verifyStaff(qid, sid, signal)}
+      announce={(result) =>
+        verdictWords(
+          t(`staff.${result.status}.title`),
+          t(`staff.${result.status}.body`, { issuer: result.issuer }),
+        )
+      }
     >
       {(result) => (
         <>

@@ -22,7 +22,8 @@ function Icon({ tone }: { tone: VerdictTone }) {
 
 /**
  * The answer of a check, in plain words with a clear visual state (colour, icon and title, so it
- * never rests on colour alone). Its title and text are announced politely when they appear.
+ * never rests on colour alone). It is not a live region itself: the page announces it through
+ * a live region that was there before the answer came (ui/live-region), with `verdictWords`.
  */
 export function Verdict({
   tone,
@@ -38,12 +39,17 @@ export function Verdict({
   return (
     <div className={`${styles.verdict} ${styles[tone]}`} data-tone={tone} data-testid={testId}>
       <Icon tone={tone} />
-      <div role="status" className={styles.verdictText}>
+      <div className={styles.verdictText}>
         <h2 className={styles.verdictTitle}>{title}</h2>
         {children}
       </div>
     </div>
   );
+}
+
+/** A verdict as one sentence for a live region: its title, then its text. */
+export function verdictWords(title: string, body: string): string {
+  return `${title}. ${body}`;
 }
 
 /**

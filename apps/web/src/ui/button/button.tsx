@@ -15,7 +15,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: ReactNode;
 }
 
-/** A button; `busy` keeps its place, disables it and says so to screen readers. */
+/**
+ * A button; `busy` keeps its place and says so to screen readers. A busy button is
+ * `aria-disabled`, not `disabled`: it keeps the focus (a disabled button drops it to the page's
+ * body, where a keyboard or screen reader user is lost) while a press on it — or Enter in its
+ * form — does nothing.
+ */
 export function Button({
   variant = 'primary',
   busy = false,
@@ -23,15 +28,17 @@ export function Button({
   className,
   children,
   type,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
       className={buttonClass(variant, className)}
-      disabled={busy || rest.disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       {...rest}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
     >
       {busy && busyLabel ? busyLabel : children}
     </button>

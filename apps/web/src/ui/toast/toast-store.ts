@@ -20,19 +20,25 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-function show(kind: ToastKind, message: string): number {
+export interface ToastOptions {
+  /** Stays until the user dismisses it: something to note down (a customer number). */
+  keep?: boolean;
+}
+
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): number {
   const id = nextId++;
   toasts = [...toasts.slice(-3), { id, kind, message }];
   emit();
-  setTimeout(() => dismissToast(id), kind === 'error' ? TOAST_MS * 2 : TOAST_MS);
+  // An error, or a notice to keep, stays until dismissed: nobody should have to read fast.
+  if (!options.keep && kind !== 'error') setTimeout(() => dismissToast(id), TOAST_MS);
   return id;
 }
 
-/** Short notices shown at the top right (spec); errors stay twice as long. */
+/** Short notices shown at the top right (spec); errors, and notices to keep, stay until dismissed. */
 export const toast = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
 
 export function subscribeToasts(listener: Listener): () => void {

@@ -13,6 +13,7 @@ import {
   useUploadLimit,
 } from '../../../lib/uploads';
 import { buttonClass } from '../../../ui/button/button';
+import { LiveRegion } from '../../../ui/live-region/live-region';
 import styles from '../service-wizard.module.css';
 import { fieldId, WizardField } from './wizard-field';
 
@@ -46,6 +47,7 @@ export function FileInput({
   const id = fieldId(field.name);
 
   async function send(chosen: File) {
+    if (sending) return;
     setRefused(undefined);
     const problem = checkBeforeUpload(chosen, maxBytes);
     if (problem) {
@@ -84,11 +86,19 @@ export function FileInput({
       text={text}
       extraError={refused}
       after={
-        sending ? (
-          <p className={styles.uploading} role="status">
-            {t('upload.sending', { name: sending })}
-          </p>
-        ) : null
+        <>
+          {sending ? <p className={styles.uploading}>{t('upload.sending', { name: sending })}</p> : null}
+          {/* On the page before the answer: "uploading", then a refusal is announced (ui/live-region). */}
+          <LiveRegion
+            message={
+              sending
+                ? t('upload.sending', { name: sending })
+                : refused
+                  ? `${text.label(field)}: ${refused}`
+                  : ''
+            }
+          />
+        </>
       }
     >
       {(aria) =>
@@ -136,7 +146,8 @@ export function FileInput({
               name={field.name}
               accept={UPLOAD_ACCEPT}
               className={styles.fileInput}
-              disabled={sending !== undefined}
+              // Not disabled while sending: a disabled control drops the focus to the page's body.
+              aria-disabled={sending !== undefined || undefined}
               onChange={(event) => {
                 const chosen = event.target.files?.[0];
                 if (chosen) void send(chosen);
