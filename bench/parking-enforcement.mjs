@@ -24,8 +24,8 @@ try {
   // generated in SQL.
   const started = performance.now();
   await bench.generate(`
-    insert into parking_tickets (id, plate, zone_code, vehicle_type, day, bill_no, amount_cents, status, paid_at)
-    select 'PTB' || lpad(g::text, 11, '0'),
+    insert into parking_tickets (id, ticket_no, plate, zone_code, vehicle_type, day, bill_no, amount_cents, status, paid_at)
+    select 'PTB' || lpad(g::text, 11, '0'), 'PKT-B-' || g,
            'K' || chr(65 + (g / 26 / 100) % 26) || chr(65 + (g / 100) % 26) || ' ' || lpad((g % 1000)::text, 3, '0') || chr(65 + g % 26),
            (array['Z1','Z2','Z3','Z4'])[1 + g % 4], 'saloon',
            (now() at time zone 'Africa/Nairobi')::date - (g % 200),

@@ -381,6 +381,9 @@ export async function buildApp({
     links: applicationDocuments,
     choices,
     county,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
   const parkingPermits = createParkingPermits({ db, applications, links: applicationDocuments });
   applications.addValidator('parking', parkingPermits.checkApplication);

@@ -44,9 +44,25 @@ export const dailyParkingRequestSchema = z
     examples: [{ plate: 'KDA 123A', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712345678' }],
   });
 
+export const ticketPaymentSchema = z
+  .object({
+    status: z.enum(['pending', 'paid', 'failed', 'cancelled']),
+    message: z
+      .string()
+      .nullable()
+      .describe('Why it ended, in plain words (English; a failed or cancelled payment), else null.'),
+    phone_hint: z.string().nullable().describe('The phone the prompt went to, masked.'),
+    at: z.string().describe('When it last changed.'),
+  })
+  .describe('TicketPayment');
+export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+
 export const parkingTicketSchema = z
   .object({
-    ticket_id: z.string(),
+    ticket_id: z.string().describe("The bearer's id: whoever holds it opens the ticket."),
+    ticket_no: z
+      .string()
+      .describe('The number the ticket prints and E-Verify shows; it does not open the ticket.'),
     plate: z.string(),
     zone_code: z.string(),
     zone_name: z.string(),
@@ -54,12 +70,16 @@ export const parkingTicketSchema = z
     vehicle_type_label: z.string(),
     day: z.string().describe('The day it is for (YYYY-MM-DD, Kenya).'),
     amount_cents: z.int(),
-    status: z.enum(['pending', 'paid']),
+    status: z.enum(['pending', 'paid', 'revoked']).describe('Revoked: the county revoked its ticket.'),
     bill_no: z.string().describe('Pay it at the paybill with this number as the account, too.'),
     paid_at: z.string().nullable(),
     valid_until: z.string().describe('Midnight at the end of its day (Kenya).'),
     short_code: z.string().nullable().describe('Its E-Verify code once paid.'),
     document: issuedDocumentLinkSchema.nullable().describe('The printable ticket, once paid.'),
+    revoked_at: z.string().nullable(),
+    payment: ticketPaymentSchema
+      .nullable()
+      .describe("A pending ticket's latest M-Pesa prompt: pending, or how it ended (failed, cancelled)."),
   })
   .describe('ParkingTicket');
 export type ParkingTicket = z.infer<typeof parkingTicketSchema>;
@@ -79,6 +99,17 @@ export const dailyParkingResponseSchema = z
 export type DailyParkingAnswer = z.infer<typeof dailyParkingResponseSchema>;
 
 export const parkingTicketParamsSchema = z.object({ ticket_id: z.string().max(20) });
+
+export const ticketPayRequestSchema = z
+  .object({
+    phone_number: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('The M-Pesa phone to prompt; by default the one the last prompt went to.'),
+  })
+  .describe('TicketPayRequest')
+  .meta({ examples: [{ phone_number: '0712345678' }] });
 
 export const parkingStatusQuerySchema = z.object({ plate: z.string().max(20) });
 

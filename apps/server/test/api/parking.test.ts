@@ -22,7 +22,11 @@ const daily = (payload: Record<string, unknown>, headers: Record<string, string>
   t.app.inject({ method: 'POST', url: '/api/parking/daily', payload, headers, remoteAddress: from });
 
 async function waitPaid(ticketId: string) {
-  let ticket = { status: '' } as { status: string; document: { print_url: string; id: string } | null };
+  let ticket = { status: '' } as {
+    status: string;
+    ticket_no: string;
+    document: { print_url: string; id: string } | null;
+  };
   for (let i = 0; i < 200 && ticket.status !== 'paid'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     ticket = (await t.app.inject({ method: 'GET', url: `/api/parking/tickets/${ticketId}` })).json();
@@ -78,7 +82,7 @@ describe('daily parking, no account', () => {
         url: `/api/documents/${link.searchParams.get('id')}?key=${link.searchParams.get('key')}`,
       })
     ).json();
-    expect(view).toMatchObject({ title: 'Parking Ticket', state: 'valid', number: ticketId });
+    expect(view).toMatchObject({ title: 'Parking Ticket', state: 'valid', number: paid.ticket_no });
     const fact = (label: string) => view.facts.find((f: { label: string }) => f.label === label)?.value;
     expect(fact('Vehicle')).toBe('KDA 123A');
     expect(fact('Zone')).toBe('Zone I — Central Business District');
@@ -232,5 +236,173 @@ describe('enforcement', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('issue 36: a ticket from outside', () => {
+  const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    let value = await read();
+    for (let i = 0; i < 200 && !done(value); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      value = await read();
+    }
+    return value;
+  };
+  const ticketOf = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/parking/tickets/${id}` })).json();
+
+  it("prints and verifies a number that is not the bearer's id, shows the plate as the holder, and texts the link to the paying phone", async () => {
+    const answer = await daily(
+      { plate: 'KDF 901F', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712300901' },
+      {},
+      '10.20.9.1',
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const id = answer.json().ticket_id;
+    const paid = await waitPaid(id);
+    const ticket = await ticketOf(id);
+    expect(ticket.ticket_no).toMatch(/^PKT-\d{4}-[2-9A-HJ-NP-Z]{10}$/);
+    expect(ticket.ticket_no).not.toBe(id);
+    const link = new URL(paid.document!.print_url);
+    const printed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${link.searchParams.get('id')}?key=${link.searchParams.get('key')}`,
+      })
+    ).json();
+    expect(printed.number).toBe(ticket.ticket_no);
+    const code = new URL(ticket.document.url).searchParams.get('code');
+    const verified = (
+      await t.app.inject({ method: 'GET', url: `/api/verify?code=${encodeURIComponent(code!)}` })
+    ).json();
+    expect(verified.status).toBe('valid');
+    expect(verified.document.number).toBe(ticket.ticket_no);
+    expect(verified.document.holder).toBe('Vehicle KDF 901F');
+    // What E-Verify shows opens no ticket.
+    const byNumber = await t.app.inject({ method: 'GET', url: `/api/parking/tickets/${ticket.ticket_no}` });
+    expect(byNumber.statusCode).toBe(404);
+    const sms = await waitFor(
+      async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?phone=254712300901' })).json()
+          .data as {
+          message: string;
+        }[],
+      (messages) => messages.length > 0,
+    );
+    expect(sms.map((m) => m.message).join('\n')).toContain(`/parking/${id}`);
+  });
+
+  it('follows a revoked ticket: the plate check drops it, the ticket says revoked, the day is paid again; only an officer of parking revokes it', async () => {
+    const answer = await daily(
+      { plate: 'KDG 902G', zone_code: 'Z2', vehicle_type: 'saloon', phone_number: '0712300902' },
+      {},
+      '10.20.9.2',
+    );
+    const id = answer.json().ticket_id;
+    const paid = await waitPaid(id);
+    const enforcement = await createOfficer(t, ['enforcement']);
+    const check = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/parking/status?plate=KDG902G',
+          headers: enforcement.headers,
+        })
+      ).json();
+    expect((await check()).covered).toBe(true);
+    const revoke = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/documents/${paid.document!.id}/revoke`,
+        headers,
+        payload: { reason: 'Paid with a reversed M-Pesa payment' },
+      });
+    const landApprover = await createOfficer(t, ['approver'], ['land']);
+    const refused = await revoke(landApprover.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This document was issued for a service outside your service areas.');
+    expect((await ticketOf(id)).status).toBe('paid');
+    const parkingApprover = await createOfficer(t, ['approver'], ['parking']);
+    const revoked = await revoke(parkingApprover.headers);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await check()).toEqual({ plate: 'KDG 902G', covered: false, by: [] });
+    const ticket = await ticketOf(id);
+    expect(ticket.status).toBe('revoked');
+    expect(ticket.revoked_at).toEqual(expect.any(String));
+    const again = await daily(
+      { plate: 'KDG 902G', zone_code: 'Z2', vehicle_type: 'saloon', phone_number: '0712300902' },
+      {},
+      '10.20.9.2',
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ already_paid: false, payment_id: expect.any(String) });
+    expect(again.json().ticket_id).not.toBe(id);
+    await waitPaid(again.json().ticket_id);
+    expect((await check()).covered).toBe(true);
+  });
+
+  it("lets the motorist's own phone be prompted while a stranger's prompt waits, and prices the day for the type the motorist chooses", async () => {
+    // A stranger's prompt that is never answered (the simulator sends no callback for …0000).
+    const stranger = await daily(
+      { plate: 'KDH 903H', zone_code: 'Z1', vehicle_type: 'trailer', phone_number: '0700000000' },
+      {},
+      '10.20.9.3',
+    );
+    expect(stranger.statusCode, stranger.body).toBe(201);
+    expect(stranger.json().amount).toBe(350_000);
+    const motorist = await daily(
+      { plate: 'KDH 903H', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712300903' },
+      {},
+      '10.20.9.4',
+    );
+    expect(motorist.statusCode, motorist.body).toBe(201);
+    expect(motorist.json().ticket_id).toBe(stranger.json().ticket_id);
+    expect(motorist.json().amount).toBe(30_000);
+    expect(motorist.json().ticket).toMatchObject({ vehicle_type: 'saloon', amount_cents: 30_000 });
+    expect(motorist.json().bill_no).not.toBe(stranger.json().bill_no);
+    const paid = await waitPaid(motorist.json().ticket_id);
+    expect(paid).toMatchObject({ status: 'paid', amount_cents: 30_000 });
+    // The same phone twice while its prompt waits is still refused.
+    const first = await daily(
+      { plate: 'KDJ 904J', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0700000000' },
+      {},
+      '10.20.9.5',
+    );
+    expect(first.statusCode, first.body).toBe(409);
+  });
+
+  it('ends the wait when the payment fails, says why, and prompts again on request', async () => {
+    const answer = await daily(
+      { plate: 'KDK 905K', zone_code: 'Z3', vehicle_type: 'saloon', phone_number: '0700000001' },
+      {},
+      '10.20.9.6',
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const id = answer.json().ticket_id;
+    const failed = await waitFor(
+      () => ticketOf(id),
+      (ticket) => ticket.payment?.status === 'failed',
+    );
+    expect(failed.status).toBe('pending');
+    expect(failed.payment).toMatchObject({ status: 'failed', phone_hint: expect.stringContaining('***') });
+    expect(failed.payment.message).toBe(
+      'Your M-Pesa balance is not enough for this payment. Top up and try again.',
+    );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/parking/tickets/${id}/pay`,
+      payload: { phone_number: '0712300905' },
+      remoteAddress: '10.20.9.6',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().ticket.payment).toMatchObject({ status: 'pending', message: null });
+    await waitPaid(id);
+    const paidAgain = await t.app.inject({
+      method: 'POST',
+      url: `/api/parking/tickets/${id}/pay`,
+      payload: {},
+      remoteAddress: '10.20.9.6',
+    });
+    expect(paidAgain.statusCode).toBe(409);
   });
 });

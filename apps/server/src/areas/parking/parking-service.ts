@@ -6,27 +6,52 @@ import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/fiel
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
+import { maskPhone } from '@kaunti/contract/masking';
+import { isValidPhone, normalisePhone } from '@kaunti/contract/phone-number';
 import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
 import { feeAmountsOf, priceService } from '../../core/applications/fees';
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
 import { invalid } from '../../core/applications/submission-checks';
+import { type Actor, recordAudit } from '../../core/audit/audit';
 import { type BillService, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaDate } from '../../core/bills/kenya-date';
 import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
+import { payments } from '../../core/payments/schema';
 import type { Db } from '../../platform/db/database';
+import { afterCommit } from '../../platform/db/shared-transaction';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { SmsGateway } from '../../platform/sms/sms-gateway';
+import { StateMachine } from '../../platform/state-machine';
 import { parkingCoverPlates, parkingCovers, parkingTickets, parkingZones, vehicles } from './schema';
 
 type TicketRow = typeof parkingTickets.$inferSelect;
+type TicketStatus = TicketRow['status'];
+
+/**
+ * A daily ticket's moves: paid when its bill is paid, revoked when the county revokes its
+ * document (the plate's day is then uncovered, and may be paid again).
+ */
+export const ticketStatus = new StateMachine<TicketStatus>('parking ticket', {
+  pending: ['paid'],
+  paid: ['revoked'],
+  revoked: [],
+});
 
 const TICKET_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const randomChars = (n: number) => [...randomBytes(n)].map((b) => TICKET_ALPHABET[b % 32]).join('');
 /** "PT" and 12 characters of 32: 60 random bits, so holding the id is what lets one read the ticket. */
 function newTicketId(): string {
-  const bytes = randomBytes(12);
-  return `PT${[...bytes].map((b) => TICKET_ALPHABET[b % 32]).join('')}`;
+  return `PT${randomChars(12)}`;
+}
+/**
+ * The number the ticket prints and E-Verify shows: "PKT-<year>-" and 10 characters, unrelated to
+ * the bearer's id, so a photo of the QR code or a check on E-Verify does not open the ticket.
+ */
+function newTicketNo(day: string): string {
+  return `PKT-${day.slice(0, 4)}-${randomChars(10)}`;
 }
 
 /** The end of a Kenyan day (midnight EAT, UTC+3), as an instant. */
@@ -50,6 +75,9 @@ const toVehicle = (row: typeof vehicles.$inferSelect) => ({
 
 const typeLabel = (value: string) => VEHICLE_TYPES.find((t) => t.value === value)?.label ?? value;
 
+const TICKET_NOT_FOUND = 'We could not find that parking ticket. Check the link or the ticket number.';
+const NOT_PAYABLE = 'This ticket is not waiting for a payment.';
+
 /**
  * Daily parking, no account needed: a plate's day in a zone is one obligation
  * (`parking-daily:<plate>:<zone>:<day>`, one open bill), its ticket is pending until the bill is
@@ -66,14 +94,39 @@ export function createParkingService(deps: {
       requestId?: string | undefined;
     }): Promise<StkPushResponse>;
   };
-  documents: Pick<DocumentService, 'issue' | 'shortCodeOf'>;
+  documents: Pick<DocumentService, 'issue' | 'shortCodeOf' | 'onRevoked'>;
   links: Pick<ApplicationDocuments, 'link'>;
   choices: Pick<ReferenceChoices, 'check'>;
   county: Pick<CountyService, 'get'>;
+  sms: SmsGateway;
+  publicUrl: string;
+  log: { warn(object: Record<string, unknown>, message: string): void };
 }) {
   const { db } = deps;
   const service = findService('daily-parking')!;
   const template = findDocumentTemplate('parking-ticket')!;
+
+  /** The ticket's latest payment attempt on its current bill: how the wait ended, if it did. */
+  async function lastPayment(row: TicketRow) {
+    const [payment] = await db
+      .select({
+        status: payments.status,
+        message: payments.message,
+        phone: payments.phoneNumber,
+        at: payments.updatedAt,
+      })
+      .from(payments)
+      .where(eq(payments.billNo, row.billNo))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (!payment) return null;
+    return {
+      status: payment.status,
+      message: payment.status === 'pending' ? null : payment.message,
+      phone_hint: payment.phone ? maskPhone(payment.phone) : null,
+      at: payment.at.toISOString(),
+    };
+  }
 
   async function view(row: TicketRow) {
     const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, row.zoneCode));
@@ -82,6 +135,8 @@ export function createParkingService(deps: {
       : [];
     return {
       ticket_id: row.id,
+      // What it prints and E-Verify shows (a ticket paid before numbers of its own kept its id).
+      ticket_no: document?.number ?? row.ticketNo,
       plate: row.plate,
       zone_code: row.zoneCode,
       zone_name: zone?.name ?? row.zoneCode,
@@ -95,7 +150,61 @@ export function createParkingService(deps: {
       valid_until: endOfKenyanDay(row.day).toISOString(),
       short_code: document ? await deps.documents.shortCodeOf(document) : null,
       document: document ? deps.links.link(document) : null,
+      revoked_at: document?.revokedAt ? document.revokedAt.toISOString() : null,
+      payment: row.status === 'pending' ? await lastPayment(row) : null,
     };
+  }
+
+  /** A ticket's move through its table, with its audit row, in the caller's transaction. */
+  async function move(
+    tx: Db,
+    row: TicketRow,
+    to: TicketStatus,
+    set: Partial<TicketRow>,
+    audit: { actor: Actor; data?: Record<string, unknown>; requestId?: string | undefined },
+  ) {
+    ticketStatus.assert(row.status, to);
+    const [moved] = await tx
+      .update(parkingTickets)
+      .set({ ...set, status: to })
+      .where(and(eq(parkingTickets.id, row.id), eq(parkingTickets.status, row.status)))
+      .returning();
+    if (!moved) throw conflict('This parking ticket changed meanwhile. Please try again.');
+    await recordAudit(tx, {
+      actor: audit.actor,
+      entityType: 'parking_ticket',
+      entityId: row.id,
+      action: to,
+      fromState: row.status,
+      toState: to,
+      data: { plate: row.plate, zone_code: row.zoneCode, day: row.day, ...audit.data },
+      ...(audit.requestId ? { requestId: audit.requestId } : {}),
+    });
+    return moved;
+  }
+
+  // The county revoked a daily ticket's document: the ticket follows it (no longer covers the
+  // plate, shows as revoked), in the revoking transaction; the day may be paid again.
+  deps.documents.onRevoked(async (tx, document, actor, requestId) => {
+    if (document.kind !== 'ticket') return;
+    const [ticket] = await tx
+      .select()
+      .from(parkingTickets)
+      .where(eq(parkingTickets.documentId, document.id))
+      .for('update');
+    if (ticket?.status !== 'paid') return;
+    await move(tx, ticket, 'revoked', {}, { actor, data: { document_id: document.id }, requestId });
+  });
+
+  /** The SMS to the phone that paid: the ticket's link, so the visitor keeps their ticket. */
+  function sendTicketSms(phone: string, ticket: TicketRow, zoneName: string) {
+    const message = `Parking paid: ${ticket.plate}, ${zoneName}, ${ticket.day}. Ticket ${ticket.ticketNo}: ${deps.publicUrl}/parking/${ticket.id}`;
+    void deps.sms
+      .send(phone, message)
+      .then((result) => {
+        if (!result.accepted) deps.log.warn({}, 'parking ticket SMS was not accepted by the gateway');
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'parking ticket SMS failed'));
   }
 
   // When the day's bill is paid (STK push or paybill), in the payment's transaction: the ticket
@@ -106,14 +215,14 @@ export function createParkingService(deps: {
       .from(parkingTickets)
       .where(eq(parkingTickets.billNo, bill.billNo))
       .for('update');
-    if (!ticket || ticket.status === 'paid') return;
+    if (ticket?.status !== 'pending') return;
     const [zone] = await tx.select().from(parkingZones).where(eq(parkingZones.code, ticket.zoneCode));
     const issuedAt = new Date();
     const expiresAt = endOfKenyanDay(ticket.day);
     const holder = `Vehicle ${ticket.plate}`;
     const printed = composeDocument(template, {
       holder,
-      number: ticket.id,
+      number: ticket.ticketNo,
       county: (await deps.county.get(tx)).name,
       fee_cents: ticket.amountCents,
       issued_at: issuedAt,
@@ -127,8 +236,9 @@ export function createParkingService(deps: {
     const issued = await deps.documents.issue(
       {
         kind: 'ticket',
-        number: ticket.id,
+        number: ticket.ticketNo,
         holderName: holder,
+        holderPublic: true,
         ownerUserId: ticket.userId,
         subject: ticket.billNo,
         amountCents: ticket.amountCents,
@@ -143,11 +253,114 @@ export function createParkingService(deps: {
       },
       tx,
     );
-    await tx
-      .update(parkingTickets)
-      .set({ status: 'paid', paidAt: issuedAt, documentId: issued.document.id })
-      .where(eq(parkingTickets.id, ticket.id));
+    await move(
+      tx,
+      ticket,
+      'paid',
+      { paidAt: issuedAt, documentId: issued.document.id },
+      { actor: { type: 'system', id: 'parking' }, data: { bill_no: bill.billNo }, requestId },
+    );
+    // Whoever paid keeps the ticket: its link by SMS to the paying phone (a paybill payment's
+    // phone may come masked: then none).
+    const [payer] = await tx
+      .select({ phone: payments.phoneNumber })
+      .from(payments)
+      .where(and(eq(payments.billId, bill.id), eq(payments.status, 'paid')))
+      .orderBy(desc(payments.updatedAt))
+      .limit(1);
+    const phone = payer?.phone;
+    if (phone && isValidPhone(phone)) {
+      const zoneName = zone?.name ?? ticket.zoneCode;
+      afterCommit(tx, () => sendTicketSms(normalisePhone(phone), ticket, zoneName));
+    }
   });
+
+  /**
+   * A pending ticket asked for with another vehicle type: its unpaid bill is cancelled and the
+   * day priced again for the type chosen (whoever asked first does not set the motorist's price).
+   * A bill paid in part keeps its type.
+   */
+  async function reprice(
+    ticket: TicketRow,
+    values: Record<string, unknown>,
+    input: { userId: string | null; requestId?: string | undefined },
+  ): Promise<TicketRow> {
+    const vehicleType = String(values.vehicle_type);
+    const lines = await priceService(db, service, values);
+    const actor: Actor = input.userId ? { type: 'user', id: input.userId } : { type: 'anonymous' };
+    return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(parkingTickets)
+        .where(eq(parkingTickets.id, ticket.id))
+        .for('update');
+      if (locked?.status !== 'pending' || locked.vehicleType === vehicleType) return locked ?? ticket;
+      const open = await deps.bills.findOpenBySource(tx, sourceKeyOf(locked));
+      if (!open || open.billNo !== locked.billNo || open.paidCents > 0) return locked;
+      await deps.bills.cancel(tx, open.billNo, actor, 'vehicle type changed', input.requestId);
+      const bill = await deps.bills.raise(tx, {
+        userId: input.userId ?? open.userId,
+        customerName: `Vehicle ${locked.plate}`,
+        description: open.description,
+        lines,
+        serviceId: service.id,
+        sourceKey: sourceKeyOf(locked),
+        dueDate: locked.day,
+        actor,
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      const [repriced] = await tx
+        .update(parkingTickets)
+        .set({ vehicleType, billNo: bill.bill_no, amountCents: bill.total_cents })
+        .where(eq(parkingTickets.id, locked.id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        entityType: 'parking_ticket',
+        entityId: locked.id,
+        action: 'repriced',
+        fromState: 'pending',
+        toState: 'pending',
+        data: {
+          from_vehicle_type: locked.vehicleType,
+          vehicle_type: vehicleType,
+          from_bill_no: locked.billNo,
+          bill_no: bill.bill_no,
+          amount_cents: bill.total_cents,
+        },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return repriced!;
+    });
+  }
+
+  const sourceKeyOf = (ticket: Pick<TicketRow, 'plate' | 'zoneCode' | 'day'>) =>
+    `parking-daily:${ticket.plate}:${ticket.zoneCode}:${ticket.day}`;
+
+  /** The standing ticket (pending or paid) of a plate's day in a zone: a revoked one is not. */
+  async function standingTicket(plate: string, zoneCode: string, day: string) {
+    const [row] = await db
+      .select()
+      .from(parkingTickets)
+      .where(
+        and(
+          eq(parkingTickets.plate, plate),
+          eq(parkingTickets.zoneCode, zoneCode),
+          eq(parkingTickets.day, day),
+          ne(parkingTickets.status, 'revoked'),
+        ),
+      );
+    return row;
+  }
+
+  async function findTicket(id: string) {
+    const [row] = await db
+      .select()
+      .from(parkingTickets)
+      .where(eq(parkingTickets.id, id.trim().toUpperCase()));
+    if (!row) throw notFound(TICKET_NOT_FOUND);
+    return row;
+  }
 
   return {
     /** The zones with their daily fee of each vehicle type (cents), as the form shows them. */
@@ -184,20 +397,12 @@ export function createParkingService(deps: {
       const vehicleType = String(values.vehicle_type);
       const phone = String(values.phone_number);
       const day = kenyaDate();
-      const sourceKey = `parking-daily:${plate}:${zoneCode}:${day}`;
+      const sourceKey = sourceKeyOf({ plate, zoneCode, day });
 
-      let [ticket] = await db
-        .select()
-        .from(parkingTickets)
-        .where(
-          and(
-            eq(parkingTickets.plate, plate),
-            eq(parkingTickets.zoneCode, zoneCode),
-            eq(parkingTickets.day, day),
-          ),
-        );
+      let ticket = await standingTicket(plate, zoneCode, day);
       if (ticket?.status === 'paid')
         return { ticket: await view(ticket), payment_id: null, already_paid: true };
+      if (ticket && ticket.vehicleType !== vehicleType) ticket = await reprice(ticket, values, input);
       if (!ticket) {
         const lines = await priceService(db, service, values);
         const [zone] = await db.select().from(parkingZones).where(eq(parkingZones.code, zoneCode));
@@ -218,6 +423,7 @@ export function createParkingService(deps: {
               .insert(parkingTickets)
               .values({
                 id: newTicketId(),
+                ticketNo: newTicketNo(day),
                 plate,
                 zoneCode,
                 vehicleType,
@@ -241,6 +447,33 @@ export function createParkingService(deps: {
       const push = await deps.payments.startObligationPush({
         billNo: ticket.billNo,
         phone,
+        requestId: input.requestId,
+      });
+      return { ticket: await view(ticket), payment_id: push.payment_id, already_paid: false };
+    },
+
+    /**
+     * `POST /api/parking/tickets/{id}/pay`: a pending ticket's prompt again, after a payment that
+     * failed or was cancelled — to the phone given, else the one the last prompt went to.
+     */
+    async payAgain(input: { ticketId: string; phone?: string | undefined; requestId?: string | undefined }) {
+      const ticket = await findTicket(input.ticketId);
+      if (ticket.status !== 'pending') throw conflict(NOT_PAYABLE);
+      let phone = input.phone;
+      if (!phone) {
+        const [last] = await db
+          .select({ phone: payments.phoneNumber })
+          .from(payments)
+          .where(eq(payments.billNo, ticket.billNo))
+          .orderBy(desc(payments.createdAt))
+          .limit(1);
+        phone = last?.phone ?? undefined;
+      }
+      if (!phone || !isValidPhone(phone))
+        invalid([{ path: 'phone_number', message: 'Please enter the M-Pesa phone number' }]);
+      const push = await deps.payments.startObligationPush({
+        billNo: ticket.billNo,
+        phone: normalisePhone(phone!),
         requestId: input.requestId,
       });
       return { ticket: await view(ticket), payment_id: push.payment_id, already_paid: false };
@@ -296,12 +529,7 @@ export function createParkingService(deps: {
 
     /** A ticket by its id (whoever holds the id: the SMS receipt's link), or 404. */
     async ticket(id: string) {
-      const [row] = await db
-        .select()
-        .from(parkingTickets)
-        .where(eq(parkingTickets.id, id.trim().toUpperCase()));
-      if (!row) throw notFound('We could not find that parking ticket. Check the link or the ticket number.');
-      return view(row);
+      return view(await findTicket(id));
     },
 
     /**

@@ -20,6 +20,7 @@ import {
   parkingZonesResponseSchema,
   reservedParkingApplicationsSchema,
   reservedParkingCommentsSchema,
+  ticketPayRequestSchema,
   vehicleParamsSchema,
   vehicleSchema,
   vehiclesResponseSchema,
@@ -117,6 +118,42 @@ export function parkingRoutes(deps: {
         },
       },
       async (request) => parking.ticket(request.params.ticket_id),
+    );
+    app.post(
+      '/api/parking/tickets/:ticket_id/pay',
+      {
+        config: { rateLimit: DAILY_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: "Send a pending ticket's M-Pesa prompt again (no account needed)",
+          description:
+            'After a payment that failed or was cancelled: the prompt again, for the whole balance, to the phone given or else to the one the last prompt went to. A ticket not waiting for a payment (paid, revoked) is a 409; a phone with a prompt still pending is a 409.',
+          params: parkingTicketParamsSchema,
+          body: ticketPayRequestSchema,
+          response: {
+            201: dailyParkingResponseSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await parking.payAgain({
+          ticketId: request.params.ticket_id,
+          phone: request.body.phone_number,
+          requestId: request.id,
+        });
+        return reply.code(201).send({
+          ticket_id: answer.ticket.ticket_id,
+          bill_no: answer.ticket.bill_no,
+          amount: answer.ticket.amount_cents,
+          payment_id: answer.payment_id,
+          already_paid: false,
+          ticket: answer.ticket,
+        });
+      },
     );
     const security = [{ bearer: [] }];
     app.get(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -22,14 +23,18 @@ export const parkingZones = pgTable('parking_zones', {
 });
 
 /**
- * Daily parking tickets: one per plate, zone and day (Kenya's), pending until its bill is paid,
- * then paid with its issued document. Anyone holding the ticket's id may read it (the id is
- * random and long enough not to be guessed); the account is kept when the payer was signed in.
+ * Daily parking tickets: one standing per plate, zone and day (Kenya's), pending until its bill is
+ * paid, then paid with its issued document; revoked when the county revokes that document (the
+ * day may then be paid again). Anyone holding the ticket's id may read it (the id is random and
+ * long enough not to be guessed); the account is kept when the payer was signed in. The id is the
+ * bearer's proof, so the document prints another number (`ticket_no`), which opens nothing.
  */
 export const parkingTickets = pgTable(
   'parking_tickets',
   {
     id: text('id').primaryKey(),
+    /** The number the ticket prints and E-Verify shows (`PKT-<year>-…`): not the bearer's id. */
+    ticketNo: text('ticket_no').notNull(),
     plate: text('plate').notNull(),
     zoneCode: text('zone_code')
       .notNull()
@@ -38,14 +43,17 @@ export const parkingTickets = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     billNo: text('bill_no').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'revoked'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     documentId: text('document_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('parking_tickets_plate_zone_day_uq').on(t.plate, t.zoneCode, t.day),
+    uniqueIndex('parking_tickets_plate_zone_day_uq')
+      .on(t.plate, t.zoneCode, t.day)
+      .where(sql`${t.status} <> 'revoked'`),
+    uniqueIndex('parking_tickets_no_uq').on(t.ticketNo),
     index('parking_tickets_plate_day_idx').on(t.plate, t.day),
     uniqueIndex('parking_tickets_bill_uq').on(t.billNo),
   ],

@@ -18,7 +18,9 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, notFound } from '../../platform/errors';
 import type { KeyRing } from '../../platform/signing/key-ring';
 import { StateMachine } from '../../platform/state-machine';
+import { applications } from '../applications/schema';
 import { type Actor, recordAudit } from '../audit/audit';
+import { bills } from '../bills/schema';
 import type { CountyService } from '../county/county-service';
 import { type DocumentRow, documents } from './schema';
 import { standingOf } from './standing';
@@ -51,6 +53,8 @@ export interface IssueDocumentInput {
   number: string;
   /** The holder's full name (masked in the QR code and on E-Verify answers). */
   holderName: string;
+  /** The holder is not a person (a vehicle): shown as it is, not masked. */
+  holderPublic?: boolean;
   ownerUserId?: string | null;
   /** What it is about, e.g. the bill number of a receipt. */
   subject?: string | null;
@@ -84,14 +88,29 @@ export interface DocumentService {
   issue(input: IssueDocumentInput, tx?: Db): Promise<IssuedDocument>;
   /** Checks a code (or a link carrying one). Never throws for a bad code: it answers `tampered`. */
   verify(code: string, now?: Date): Promise<VerifyResponse>;
-  /** Revokes an issued document (409 if it is already revoked, 404 if there is none). */
-  revoke(id: string, reason: string, actor: Actor, requestId?: string): Promise<DocumentRow>;
+  /**
+   * Revokes an issued document (409 if it is already revoked, 404 if there is none). `allowed`
+   * is asked with the service the document was issued for (null: none known) before anything
+   * changes, and refuses with its own error (an officer outside the service's area).
+   */
+  revoke(
+    id: string,
+    reason: string,
+    actor: Actor,
+    requestId?: string,
+    allowed?: (serviceId: string | null) => void,
+  ): Promise<DocumentRow>;
+  /** Registers what happens, in the revoking transaction, when a document is revoked (an area's own record of it). */
+  onRevoked(handler: RevokedHandler): void;
   findById(id: string): Promise<DocumentRow | undefined>;
   findByNumber(number: string, kind?: DocumentKind): Promise<DocumentRow[]>;
   /** The staff view of a register row. */
   toStaffView(row: DocumentRow): StaffDocument;
   verifyUrl(token: string): string;
 }
+
+/** Runs in the revoking transaction, after the document is marked revoked. */
+export type RevokedHandler = (tx: Db, row: DocumentRow, actor: Actor, requestId?: string) => Promise<void>;
 
 export interface DocumentServiceDeps {
   db: Db;
@@ -102,6 +121,29 @@ export interface DocumentServiceDeps {
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** The holder as E-Verify shows it: a person's name masked (J*** K****), a vehicle as it is. */
+const shownHolder = (name: string, holderPublic: boolean) => (holderPublic ? name : maskName(name));
+
+/**
+ * The service a document was issued for: the application it is named after (its subject is the
+ * application number), else the bill it is about (receipts, invoices, tickets, stickers).
+ */
+async function serviceOfDocument(tx: Db, row: DocumentRow): Promise<string | null> {
+  if (!row.subject) return null;
+  const [application] = await tx
+    .select({ serviceId: applications.serviceId })
+    .from(applications)
+    .where(eq(applications.applicationNo, row.subject))
+    .limit(1);
+  if (application) return application.serviceId;
+  const [bill] = await tx
+    .select({ serviceId: bills.serviceId })
+    .from(bills)
+    .where(eq(bills.billNo, row.subject))
+    .limit(1);
+  return bill?.serviceId ?? null;
+}
+
 export function createDocumentService({
   db,
   signer,
@@ -109,6 +151,7 @@ export function createDocumentService({
   publicUrl,
 }: DocumentServiceDeps): DocumentService {
   const verifyUrl = (token: string) => verifyUrlFor(publicUrl, token);
+  const revokedHandlers: RevokedHandler[] = [];
 
   async function findByKindNumber(
     tx: Db,
@@ -128,7 +171,7 @@ export function createDocumentService({
       id: row.id,
       kind: row.kind,
       number: row.number,
-      holder: maskName(row.holderName),
+      holder: shownHolder(row.holderName, row.holderPublic),
       ...(row.amountCents === null ? {} : { amount_cents: row.amountCents }),
       issued_at: row.issuedAt.toISOString(),
       ...(row.expiresAt ? { expires_at: row.expiresAt.toISOString() } : {}),
@@ -213,7 +256,7 @@ export function createDocumentService({
         jti: id,
         k: input.kind,
         n: number,
-        h: maskName(holderName),
+        h: shownHolder(holderName, input.holderPublic ?? false),
         ...(amount === null ? {} : { a: amount }),
         iat: toSeconds(issuedAt),
         ...(expiresAt ? { exp: toSeconds(expiresAt) } : {}),
@@ -229,6 +272,7 @@ export function createDocumentService({
           ownerUserId: input.ownerUserId ?? null,
           subject: input.subject ?? null,
           holderName,
+          holderPublic: input.holderPublic ?? false,
           amountCents: amount,
           facts: input.facts ?? {},
           printed: input.printed ?? null,
@@ -302,10 +346,15 @@ export function createDocumentService({
       return { status, document, checked_at: checkedAt };
     },
 
-    async revoke(id, reason, actor, requestId) {
+    onRevoked(handler) {
+      revokedHandlers.push(handler);
+    },
+
+    async revoke(id, reason, actor, requestId, allowed) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1).for('update');
         if (!row) throw notFound('There is no document with this id.');
+        allowed?.(await serviceOfDocument(tx, row));
         documentMachine.assert(row.status, 'revoked');
         const [updated] = await tx
           .update(documents)
@@ -328,6 +377,7 @@ export function createDocumentService({
           data: { reason },
           ...(requestId ? { requestId } : {}),
         });
+        for (const handler of revokedHandlers) await handler(tx, updated, actor, requestId);
         return updated;
       });
     },

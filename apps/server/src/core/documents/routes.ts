@@ -1,3 +1,4 @@
+import { findService } from '@kaunti/catalogue/catalogue';
 import {
   documentIdParamsSchema,
   documentQrQuerySchema,
@@ -11,11 +12,14 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import { readVerifyInput } from '@kaunti/contract/verify-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { qrSvg } from '../../platform/pdf/qr';
 import type { KeyRing } from '../../platform/signing/key-ring';
-import { currentUser, type Guards } from '../accounts/guard';
+import type { Guards } from '../accounts/guard';
+import { currentOfficer, servesArea } from '../staff/officer-service';
 import type { DocumentService } from './document-service';
+
+export const OUTSIDE_AREAS_MESSAGE = 'This document was issued for a service outside your service areas.';
 
 /** Verification is public and cheap to ask: 60 checks a minute per address is plenty for a person. */
 export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -129,19 +133,26 @@ export function documentRoutes(deps: {
           tags: ['staff'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',
           description:
-            'County staff revoke an issued document with a reason; E-Verify answers `revoked` from then on. A document already revoked is a 409.',
+            "County staff revoke an issued document with a reason; E-Verify answers `revoked` from then on. Only an officer of the area of the service it was issued for (an application's, or its bill's) may (403 otherwise; a document of no catalogue service: officers of every area). A document already revoked is a 409.",
           params: documentIdParamsSchema,
           body: revokeDocumentBodySchema,
           response: { 200: staffDocumentSchema, 404: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {
-        const staff = currentUser(request);
+        const officer = currentOfficer(request);
         const row = await deps.documents.revoke(
           request.params.id,
           request.body.reason,
-          { type: 'staff', id: staff.id },
+          { type: 'staff', id: officer.userId },
           request.id,
+          (serviceId) => {
+            // The area of the service it was issued for; one the catalogue does not name (or none
+            // known) only an officer of every area revokes.
+            const area = serviceId ? findService(serviceId)?.area : undefined;
+            if (area ? !servesArea(officer, area) : !officer.areas.includes('*'))
+              throw forbidden(OUTSIDE_AREAS_MESSAGE);
+          },
         );
         return deps.documents.toStaffView(row);
       },

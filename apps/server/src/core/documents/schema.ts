@@ -5,7 +5,17 @@ import {
   type DocumentKind,
   type DocumentStatus,
 } from '@kaunti/contract/api-documents';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 
 /**
@@ -28,6 +38,11 @@ export const documents = pgTable(
     subject: text('subject'),
     /** The holder's full name; E-Verify answers show it masked. */
     holderName: text('holder_name').notNull(),
+    /**
+     * True when the holder is not a person (a daily ticket's "Vehicle KDA 123A"): E-Verify shows
+     * it as it is, since masking a plate only hides what the ticket is for.
+     */
+    holderPublic: boolean('holder_public').notNull().default(false),
     amountCents: bigint('amount_cents', { mode: 'number' }),
     /** Other facts shown on verification (keys: DOCUMENT_FACT_KEYS). */
     facts: jsonb('facts').$type<Record<string, string>>().notNull().default({}),

@@ -31,8 +31,15 @@ export function createStkPush(internals: PaymentInternals) {
     shillings: number;
     at: Date;
     requestId?: string | undefined;
+    /**
+     * A pending prompt on the bill blocks this one (a user's own bill). Not for an obligation paid
+     * with no account: anyone may prompt a plate's bill, so a stranger's unanswered prompt must not
+     * hold the motorist's own off; the phone's pending prompt still does.
+     */
+    busyOnBill?: boolean;
   }): Promise<StkPushResponse> {
     const { userId, bill, shillings, at, requestId } = input;
+    const busyOnBill = input.busyOnBill ?? true;
     const actor = userId ? ({ type: 'user', id: userId } as const) : ({ type: 'anonymous' } as const);
     const row = await db.transaction(async (tx) => {
       // The bill's row lock makes two pushes for one bill take turns through the check below.
@@ -44,7 +51,9 @@ export function createStkPush(internals: PaymentInternals) {
           and(
             eq(payments.status, 'pending'),
             gt(payments.createdAt, new Date(at.getTime() - PROMPT_BUSY_MS)),
-            or(eq(payments.billId, bill.id), eq(payments.phoneNumber, input.phone)),
+            busyOnBill
+              ? or(eq(payments.billId, bill.id), eq(payments.phoneNumber, input.phone))
+              : eq(payments.phoneNumber, input.phone),
           ),
         )
         .limit(1);
@@ -173,6 +182,7 @@ export function createStkPush(internals: PaymentInternals) {
         shillings,
         at,
         requestId: input.requestId,
+        busyOnBill: false,
       });
     },
 

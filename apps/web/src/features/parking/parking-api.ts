@@ -20,13 +20,27 @@ export function useZones() {
 /** How often a pending ticket is asked about while the payer answers the M-Pesa prompt. */
 export const TICKET_POLL_MS = 2500;
 
-/** A ticket by its id, asked about every 2.5 s while it waits for the payment. */
+/** True while a pending ticket waits for the payer: no prompt has ended (failed or cancelled). */
+export function isWaiting(ticket: ParkingTicket | undefined): boolean {
+  if (ticket?.status !== 'pending') return false;
+  return ticket.payment === null || ticket.payment.status === 'pending';
+}
+
+/** A ticket by its id, asked about every 2.5 s while it waits for the payment (not once it failed). */
 export function useTicket(id: string) {
   return useQuery({
     queryKey: ['parking-ticket', id],
     queryFn: ({ signal }) => api<ParkingTicket>(`/api/parking/tickets/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? TICKET_POLL_MS : false),
+    refetchInterval: (query) => (isWaiting(query.state.data) ? TICKET_POLL_MS : false),
     retry: 3,
+  });
+}
+
+/** The prompt again for a pending ticket: to the phone given, else to the last prompt's phone. */
+export function payTicketAgain(id: string, phone?: string) {
+  return api<DailyParkingAnswer>(`/api/parking/tickets/${encodeURIComponent(id)}/pay`, {
+    method: 'POST',
+    body: phone ? { phone_number: phone } : {},
   });
 }
 

@@ -18,9 +18,13 @@ const zones = [
   },
 ];
 
-function ticket(status: 'pending' | 'paid') {
+function ticket(
+  status: 'pending' | 'paid' | 'revoked',
+  payment: { status: string; message: string | null; phone_hint: string | null } | null = null,
+) {
   return {
     ticket_id: 'PT2345678ABCDE',
+    ticket_no: 'PKT-2026-7QX4MZ2K9P',
     plate: 'KDA 123A',
     zone_code: 'Z1',
     zone_name: 'Zone I — Central Business District',
@@ -32,13 +36,15 @@ function ticket(status: 'pending' | 'paid') {
     bill_no: 'NCCB12345678',
     paid_at: status === 'paid' ? '2026-11-27T08:00:00.000Z' : null,
     valid_until: '2026-11-27T20:59:59.999Z',
-    short_code: status === 'paid' ? 'ABCD-EFGH-JKLM' : null,
+    short_code: status === 'pending' ? null : 'ABCD-EFGH-JKLM',
+    revoked_at: status === 'revoked' ? '2026-11-27T10:00:00.000Z' : null,
+    payment: payment ? { ...payment, at: '2026-11-27T08:00:00.000Z' } : null,
     document:
-      status === 'paid'
+      status !== 'pending'
         ? {
             id: 'doc-1',
-            number: 'PT2345678ABCDE',
-            status: 'issued',
+            number: 'PKT-2026-7QX4MZ2K9P',
+            status: status === 'revoked' ? 'revoked' : 'issued',
             pdf_url: 'http://portal.example/api/documents/doc-1/pdf?key=k',
             print_url: 'http://portal.example/downloads/tickets?id=doc-1&key=k',
             url: 'http://portal.example/e-verify?code=signed.code',
@@ -225,6 +231,59 @@ describe('/parking/{id}', () => {
     expect(screen.getByRole('link', { name: 'Print the ticket' })).toHaveAttribute(
       'href',
       '/downloads/tickets?id=doc-1&key=k',
+    );
+  });
+});
+
+describe('/parking/{id}, when the payment does not go through', () => {
+  it('stops waiting when the payment fails, says why, and sends the prompt again', async () => {
+    const failed = {
+      status: 'failed',
+      message: 'Your M-Pesa balance is not enough for this payment. Top up and try again.',
+      phone_hint: '2547****0001',
+    };
+    const api = stubApi({
+      'GET /api/parking/tickets/:id': () => jsonResponse(200, ticket('pending', failed)),
+      'POST /api/parking/tickets/:id/pay': () =>
+        jsonResponse(201, {
+          ticket_id: 'PT2345678ABCDE',
+          bill_no: 'NCCB12345678',
+          amount: 30_000,
+          payment_id: 'p2',
+          already_paid: false,
+          ticket: ticket('pending', { status: 'pending', message: null, phone_hint: '2547****0001' }),
+        }),
+    });
+    await renderWithApp([{ path: '/parking/:id', element: <TicketPage /> }], {
+      path: '/parking/PT2345678ABCDE',
+    });
+    expect(await screen.findByRole('heading', { name: 'Not paid yet' })).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for your payment')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Your M-Pesa balance is not enough for this payment. Top up and try again.'),
+    ).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Send the prompt again to 2547****0001' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/parking/tickets/PT2345678ABCDE/pay',
+      body: {},
+    });
+  });
+
+  it('shows a revoked ticket as revoked, with its own number, and offers to pay the day again', async () => {
+    stubApi({ 'GET /api/parking/tickets/:id': () => jsonResponse(200, ticket('revoked')) });
+    await renderWithApp([{ path: '/parking/:id', element: <TicketPage /> }], {
+      path: '/parking/PT2345678ABCDE',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Revoked: this ticket no longer covers the vehicle' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('PKT-2026-7QX4MZ2K9P')).toBeInTheDocument();
+    expect(screen.queryByText('PT2345678ABCDE')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Pay this day's parking again" })).toHaveAttribute(
+      'href',
+      '/parking',
     );
   });
 });
