@@ -168,7 +168,8 @@ export const linkParcelResponseSchema = z
   .describe('LinkParcelResult');
 export type LinkParcelResponse = z.infer<typeof linkParcelResponseSchema>;
 
-export const parcelClaimStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
+/** Pending; recommended (one land officer would accept it: a second one decides); accepted; rejected. */
+export const parcelClaimStatusSchema = z.enum(['pending', 'recommended', 'accepted', 'rejected']);
 export const parcelClaimSchema = z
   .object({
     id: z.uuid(),
@@ -198,13 +199,18 @@ export const staffParcelClaimSchema = parcelClaimSchema
     registered_owner_name: z.string(),
     registered_owner_identifier: z.string(),
     linked_to_account: z.boolean().describe('Whether the parcel is linked to some account now.'),
+    recommended_by: z.uuid().nullable().describe('The officer who recommended accepting it, if one did.'),
+    recommended_by_name: z.string().nullable(),
+    recommendation_reason: z.string().nullable(),
   })
   .describe('StaffParcelClaim');
 export type StaffParcelClaim = z.infer<typeof staffParcelClaimSchema>;
 export const staffParcelClaimsResponseSchema = z
   .object({ data: z.array(staffParcelClaimSchema) })
   .describe('StaffParcelClaims');
-export const staffParcelClaimsQuerySchema = z.object({ status: parcelClaimStatusSchema.default('pending') });
+export const staffParcelClaimsQuerySchema = z.object({
+  status: parcelClaimStatusSchema.optional().describe('Default: every open claim (pending and recommended).'),
+});
 export const parcelClaimParamsSchema = z.object({ id: z.uuid() });
 export const parcelClaimDecisionSchema = z
   .object({

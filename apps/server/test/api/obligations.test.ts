@@ -269,15 +269,21 @@ describe('linking a parcel: only its registered owner; anyone else files a claim
     });
   });
 
-  it('staff decide claims with a reason; an accepted claim links the parcel, and the owner can still take it back', async () => {
+  it('land officers decide claims with a reason; accepting takes two of them, links the parcel, and the owner can still take it back', async () => {
     const p = await parcel('209/10017');
     const buyer = await createSignedInUser(t);
-    const staff = await createOfficer(t, ['approver']);
+    const staff = await createOfficer(t, ['approver'], ['land']);
+    const second = await createOfficer(t, ['approver'], ['land']);
+    const parkingApprover = await createOfficer(t, ['approver'], ['parking']);
     const claim = (await link(buyer, '209/10017')).json().claim;
 
-    // Citizens cannot decide; a reason is required.
+    // Citizens cannot decide; nor can an officer outside the land area; a reason is required.
     expect((await decide(buyer, claim.id, { decision: 'accepted', reason: 'mine' })).statusCode).toBe(403);
     expect((await get(buyer, '/api/staff/parcel-claims')).statusCode).toBe(403);
+    const outside = await decide(parkingApprover, claim.id, { decision: 'accepted', reason: 'Looks right' });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe('Parcel claims are decided by land officers.');
+    expect((await get(parkingApprover, '/api/staff/parcel-claims')).statusCode).toBe(403);
     const noReason = await decide(staff, claim.id, { decision: 'accepted', reason: '' });
     expect(noReason.statusCode).toBe(400);
 
@@ -290,14 +296,35 @@ describe('linking a parcel: only its registered owner; anyone else files a claim
         claimant_identifier: buyer.identifier,
       }),
     );
-    const accepted = await decide(staff, claim.id, {
+    // The first officer's acceptance is a recommendation: nothing is linked yet.
+    const recommended = await decide(staff, claim.id, {
       decision: 'accepted',
       reason: 'Sale agreement and transfer seen',
+    });
+    expect(recommended.statusCode, recommended.body).toBe(200);
+    expect(recommended.json()).toMatchObject({ status: 'recommended', decision_reason: null });
+    expect((await get(buyer, '/api/lands/land_r/customer_parcels')).json().data).toEqual([]);
+    const own = await decide(staff, claim.id, { decision: 'accepted', reason: 'Still right' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(
+      'You recommended accepting this claim: another land officer must accept it (four eyes).',
+    );
+    expect((await get(second, '/api/staff/parcel-claims')).json().data).toContainEqual(
+      expect.objectContaining({
+        id: claim.id,
+        status: 'recommended',
+        recommended_by: staff.id,
+        recommendation_reason: 'Sale agreement and transfer seen',
+      }),
+    );
+    const accepted = await decide(second, claim.id, {
+      decision: 'accepted',
+      reason: 'Checked the transfer at the registry',
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
       status: 'accepted',
-      decision_reason: 'Sale agreement and transfer seen',
+      decision_reason: 'Checked the transfer at the registry',
     });
     expect((await get(buyer, '/api/lands/land_r/customer_parcels')).json().data).toEqual([
       expect.objectContaining({ lr_number: '209/10017' }),

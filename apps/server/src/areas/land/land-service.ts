@@ -12,6 +12,7 @@ import {
 } from '@kaunti/contract/api-land';
 import { maskName } from '@kaunti/contract/masking';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
 import { priceService } from '../../core/applications/fees';
@@ -22,7 +23,7 @@ import type { CountyService } from '../../core/county/county-service';
 import { subCounties, wards } from '../../core/county/schema';
 import type { Db } from '../../platform/db/database';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { parcelClaimStatus } from './claim-status';
+import { OPEN_CLAIM_STATUSES, type ParcelClaimStatus, parcelClaimStatus } from './claim-status';
 import { lrKey } from './lr-number';
 import {
   customerParcels,
@@ -401,7 +402,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
               and(
                 eq(parcelClaims.parcelId, found.id),
                 eq(parcelClaims.userId, userId),
-                eq(parcelClaims.status, 'pending'),
+                inArray(parcelClaims.status, [...OPEN_CLAIM_STATUSES]),
               ),
             )
             .limit(1);
@@ -453,19 +454,37 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       return rows.map((r) => presentClaim(r.claim, r.lr));
     },
 
-    /** County staff: claims in a status, oldest first, with the claimant and the register's owner. */
-    async staffClaims(status: ClaimRow['status']) {
+    /**
+     * County land officers: claims in a status (by default every open one: pending, and
+     * recommended waiting for a second officer), oldest first, with the claimant, the register's
+     * owner and who recommended accepting it.
+     */
+    async staffClaims(status?: ClaimRow['status']) {
+      const recommender = alias(users, 'recommender');
       const rows = await db
-        .select({ claim: parcelClaims, parcel: parcels, user: users, linked: customerParcels.userId })
+        .select({
+          claim: parcelClaims,
+          parcel: parcels,
+          user: users,
+          linked: customerParcels.userId,
+          recommenderFirst: recommender.firstName,
+          recommenderSur: recommender.surName,
+        })
         .from(parcelClaims)
         .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
         .innerJoin(users, eq(users.id, parcelClaims.userId))
         .leftJoin(customerParcels, eq(customerParcels.parcelId, parcelClaims.parcelId))
-        .where(eq(parcelClaims.status, status))
+        .leftJoin(recommender, eq(recommender.id, parcelClaims.recommendedBy))
+        .where(
+          status ? eq(parcelClaims.status, status) : inArray(parcelClaims.status, [...OPEN_CLAIM_STATUSES]),
+        )
         .orderBy(asc(parcelClaims.createdAt))
         .limit(200);
       return rows.map((r) => ({
         ...presentClaim(r.claim, r.parcel.lrNumber),
+        recommended_by: r.claim.recommendedBy,
+        recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
+        recommendation_reason: r.claim.recommendationReason,
         claimant_name: fullName(r.user.firstName, r.user.middleName, r.user.surName),
         claimant_phone: r.user.phoneNumber,
         claimant_identifier: r.user.identifier,
@@ -476,9 +495,11 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     },
 
     /**
-     * County staff decide a pending claim, with a reason: accepted links the parcel to the
-     * claimant (taking it from any account that is not the registered owner's); rejected
-     * leaves everything as it is. An officer never decides their own claim. Audited.
+     * County land officers decide an open claim, with a reason. Accepting hands the parcel to the
+     * claimant, so it takes two officers: the first `accepted` recommends it (`recommended`), a
+     * second officer's `accepted` links the parcel to the claimant (taking it from any account that
+     * is not the registered owner's); either may reject it, which leaves everything as it is. An
+     * officer never decides their own claim, nor accepts what they recommended. Audited.
      */
     async decideClaim(
       claimId: string,
@@ -496,9 +517,40 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
           .for('update');
         if (!claim) throw notFound('We could not find that ownership claim.');
         if (claim.userId === officerId) throw forbidden('You cannot decide your own ownership claim.');
-        parcelClaimStatus.assert(claim.status, decision);
+        // The first officer's acceptance is a recommendation; the second officer's accepts it.
+        const to: ParcelClaimStatus =
+          decision === 'accepted' && claim.status === 'pending' ? 'recommended' : decision;
+        if (to === 'accepted' && claim.recommendedBy === officerId)
+          throw forbidden(
+            'You recommended accepting this claim: another land officer must accept it (four eyes).',
+          );
+        parcelClaimStatus.assert(claim.status, to);
         const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, claim.parcelId)).for('update');
-        if (decision === 'accepted') {
+        if (to === 'recommended') {
+          const [recommended] = await tx
+            .update(parcelClaims)
+            .set({
+              status: 'recommended',
+              recommendedBy: officerId,
+              recommendedAt: new Date(),
+              recommendationReason: reason,
+            })
+            .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, 'pending')))
+            .returning();
+          if (!recommended) throw conflict('This claim changed meanwhile. Please try again.');
+          await recordAudit(tx, {
+            actor,
+            entityType: 'parcel_claim',
+            entityId: claim.id,
+            action: 'recommended',
+            fromState: 'pending',
+            toState: 'recommended',
+            data: { lr_number: parcel!.lrNumber, reason },
+            ...(requestId ? { requestId } : {}),
+          });
+          return presentClaim(recommended, parcel!.lrNumber);
+        }
+        if (to === 'accepted') {
           const [holder] = await tx
             .select({ userId: customerParcels.userId })
             .from(customerParcels)
@@ -514,17 +566,17 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         }
         const [decided] = await tx
           .update(parcelClaims)
-          .set({ status: decision, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
-          .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, 'pending')))
+          .set({ status: to, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
+          .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, claim.status)))
           .returning();
         if (!decided) throw conflict('This claim changed meanwhile. Please try again.');
         await recordAudit(tx, {
           actor,
           entityType: 'parcel_claim',
           entityId: claim.id,
-          action: decision,
-          fromState: 'pending',
-          toState: decision,
+          action: to,
+          fromState: claim.status,
+          toState: to,
           data: { lr_number: parcel!.lrNumber, reason },
           ...(requestId ? { requestId } : {}),
         });

@@ -26,10 +26,20 @@ import {
   surveyServiceTypesResponseSchema,
 } from '@kaunti/contract/api-land';
 import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
 import type { ApplicationService } from '../../core/applications/application-service';
+import { currentOfficer, servesArea } from '../../core/staff/officer-service';
+import { forbidden } from '../../platform/errors';
 import type { LandService } from './land-service';
+
+/** Parcel claims are the land area's: an officer of another area may not read or decide them. */
+function landOfficer(request: FastifyRequest) {
+  const officer = currentOfficer(request);
+  if (!servesArea(officer, 'land')) throw forbidden('Parcel claims are decided by land officers.');
+  return officer;
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
 
@@ -216,13 +226,17 @@ export function landRoutes(deps: {
         schema: {
           tags: ['staff'],
           security,
-          summary: 'Parcel ownership claims to decide, oldest first (county staff)',
-          description: 'County staff: ownership claims waiting for a decision, oldest first.',
+          summary: 'Parcel ownership claims to decide, oldest first (county land officers)',
+          description:
+            'County land officers: ownership claims waiting for a decision (pending, and recommended by one officer for a second to decide), oldest first. An officer without the land area: 403.',
           querystring: staffParcelClaimsQuerySchema,
           response: { 200: staffParcelClaimsResponseSchema, ...errors, 403: errorBodySchema },
         },
       },
-      async (request) => ({ data: await land.staffClaims(request.query.status) }),
+      async (request) => {
+        landOfficer(request);
+        return { data: await land.staffClaims(request.query.status) };
+      },
     );
     app.post(
       '/api/staff/parcel-claims/:id/decision',
@@ -234,7 +248,7 @@ export function landRoutes(deps: {
           summary:
             'Accept (link the parcel to the claimant) or reject an ownership claim, with a reason (county staff)',
           description:
-            'County staff accept a claim (the parcel is linked to the claimant) or reject it, with a reason the claimant sees. A claim already decided is a 409.',
+            "County land officers decide a claim with a reason the claimant sees. Accepting hands the parcel over, so it takes two officers: the first `accepted` recommends it (status `recommended`), another officer's `accepted` links the parcel to the claimant; either may reject it. The recommending officer accepting it too, or an officer without the land area: 403. A claim already decided is a 409.",
           params: parcelClaimParamsSchema,
           body: parcelClaimDecisionSchema,
           response: {
@@ -251,7 +265,7 @@ export function landRoutes(deps: {
           request.params.id,
           request.body.decision,
           request.body.reason,
-          currentUser(request).id,
+          landOfficer(request).userId,
           request.id,
         ),
     );

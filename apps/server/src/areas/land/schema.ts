@@ -135,8 +135,9 @@ export const customerParcels = pgTable(
 
 /**
  * Ownership claims (decision 007): someone asked to link a parcel whose registered owner's ID
- * number / KRA PIN is not theirs. County lands staff decide; a claim never blocks the owner.
- * At most one pending claim per parcel and account.
+ * number / KRA PIN is not theirs. County land officers decide; a claim never blocks the owner.
+ * Accepting hands a parcel to someone, so it takes two officers: one recommends it
+ * (`recommended`), another accepts it. At most one open claim per parcel and account.
  */
 export const parcelClaims = pgTable(
   'parcel_claims',
@@ -148,14 +149,20 @@ export const parcelClaims = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),
+    status: text('status', { enum: ['pending', 'recommended', 'accepted', 'rejected'] }).notNull(),
     decisionReason: text('decision_reason'),
     decidedBy: uuid('decided_by'),
+    /** The first officer who recommended accepting it, when, and why. */
+    recommendedBy: uuid('recommended_by'),
+    recommendedAt: timestamp('recommended_at', { withTimezone: true }),
+    recommendationReason: text('recommendation_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('parcel_claims_pending_uq').on(t.parcelId, t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('parcel_claims_pending_uq')
+      .on(t.parcelId, t.userId)
+      .where(sql`${t.status} in ('pending', 'recommended')`),
     index('parcel_claims_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -11,10 +11,12 @@ import { controlClass } from '../../ui/form-field/form-field';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import styles from './staff.module.css';
+import { useMe } from './staff-api';
 
 /**
  * /staff/claims: parcel ownership claims (someone asked to link a parcel registered to another
- * person), oldest first, each accepted or rejected with a reason the claimant sees.
+ * person), oldest first, for land officers. Accepting hands a parcel over, so it takes two: one
+ * officer recommends it, another accepts it; either rejects it, with a reason the claimant sees.
  */
 export function ClaimsPage() {
   const { t } = useTranslation('staff');
@@ -50,8 +52,11 @@ function Claim({ claim }: { claim: StaffParcelClaim }) {
   const { t, i18n } = useTranslation('staff');
   const message = useMessageTranslation();
   const queryClient = useQueryClient();
+  const me = useMe();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const recommended = claim.status === 'recommended';
+  const mine = recommended && me.data !== undefined && claim.recommended_by === me.data.id;
   const decide = useMutation({
     mutationFn: (decision: 'accepted' | 'rejected') =>
       api(`/api/staff/parcel-claims/${claim.id}/decision`, { method: 'POST', body: { decision, reason } }),
@@ -81,7 +86,20 @@ function Claim({ claim }: { claim: StaffParcelClaim }) {
         <dd>{claim.linked_to_account ? t('claims.yes') : t('claims.no')}</dd>
         <dt>{t('claims.filed')}</dt>
         <dd>{formatDisplayMoment(claim.created_at, i18n.language)}</dd>
+        {recommended ? (
+          <>
+            <dt>{t('claims.recommendedBy')}</dt>
+            <dd>
+              {claim.recommended_by_name ?? '-'} · {claim.recommendation_reason ?? '-'}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      <p>
+        {recommended
+          ? t(mine ? 'claims.secondOfficerWaits' : 'claims.secondOfficer')
+          : t('claims.firstOfficer')}
+      </p>
       <form className={styles.filters} onSubmit={submit('accepted')} noValidate>
         {error ? (
           <Alert variant="danger" title={error}>
@@ -97,10 +115,12 @@ function Claim({ claim }: { claim: StaffParcelClaim }) {
             onChange={(event) => setReason(event.currentTarget.value)}
           />
         </div>
-        <Button type="submit" busy={decide.isPending} busyLabel={t('decisions.saving')}>
-          {t('claims.accept')}
-          <span className="visually-hidden"> {claim.lr_number}</span>
-        </Button>
+        {mine ? null : (
+          <Button type="submit" busy={decide.isPending} busyLabel={t('decisions.saving')}>
+            {recommended ? t('claims.accept') : t('claims.recommend')}
+            <span className="visually-hidden"> {claim.lr_number}</span>
+          </Button>
+        )}
         <Button variant="secondary" onClick={submit('rejected')} disabled={decide.isPending}>
           {t('claims.reject')}
           <span className="visually-hidden"> {claim.lr_number}</span>

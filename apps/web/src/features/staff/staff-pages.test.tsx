@@ -357,6 +357,9 @@ describe('the back office', () => {
       registered_owner_name: 'Wanjiku Njeri Kamau',
       registered_owner_identifier: '2345678',
       linked_to_account: false,
+      recommended_by: null,
+      recommended_by_name: null,
+      recommendation_reason: null,
     };
     let refuse = true;
     const api = stubApi({
@@ -387,6 +390,55 @@ describe('the back office', () => {
         reason: 'The sale agreement names another seller',
       }),
     );
+  });
+
+  it('lets a second land officer accept a recommended claim, and not the one who recommended it', async () => {
+    const claim = {
+      id: '5b0d6e0c-1f7a-4f2e-9a51-3e2a9c1d7b45',
+      lr_number: '209/10019',
+      status: 'recommended',
+      created_at: '2026-11-24T09:00:00.000+03:00',
+      decided_at: null,
+      decision_reason: null,
+      claimant_name: 'Otieno Odhiambo',
+      claimant_phone: '254722334455',
+      claimant_identifier: 'A004416331M',
+      registered_owner_name: 'Wanjiku Njeri Kamau',
+      registered_owner_identifier: '2345678',
+      linked_to_account: false,
+      recommended_by: '0b1c2d3e-4f50-4617-8899-aabbccddeeff',
+      recommended_by_name: 'Grace Achieng',
+      recommendation_reason: 'Sale agreement seen',
+    };
+    let meId = 'ffffffff-4f50-4617-8899-aabbccddeeff';
+    stubApi({
+      'GET /api/staff/parcel-claims': () => jsonResponse(200, { data: [claim] }),
+      'GET /api/staff/me': () =>
+        jsonResponse(200, {
+          id: meId,
+          name: 'Second Officer',
+          phone_number: '254700000102',
+          staff_no: null,
+          roles: ['approver'],
+          areas: ['land'],
+          permissions: ['claims.decide'],
+          active: true,
+          must_set_password: false,
+        }),
+    });
+    const first = await renderWithApp(<ClaimsPage />);
+    expect(await screen.findByText('Grace Achieng · Sale agreement seen')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Accept: link the parcel 209/10019' }),
+    ).toBeInTheDocument();
+    first.unmount();
+    meId = claim.recommended_by;
+    await renderWithApp(<ClaimsPage />);
+    expect(
+      await screen.findByText('You recommended accepting it: another land officer decides now.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject 209/10019' })).toBeInTheDocument();
   });
 
   it("shows the bill and payment states in words, and the issued document's printable page, PDF and E-Verify", async () => {
