@@ -12,13 +12,17 @@ import { catalogueIndex } from './catalogue-index-plugin';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'kaunti-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server's page renderer (dist/.ssr) is read from disk, never sent.
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
@@ -39,19 +43,24 @@ function precompress(): Plugin {
 }
 
 // The API runs on :3000 (npm run dev starts both); the dev server proxies /api to it.
-export default defineConfig({
+// `vite build --ssr` (build.mjs) makes the server's page renderer from src/entry-server.tsx: one
+// self-contained bundle (React and every dependency inside), for Node.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), catalogueIndex(), precompress()],
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/.well-known': 'http://127.0.0.1:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    // dist/.vite/manifest.json: the server preloads the portal's route chunks on every page but
-    // the landing page (apps/server/src/platform/http/web-app.ts).
-    manifest: true,
-    // The real budget is checked by `npm run bench` on what the landing page loads.
-    reportCompressedSize: false,
-  },
-});
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: true, manifest: false, reportCompressedSize: false }
+    : {
+        target: 'es2022',
+        sourcemap: true,
+        // dist/.vite/manifest.json: the server preloads the portal's route chunks on every page but
+        // the landing page (apps/server/src/platform/http/web-app.ts).
+        manifest: true,
+        // The real budget is checked by `npm run bench` on what the landing page loads.
+        reportCompressedSize: false,
+      },
+}));

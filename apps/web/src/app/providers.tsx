@@ -16,9 +16,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
+/** The app's query client, unless told another (the server renders each page with its own). */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AccountPanelContext.Provider value={SignedInPanel}>{children}</AccountPanelContext.Provider>
     </QueryClientProvider>
   );

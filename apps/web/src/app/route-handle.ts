@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RouteMatch } from 'react-router';
+import type { ServerRender } from '../lib/page-render';
 
 /** What a route tells the shell about itself: its title (a key in the common namespace). */
 export interface RouteHandle {
@@ -9,6 +10,8 @@ export interface RouteHandle {
   titleDefault?: string;
   /** Show a Back button in the services layout. */
   back?: boolean;
+  /** Rendered to HTML on the server (lib/page-render.ts, docs/decisions/020). */
+  serverRender?: ServerRender;
 }
 
 /** The routes the current path matches, outermost first (app/router.tsx AppRoutes). */

@@ -60,10 +60,12 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 /**
  * The portal: the landing page's table, and for any other path the fetch of the portal's pages;
  * once they are here, the whole table (a failed fetch reaches the error boundary as a
- * ChunkLoadError, and the next navigation tries again).
+ * ChunkLoadError, and the next navigation tries again). `initialPages`: the table is already
+ * here (a page rendered on the server, and its hydration).
  */
-export function PortalRoutes() {
-  const [pages, setPages] = useState<RouteObject[]>();
+export function PortalRoutes({ initialPages }: { initialPages?: RouteObject[] }) {
+  // A page rendered on the server is hydrated with the whole table already here (main.tsx).
+  const [pages, setPages] = useState<RouteObject[] | undefined>(initialPages);
   const fetchPages = useMemo(
     () =>
       lazyElement(

@@ -17,6 +17,16 @@ export class ApiError extends Error {
 
 let authorization: string | undefined;
 
+/**
+ * How requests are sent: the browser's fetch, or, when a page is rendered on the server
+ * (entry-server.tsx), the server's own API called in-process.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 /** Sets (or clears) the Bearer token sent with every API call. */
 export function setAuthToken(token: string | undefined): void {
   authorization = token ? `Bearer ${token}` : undefined;
@@ -49,7 +59,7 @@ async function send(path: string, options: ApiOptions, accept: string): Promise<
   }
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       ...(body === undefined ? {} : { body }),

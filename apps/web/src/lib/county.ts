@@ -8,6 +8,8 @@ import { api } from './api-client';
  * need no extra request on a slow link. The Vite dev server has no such block: then it is fetched.
  */
 export function readBootstrapCounty(): County | undefined {
+  // On the server (a page rendered there) the county is in the query cache already.
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById('kaunti-bootstrap');
   if (!element?.textContent) return undefined;
   try {

@@ -25,31 +25,58 @@ function loadFile(language: string, namespace: string): Promise<Messages> {
 
 let translator: Translator | undefined;
 
-function initialLanguage(): Language {
+/** The cookie that tells the server which language to render a page in (docs/decisions/020). */
+export const LANGUAGE_COOKIE = 'kaunti_language';
+
+function savedLanguage(): Language | undefined {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved === 'en' || saved === 'sw') return saved;
   } catch {
     // Storage can be blocked; English is the default.
   }
-  return navigator.language?.toLowerCase().startsWith('sw') ? 'sw' : 'en';
+  return undefined;
 }
 
-/** Starts the translator; resolves when the first language's common texts are loaded. */
-export function startI18n(): Promise<void> {
-  const started = createTranslator({
-    language: initialLanguage(),
-    fallbackLanguage: 'en',
-    defaultNamespace: 'common',
-    load: loadFile,
-  });
+function initialLanguage(): Language {
+  return savedLanguage() ?? (navigator.language?.toLowerCase().startsWith('sw') ? 'sw' : 'en');
+}
+
+/** The language the reader chose on this device, when it is not the one a page was rendered in. */
+export function preferredLanguageOtherThan(rendered: Language): Language | undefined {
+  const saved = savedLanguage();
+  return saved && saved !== rendered ? saved : undefined;
+}
+
+/** A translator over the app's locale files (the server renders each language with its own). */
+export function createAppTranslator(language: Language): Translator {
+  return createTranslator({ language, fallbackLanguage: 'en', defaultNamespace: 'common', load: loadFile });
+}
+
+/**
+ * Starts the app's translator, in `language` (a page rendered on the server: its language) or
+ * the reader's; resolves with it when its common texts are loaded.
+ */
+export async function startI18n(language: Language = initialLanguage()): Promise<Translator> {
+  const started = createAppTranslator(language);
   translator = started;
   setAppTranslator(started);
   document.documentElement.lang = started.language;
+  rememberLanguageForServer(started.language);
   started.subscribe(() => {
     document.documentElement.lang = started.language;
+    rememberLanguageForServer(started.language);
   });
-  return started.load(['common']);
+  await started.load(['common']);
+  return started;
+}
+
+/** The server renders the next page in this language (a year; not sent anywhere else). */
+function rememberLanguageForServer(language: string): void {
+  const parts = [`${LANGUAGE_COOKIE}=${language}`, 'path=/', 'SameSite=Lax', 'max-age=31536000'];
+  if (location.protocol === 'https:') parts.push('Secure');
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
+  document.cookie = parts.join('; ');
 }
 
 /** Switches the language and remembers it on this device. */

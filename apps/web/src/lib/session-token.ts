@@ -5,6 +5,8 @@
 export const TOKEN_COOKIE = 'kaunti_token';
 
 export function readTokenCookie(): string | undefined {
+  // A page rendered on the server is rendered for a visitor without a session.
+  if (typeof document === 'undefined') return undefined;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_COOKIE}=`));
   return entry ? decodeURIComponent(entry.slice(TOKEN_COOKIE.length + 1)) : undefined;
 }

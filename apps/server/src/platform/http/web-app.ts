@@ -1,14 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerMethodNotAllowed } from './allowed-methods';
+import { cookieHeader, createServerPages, sendPage } from './server-pages';
 
-/** The Content-Security-Policy of the web app's page: scripts and styles only from this origin. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+/**
+ * The Content-Security-Policy of the web app's page: scripts and styles only from this origin; a
+ * page rendered on the server carries its CSS inline, allowed by its hash (and by nothing else).
+ */
+function policy(styleHashes?: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleHashes ? `style-src 'self' ${styleHashes.join(' ')}`.trim() : "style-src 'self' 'unsafe-inline'",
+    ...CSP_REST,
+  ].join('; ');
+}
+
+const CSP_REST = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -17,7 +27,8 @@ const CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+const CSP = policy();
 
 /**
  * Serves the built web app (apps/web/dist) when it exists: hashed assets cached for a year,
@@ -43,10 +54,15 @@ export async function registerWebApp(
   // fetches when it meets another path): listed in the page so the browser fetches it beside the
   // app's own script, not after it has run (one round trip fewer before a phone shows the page).
   const portalTemplate = withPreloads(template, portalRouteChunks(webDist, template));
-  // Both pages from one read of the county's data, the first time a page is asked for.
+  // The county's data is read once, the first time a page is asked for; both shells from it.
+  let boot: ReturnType<typeof bootstrap> | undefined;
+  const county = () => {
+    boot ??= bootstrap();
+    return boot;
+  };
   let pages: Promise<{ landing: string; portal: string }> | undefined;
   const indexHtml = async (path: string) => {
-    pages ??= bootstrap().then(({ title, data }) => ({
+    pages ??= county().then(({ title, data }) => ({
       landing: renderIndex(template, title, data),
       portal: renderIndex(portalTemplate, title, data),
     }));
@@ -54,6 +70,14 @@ export async function registerWebApp(
     return path === '/' ? landing : portal;
   };
   const assetsDir = join(webDist, 'assets');
+  // Public pages rendered to HTML (docs/decisions/020), when the build has the page renderer.
+  const serverPages = createServerPages({
+    app,
+    webDist,
+    template: (path) => (path === '/' ? template : portalTemplate),
+    bootstrap: county,
+    csp: policy,
+  });
 
   // The build's files get a route each (wildcard off: the build does not change while running);
   // every other path falls to the not-found handler below.
@@ -63,8 +87,9 @@ export async function registerWebApp(
     wildcard: false,
     // The build writes .br and .gz beside each text file; they are sent to browsers that take them.
     preCompressed: true,
-    // index.html is only ever sent by the handler below, with the county's data and the CSP.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is only ever sent by the handler below, with the county's data and the CSP; the
+    // build's own folders (.vite: its manifest, .ssr: the page renderer) are not sent at all.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.'),
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',
@@ -72,6 +97,38 @@ export async function registerWebApp(
       );
     },
   });
+
+  // A plain form post to a page (sign-in, parking's amount) made before the app's script arrived:
+  // the page's own answer (server-pages.ts). Form bodies are read on these routes only: the API
+  // keeps refusing them (a cross-site form can never reach it).
+  if (serverPages && serverPages.postPaths.length > 0) {
+    const pages = serverPages;
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16_384 },
+        (_request, body, done) => done(null, new URLSearchParams(body as string)),
+      );
+      for (const path of pages.postPaths) {
+        scope.post(path, { schema: { hide: true } }, async (request, reply) => {
+          if (!isSameOrigin(request)) {
+            return reply
+              .status(403)
+              .send({ message: 'Forms are taken from this site only.', code: 'forbidden' });
+          }
+          const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+          const answer = await pages.post(request, form);
+          if (!answer) return reply.status(404).send(notFoundBody(request.method, request.url));
+          if ('location' in answer) {
+            for (const cookie of answer.cookies)
+              reply.header('set-cookie', cookieHeader(cookie, request.protocol === 'https'));
+            return reply.redirect(answer.location, 303);
+          }
+          return sendPage(reply, request, answer);
+        });
+      }
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -84,6 +141,8 @@ export async function registerWebApp(
       if (answerMethodNotAllowed(allowedMethods, request, reply)) return reply;
       return reply.status(404).send(notFoundBody(request.method, request.url));
     }
+    const page = await serverPages?.page(request);
+    if (page) return sendPage(reply, request, page);
     return reply
       .status(200)
       .header('content-type', 'text/html; charset=utf-8')
@@ -140,6 +199,14 @@ export function renderIndex(template: string, title: string, data: Record<string
       '<!--kaunti-bootstrap-->',
       `<script type="application/json" id="kaunti-bootstrap">${json}</script>`,
     );
+}
+
+/** A form posted from this site's own page (what the browser says it came from, when it says). */
+function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin;
+  return origin === undefined || origin === `${request.protocol}://${request.host}`;
 }
 
 function notFoundBody(method: string, url: string) {

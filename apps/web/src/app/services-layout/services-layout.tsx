@@ -66,21 +66,29 @@ export function ServicesLayout({ menu }: { menu: ServicesMenu }) {
   };
   const menuName = t(menu.title, { defaultValue: menu.englishTitle });
 
+  // Before hydration (a page rendered on the server) both menus are drawn and CSS shows the one
+  // the width calls for; once hydrated, only that one.
+  const layoutClass =
+    isMobile === undefined ? styles.responsive : isMobile ? styles.mobileLayout : styles.layout;
+
   return (
     <div
-      className={isMobile ? styles.mobileLayout : styles.layout}
-      data-layout={isMobile ? 'mobile' : 'desktop'}
+      className={layoutClass}
+      data-layout={isMobile === undefined ? undefined : isMobile ? 'mobile' : 'desktop'}
     >
-      {isMobile ? (
-        <MobileMenu menu={menu} menuName={menuName} />
-      ) : (
-        <aside className={styles.sidebar}>
+      {isMobile !== false ? (
+        <div className={isMobile === undefined ? styles.mobileOnly : undefined}>
+          <MobileMenu menu={menu} menuName={menuName} />
+        </div>
+      ) : null}
+      {isMobile !== true ? (
+        <aside className={`${styles.sidebar} ${isMobile === undefined ? styles.desktopOnly : ''}`}>
           <nav aria-label={menuName}>
             <p className={styles.menuTitle}>{menuName}</p>
             <MenuEntries menu={menu} />
           </nav>
         </aside>
-      )}
+      ) : null}
       <section className={styles.content}>
         {back || title ? (
           <div className={styles.top}>

@@ -24,8 +24,13 @@ export const accountsApi = {
   signup: (body: SignupRequest) => api<SignupResponse>('/api/auth/signup', { method: 'POST', body }),
   login: (body: LoginRequest) => api<LoginResponse>('/api/auth/login', { method: 'POST', body }),
   sendOtp: () => api<OtpSendResponse>('/api/auth/otp/send', { method: 'POST' }),
-  verifyOtp: (otp: string) =>
-    api<OtpVerifyResponse>('/api/auth/otp/verify', { method: 'POST', body: { otp } }),
+  /** `token`: the login's own (a form post on the server, which has no session of its own). */
+  verifyOtp: (otp: string, token?: string) =>
+    api<OtpVerifyResponse>('/api/auth/otp/verify', {
+      method: 'POST',
+      body: { otp },
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    }),
   forgotPassword: (username: string) =>
     api<PasswordForgotResponse>('/api/auth/password/forgot', { method: 'POST', body: { username } }),
   resetPassword: (body: PasswordResetRequest) =>

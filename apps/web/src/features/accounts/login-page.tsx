@@ -1,9 +1,10 @@
 import type { LoginRequest } from '@kaunti/contract/api-accounts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { usePostedForm } from '../../lib/page-render';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -12,8 +13,9 @@ import { Button } from '../../ui/button/button';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import styles from './accounts.module.css';
 import { accountsApi } from './accounts-api';
-import { useAuthState } from './auth-store';
+import { markLoginPending, useAuthState } from './auth-store';
 import { PasswordField, UsernameField } from './form-controls';
+import type { LoginPosted } from './login-post';
 import { OtpStep } from './otp-step';
 import { useSchemaSubmit } from './schema-submit';
 import { applyFieldErrors, ServerError } from './server-error';
@@ -55,11 +57,23 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   const status = tokenStatus(readTokenCookie());
   // Decided once: signing in on this page must not trigger it (the sign-in chooses where to go).
   const [alreadySignedIn] = useState(() => status === 'valid' && auth.isAuthenticated);
+  // A plain form post (before the script arrived) answered this page: the first step again with
+  // its message, or the code step (login-post.ts). Dropped when the user starts again.
+  const posted = usePostedForm<LoginPosted>();
+  const [postedCode, setPostedCode] = useState(posted?.step === 'code' ? posted : undefined);
+  useLayoutEffect(() => {
+    if (postedCode && !auth.pendingPhone)
+      markLoginPending({
+        mobile_number: postedCode.phone,
+        otp_sent: postedCode.otp_sent,
+        first_time_login: postedCode.first_time_login,
+      });
+  }, [postedCode, auth.pendingPhone]);
 
   const form = useForm<LoginRequest>({
     resolver: loginResolver,
     mode: 'onSubmit',
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: posted?.step === 'password' ? posted.username : '', password: '' },
   });
   const schema = useSchemaSubmit();
   const login = useMutation({
@@ -69,7 +83,8 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   });
 
   if (alreadySignedIn) return <Navigate to={home} replace />;
-  const onCodeStep = status === 'pending' && auth.pendingPhone !== null;
+  const pendingPhone = auth.pendingPhone ?? postedCode?.phone ?? null;
+  const onCodeStep = pendingPhone !== null && (status === 'pending' || postedCode !== undefined);
 
   return (
     <div className={styles.narrow}>
@@ -81,19 +96,27 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
       {state.notice ? <Alert variant="success">{message(state.notice)}</Alert> : null}
       {onCodeStep ? (
         <OtpStep
-          phone={auth.pendingPhone ?? ''}
-          otpSent={auth.isOtpSent}
+          phone={pendingPhone}
+          otpSent={auth.pendingPhone ? auth.isOtpSent : (postedCode?.otp_sent ?? false)}
+          postedMessage={postedCode?.message}
           onVerified={(response) => finish(response)}
           onRestart={() => {
             abandonLogin();
+            setPostedCode(undefined);
             login.reset();
           }}
         />
       ) : (
         <section className={styles.panel} aria-label={forStaff ? t('login.staffTitle') : t('login.title')}>
-          <ServerError error={login.error} />
+          <ServerError
+            error={login.isIdle && posted?.step === 'password' ? new Error(posted.message) : login.error}
+          />
           <LoadErrorAlert failure={schema.failure} />
-          <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => login.mutate(values)))}>
+          <form
+            noValidate
+            method="post"
+            onSubmit={schema.guard(form.handleSubmit((values) => login.mutate(values)))}
+          >
             <UsernameField error={form.formState.errors.username} registration={form.register('username')} />
             <PasswordField
               id="password"

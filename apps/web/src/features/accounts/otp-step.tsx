@@ -20,6 +20,8 @@ export interface OtpStepProps {
   /** The phone the code went to, 254 form (shown masked). */
   phone: string;
   otpSent: boolean;
+  /** Why a code sent as a plain form post was refused (login-post.ts): shown until the next try. */
+  postedMessage?: string | undefined;
   onVerified: (response: OtpVerifyResponse) => void;
   /** Back to the first step with another account. */
   onRestart: () => void;
@@ -38,7 +40,7 @@ const otpResolver = lazyResolver<OtpVerifyRequest>(async () => {
  * The one-time code step after sign-in or sign-up: "We sent a code to *********678", the code,
  * a re-send, and, only when the server keeps SMS in its development outbox, a link to it.
  */
-export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps) {
+export function OtpStep({ phone, otpSent, postedMessage, onVerified, onRestart }: OtpStepProps) {
   const { t } = useTranslation('accounts');
   const [sent, setSent] = useState(otpSent);
   const config = useQuery({
@@ -78,9 +80,21 @@ export function OtpStep({ phone, otpSent, onVerified, onRestart }: OtpStepProps)
       </h2>
       <CodeSentNotice sent={sent} sentText={t('otp.sentTo', { phone: masked })} phone={masked} />
       {resend.isSuccess && resend.data.otp_sent ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
-      <ServerError error={verify.error ?? resend.error} />
+      <ServerError
+        error={
+          verify.error ??
+          resend.error ??
+          (verify.isIdle && postedMessage !== undefined ? new Error(postedMessage) : undefined)
+        }
+      />
       <LoadErrorAlert failure={schema.failure} />
-      <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => verify.mutate(values.otp)))}>
+      <form
+        noValidate
+        method="post"
+        onSubmit={schema.guard(form.handleSubmit((values) => verify.mutate(values.otp)))}
+      >
+        {/* Without the script yet, the code goes as a plain form post (login-post.ts) with the phone it went to. */}
+        <input type="hidden" name="phone" value={phone} />
         <OtpField error={form.formState.errors.otp} registration={form.register('otp')} />
         <div className={styles.actions}>
           <Button

@@ -2,11 +2,15 @@ import type { RouteObject } from 'react-router';
 import { loadChunk } from '../../lib/chunk-loader';
 import { lazyElement, lazyPage } from '../../lib/lazy-route';
 
-/** /login, /signup and /recover-password: public. */
+/** /login, /signup and /recover-password: public, rendered to HTML on the server (lib/page-render.ts). */
 export const accountsPublicRoutes: RouteObject[] = [
   {
     path: 'login',
-    handle: { title: 'titles.login' },
+    handle: {
+      title: 'titles.login',
+      // Its first step (and the code) also work as a plain form post, before the JavaScript arrives.
+      serverRender: { post: () => import('./login-post').then((m) => m.loginPost) },
+    },
     element: lazyPage(
       () => import('./login-page'),
       (m) => m.LoginPage,
@@ -14,7 +18,7 @@ export const accountsPublicRoutes: RouteObject[] = [
   },
   {
     path: 'signup',
-    handle: { title: 'titles.signup' },
+    handle: { title: 'titles.signup', serverRender: {} },
     element: lazyPage(
       () => import('./signup-page'),
       (m) => m.SignupPage,
@@ -22,7 +26,7 @@ export const accountsPublicRoutes: RouteObject[] = [
   },
   {
     path: 'recover-password',
-    handle: { title: 'titles.recoverPassword' },
+    handle: { title: 'titles.recoverPassword', serverRender: {} },
     element: lazyPage(
       () => import('./recover-password-page'),
       (m) => m.RecoverPasswordPage,

@@ -9,15 +9,18 @@ import { decodeTokenPayload } from './token';
  */
 const COOKIE_GRACE_SECONDS = 24 * 60 * 60;
 
-function keepToken(token: string): void {
-  let exp: number | undefined;
+/** When the token's cookie expires (seconds since 1970): a day after the token; none if it has no expiry. */
+export function tokenCookieExpiry(token: string): number | undefined {
   try {
     const claim = decodeTokenPayload(token).exp;
-    exp = typeof claim === 'number' ? claim : undefined;
+    return typeof claim === 'number' ? claim + COOKIE_GRACE_SECONDS : undefined;
   } catch {
-    exp = undefined;
+    return undefined;
   }
-  writeTokenCookie(token, exp === undefined ? undefined : exp + COOKIE_GRACE_SECONDS);
+}
+
+function keepToken(token: string): void {
+  writeTokenCookie(token, tokenCookieExpiry(token));
   setAuthToken(token);
 }
 

@@ -9,6 +9,8 @@ import { lazyPage } from '../../lib/lazy-route';
 export const landingRoutes: RouteObject[] = [
   {
     index: true,
+    // Rendered to HTML on the server (lib/page-render.ts): the same for every visitor.
+    handle: { serverRender: {} },
     element: lazyPage(
       () => import('./landing-page'),
       (m) => m.LandingPage,

@@ -38,6 +38,6 @@ describe('public pages routes', () => {
     expect(byPath.get('faqs')).toBe('titles.faqs');
     expect(byPath.get('reserved-parking-terms-and-conditions')).toBe('titles.reservedParkingTerms');
     expect(byPath.get('data-privacy-policy')).toBe('titles.privacy');
-    expect(landingRoutes[0]?.handle).toBeUndefined();
+    expect(landingRoutes[0]?.handle?.title).toBeUndefined();
   });
 });

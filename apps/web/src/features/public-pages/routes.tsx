@@ -13,7 +13,7 @@ const termsRoutes: RouteObject[] = [
   ...TERMS_IDS.map(
     (id): RouteObject => ({
       path: `terms-and-conditions/${id}`,
-      handle: { title: termsTitleKey(id) },
+      handle: { title: termsTitleKey(id), serverRender: {} },
       element: lazyElement(
         () => loadChunk(() => import('./terms-page')),
         (m) => <m.TermsPage id={id} />,
@@ -23,13 +23,14 @@ const termsRoutes: RouteObject[] = [
 ];
 
 /**
- * The public information pages. The app wraps them in the services layout with the information
+ * The public information pages, rendered to HTML on the server (`serverRender`: the same for every
+ * visitor, lib/page-render.ts). The app wraps them in the services layout with the information
  * menu, which renders each page's title (the route handle's) as the h1: the pages start at h2.
  */
 export const informationRoutes: RouteObject[] = [
   {
     path: 'contact',
-    handle: { title: 'titles.contact' },
+    handle: { title: 'titles.contact', serverRender: {} },
     element: lazyPage(
       () => import('./contact-page'),
       (m) => m.ContactPage,
@@ -37,7 +38,7 @@ export const informationRoutes: RouteObject[] = [
   },
   {
     path: 'faqs',
-    handle: { title: 'titles.faqs' },
+    handle: { title: 'titles.faqs', serverRender: {} },
     element: lazyPage(
       () => import('./faqs-page'),
       (m) => m.FaqsPage,
@@ -46,7 +47,7 @@ export const informationRoutes: RouteObject[] = [
   ...termsRoutes,
   {
     path: 'reserved-parking-terms-and-conditions',
-    handle: { title: 'titles.reservedParkingTerms' },
+    handle: { title: 'titles.reservedParkingTerms', serverRender: {} },
     element: lazyPage(
       () => import('./reserved-parking-terms-page'),
       (m) => m.ReservedParkingTermsPage,
@@ -54,7 +55,7 @@ export const informationRoutes: RouteObject[] = [
   },
   {
     path: 'data-privacy-policy',
-    handle: { title: 'titles.privacy' },
+    handle: { title: 'titles.privacy', serverRender: {} },
     element: lazyPage(
       () => import('./privacy-page'),
       (m) => m.PrivacyPage,

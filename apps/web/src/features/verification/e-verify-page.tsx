@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCounty } from '../../lib/county';
+import { usePageOrigin } from '../../lib/page-render';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
@@ -32,6 +33,7 @@ function focusLost(): boolean {
 export function EVerifyPage() {
   const { t } = useTranslation('verification');
   const county = useCounty();
+  const origin = usePageOrigin();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
@@ -217,9 +219,7 @@ export function EVerifyPage() {
 
       <PermitCheck />
 
-      <p className={styles.note}>
-        {t('everify.offline', { url: `${window.location.origin}/.well-known/jwks.json` })}
-      </p>
+      <p className={styles.note}>{t('everify.offline', { url: `${origin}/.well-known/jwks.json` })}</p>
     </div>
   );
 }
