@@ -114,7 +114,7 @@ interface RenderOptions {
   posted?: { path: string; state: unknown };
   session: PageSession;
   status: number;
-  cache: RenderedPage['cache'];
+  keep: RenderedPage['keep'];
 }
 
 async function renderMatched(
@@ -156,7 +156,7 @@ async function renderMatched(
   return {
     kind: 'page',
     status: options.status,
-    cache: options.cache,
+    ...(options.keep ? { keep: options.keep } : {}),
     html: markup,
     title: titleOf(options.matches, translator, county?.portal_name ?? DEFAULT_PORTAL_NAME),
     state,
@@ -178,13 +178,16 @@ export const renderer: PageRenderer = {
     const render = serverRenderOf(matches);
     if (!render) return undefined;
     const queries = render.queries ? await render.queries(requestInfo(matches, url)) : [];
-    return renderMatched(request, {
-      matches,
-      queries,
-      session: 'guest',
-      status: 200,
-      cache: render.queries ? 'none' : 'static',
-    });
+    // The same for everyone (no data), or for anyone asking this address (no data asked for, or
+    // data that may be served this old); else rendered for this request only.
+    const keep: RenderedPage['keep'] = !render.queries
+      ? { scope: 'path' }
+      : queries.length === 0
+        ? { scope: 'address' }
+        : render.keepSeconds
+          ? { scope: 'address', seconds: render.keepSeconds }
+          : undefined;
+    return renderMatched(request, { matches, queries, session: 'guest', status: 200, keep });
   },
 
   async post(request): Promise<RenderedPage | PageRedirect | undefined> {
@@ -204,7 +207,7 @@ export const renderer: PageRenderer = {
       posted: { path: url.pathname, state: outcome.state },
       session: outcome.session ?? 'guest',
       status: outcome.status ?? 200,
-      cache: 'none',
+      keep: undefined,
     });
     if (!page) return undefined;
     return outcome.cookies ? { ...page, cookies: outcome.cookies } : page;

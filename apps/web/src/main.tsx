@@ -26,8 +26,10 @@ const rendered = readRenderedPage(token);
 const hydrate = rendered && !preferredLanguageOtherThan(rendered.language) ? rendered : undefined;
 
 async function start(): Promise<void> {
+  // The route table (for a hydration) and the common texts are fetched side by side.
+  const table = hydrate ? portalPages(hydrate) : undefined;
   const translator = await startI18n(hydrate?.language);
-  const pages = hydrate ? await portalPages(hydrate) : undefined;
+  const pages = await table;
   const app = (children: ReactNode) => (
     <AppRoot translator={translator} posted={hydrate?.form}>
       {children}

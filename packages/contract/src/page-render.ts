@@ -59,8 +59,12 @@ export interface PageState {
 export interface RenderedPage {
   kind: 'page';
   status: number;
-  /** `static`: the same for every visitor (for a county and a language): kept and served again. */
-  cache: 'static' | 'none';
+  /**
+   * Whether the server may serve this page again (for the same language): to anyone asking its
+   * path, whatever the query (`path`: a page the same for everyone), or its path without a query
+   * (`address`); for `seconds`, or as long as it runs. None: this answer only.
+   */
+  keep?: { scope: 'path' | 'address'; seconds?: number };
   /** The markup inside `<div id="root">`. */
   html: string;
   title: string;

@@ -73,6 +73,9 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 export interface UseFormRegisterReturn {
   name: string;
+  /** The field's first value in the markup itself (a page rendered on the server shows it). */
+  defaultValue?: string;
+  defaultChecked?: boolean;
   ref: (instance: Element | null) => void;
   onChange: (event: ChangeEvent<Control>) => void;
   onBlur: () => void;
@@ -226,8 +229,14 @@ function createForm<In extends FieldValues, Context, Out>(
     register(name, options) {
       let registration = registrations.get(name);
       if (!registration) {
+        const initialValue = get(control.values, name);
         const created: UseFormRegisterReturn & { extra?: (event: ChangeEvent<Control>) => void } = {
           name,
+          ...(typeof initialValue === 'string' && initialValue !== ''
+            ? { defaultValue: initialValue }
+            : typeof initialValue === 'boolean'
+              ? { defaultChecked: initialValue }
+              : {}),
           ref(element) {
             if (!element) return;
             control.elements.set(name, element);

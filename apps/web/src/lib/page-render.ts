@@ -18,6 +18,11 @@ import { useLocation } from 'react-router';
 export interface ServerRender {
   /** The queries the page reads (its query keys and functions), fetched before it is rendered. */
   queries?: (page: PageRequestInfo) => Promise<PageQuery[]> | PageQuery[];
+  /**
+   * With `queries`: how old the page's data may be when it is served again. Asked without a query
+   * string, the page is then rendered at most once in this many seconds.
+   */
+  keepSeconds?: number;
   /** Answers a plain form post to this page (loaded when one arrives). */
   post?: () => Promise<FormPostHandler>;
 }
@@ -74,4 +79,23 @@ export const PageOriginContext = createContext<string | undefined>(undefined);
 
 export function usePageOrigin(): string {
   return useContext(PageOriginContext) ?? window.location.origin;
+}
+
+/** What `keepTyped` answers: what was typed into the form's named fields (never a secret). */
+export interface TypedAgain {
+  typed: Record<string, string>;
+}
+
+/**
+ * For a form that needs the page's script (its checks, its next step) but was sent as a plain
+ * form post before the script arrived: the page again with what was typed into `fields` (list no
+ * password or code), and the page says to send it again (`usePostedForm<TypedAgain>`).
+ */
+export function keepTyped(fields: readonly string[]): FormPostHandler {
+  return async (form) => ({
+    kind: 'page',
+    state: {
+      typed: Object.fromEntries(fields.map((name) => [name, (form.get(name) ?? '').slice(0, 200)])),
+    } satisfies TypedAgain,
+  });
 }

@@ -82,8 +82,8 @@ export function createServerPages(options: {
     styles ??= readPageStyles(options.webDist);
     return styles;
   };
-  /** Pages the same for everyone, by language and path: rendered once. */
-  const kept = new Map<string, Promise<PageDocument | undefined>>();
+  /** Pages served again, by language and path (the route table bounds them, not the visitors). */
+  const kept = new Map<string, { document: Promise<PageDocument>; anyQuery: boolean; until: number }>();
 
   const requestFor = async (request: FastifyRequest, url: string): Promise<PageRequest> => {
     const { data } = await options.bootstrap();
@@ -106,7 +106,7 @@ export function createServerPages(options: {
       css,
     });
     const body = Buffer.from(html, 'utf8');
-    const keptLong = rendered.cache === 'static';
+    const keptLong = rendered.keep !== undefined;
     return {
       status: rendered.status,
       body,
@@ -131,15 +131,21 @@ export function createServerPages(options: {
       if (request.cookies[TOKEN_COOKIE]) return undefined;
       const url = request.url;
       const path = url.split('?')[0] ?? '/';
-      const language = languageOf(request);
-      const key = `${language} ${path}`;
+      const withQuery = url.includes('?');
+      const key = `${languageOf(request)} ${path}`;
       const hit = kept.get(key);
-      if (hit) return hit;
+      if (hit && (hit.anyQuery || !withQuery) && hit.until > Date.now()) return hit.document;
       const rendered = await (await load()).render(await requestFor(request, url));
       if (!rendered) return undefined;
       const document = documentOf(rendered, path);
-      // Pages the same for everyone are kept: the route table bounds them, not the visitors.
-      if (rendered.cache === 'static') kept.set(key, document);
+      const keep = rendered.keep;
+      if (keep && (keep.scope === 'path' || !withQuery)) {
+        kept.set(key, {
+          document,
+          anyQuery: keep.scope === 'path',
+          until: keep.seconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + keep.seconds * 1000,
+        });
+      }
       return document;
     },
     async post(request, form) {

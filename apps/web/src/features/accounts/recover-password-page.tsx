@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { type TypedAgain, usePostedForm } from '../../lib/page-render';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
@@ -20,7 +21,7 @@ import {
 import type { ResetFormInput, ResetFormOutput } from './form-schemas';
 import type { LoginPageState } from './login-page';
 import { useSchemaSubmit } from './schema-submit';
-import { applyFieldErrors, ServerError } from './server-error';
+import { applyFieldErrors, SendAgainNotice, ServerError } from './server-error';
 
 // The forms are checked on submit: their schemas (and zod) load then, not with the page.
 const forgotResolver = lazyResolver<PasswordForgotRequest>(async () => {
@@ -43,11 +44,13 @@ export function RecoverPasswordPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const [request, setRequest] = useState<{ username: string; sent: boolean }>();
+  const typed = usePostedForm<TypedAgain>()?.typed;
 
   const first = useForm<PasswordForgotRequest>({
     resolver: forgotResolver,
     mode: 'onSubmit',
-    defaultValues: { username: '' },
+    // Sent before the page's script arrived: the username again (lib/page-render.ts keepTyped).
+    defaultValues: { username: typed?.username ?? '' },
   });
   const second = useForm<ResetFormInput, unknown, ResetFormOutput>({
     resolver: resetResolver,
@@ -133,8 +136,10 @@ export function RecoverPasswordPage() {
         <section className={styles.panel} aria-label={t('recover.title')}>
           <ServerError error={forgot.error} />
           <LoadErrorAlert failure={firstSchema.failure} />
+          {typed && forgot.isIdle ? <SendAgainNotice /> : null}
           <form
             noValidate
+            method="post"
             onSubmit={firstSchema.guard(first.handleSubmit((values) => forgot.mutate(values.username)))}
           >
             <UsernameField

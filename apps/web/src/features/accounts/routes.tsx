@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../../lib/chunk-loader';
 import { lazyElement, lazyPage } from '../../lib/lazy-route';
+import { keepTyped } from '../../lib/page-render';
+
+/** Sign-up sent before the page's script arrived: shown again with what was typed (no password). */
+const SIGNUP_TYPED = ['first_name', 'middle_name', 'sur_name', 'identifier', 'phone_number', 'email'];
 
 /** /login, /signup and /recover-password: public, rendered to HTML on the server (lib/page-render.ts). */
 export const accountsPublicRoutes: RouteObject[] = [
@@ -18,7 +22,7 @@ export const accountsPublicRoutes: RouteObject[] = [
   },
   {
     path: 'signup',
-    handle: { title: 'titles.signup', serverRender: {} },
+    handle: { title: 'titles.signup', serverRender: { post: async () => keepTyped(SIGNUP_TYPED) } },
     element: lazyPage(
       () => import('./signup-page'),
       (m) => m.SignupPage,
@@ -26,7 +30,10 @@ export const accountsPublicRoutes: RouteObject[] = [
   },
   {
     path: 'recover-password',
-    handle: { title: 'titles.recoverPassword', serverRender: {} },
+    handle: {
+      title: 'titles.recoverPassword',
+      serverRender: { post: async () => keepTyped(['username']) },
+    },
     element: lazyPage(
       () => import('./recover-password-page'),
       (m) => m.RecoverPasswordPage,

@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
+import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { useServerMessage } from './use-server-message';
 
@@ -8,6 +9,12 @@ export function ServerError({ error }: { error: unknown }) {
   const message = useServerMessage();
   if (!error) return null;
   return <Alert variant="danger">{message(errorText(error))}</Alert>;
+}
+
+/** A form sent as a plain post before the page's script arrived (lib/page-render.ts keepTyped). */
+export function SendAgainNotice() {
+  const { t } = useTranslation('accounts');
+  return <Alert variant="info">{t('sendAgain')}</Alert>;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from '../../lib/form';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { type TypedAgain, usePostedForm } from '../../lib/page-render';
 import { readTokenCookie } from '../../lib/session-token';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -16,7 +17,7 @@ import { ConfirmPasswordField, NameFields, NewPasswordField, TextField } from '.
 import type { SignupFormInput, SignupFormOutput } from './form-schemas';
 import { OtpStep } from './otp-step';
 import { useSchemaSubmit } from './schema-submit';
-import { applyFieldErrors, ServerError } from './server-error';
+import { applyFieldErrors, SendAgainNotice, ServerError } from './server-error';
 import { startLogin } from './session';
 import { tokenStatus } from './token';
 import { abandonLogin, useFinishLogin } from './use-finish-login';
@@ -47,16 +48,18 @@ export function SignupPage() {
   const finish = useFinishLogin('/profile/view');
   const [customerNo, setCustomerNo] = useState<string>();
 
+  // Sent before the page's script arrived: what was typed, again (lib/page-render.ts keepTyped).
+  const typed = usePostedForm<TypedAgain>()?.typed;
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: signupResolver,
     mode: 'onSubmit',
     defaultValues: {
-      first_name: '',
-      middle_name: '',
-      sur_name: '',
-      identifier: '',
-      phone_number: '',
-      email: '',
+      first_name: typed?.first_name ?? '',
+      middle_name: typed?.middle_name ?? '',
+      sur_name: typed?.sur_name ?? '',
+      identifier: typed?.identifier ?? '',
+      phone_number: typed?.phone_number ?? '',
+      email: typed?.email ?? '',
       password: '',
       confirm_password: '',
     },
@@ -96,7 +99,12 @@ export function SignupPage() {
         <section className={styles.panel} aria-label={t('signup.title')}>
           <ServerError error={signup.error} />
           <LoadErrorAlert failure={schema.failure} />
-          <form noValidate onSubmit={schema.guard(form.handleSubmit((values) => signup.mutate(values)))}>
+          {typed && signup.isIdle ? <SendAgainNotice /> : null}
+          <form
+            noValidate
+            method="post"
+            onSubmit={schema.guard(form.handleSubmit((values) => signup.mutate(values)))}
+          >
             <NameFields
               registrations={{
                 first_name: form.register('first_name'),

@@ -9,12 +9,15 @@ export interface Zone {
   fees: { vehicle_type: string; label: string; amount_cents: number | null }[];
 }
 
+/** The zones and their fees, as the page reads them (and the server fetches them for the page it renders). */
+export const zonesQuery = {
+  queryKey: ['parking-zones'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal } = {}) =>
+    api<{ data: Zone[] }>('/api/parking/zones', signal ? { signal } : {}).then((r) => r.data),
+};
+
 export function useZones() {
-  return useQuery({
-    queryKey: ['parking-zones'],
-    queryFn: ({ signal }) => api<{ data: Zone[] }>('/api/parking/zones', { signal }).then((r) => r.data),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...zonesQuery, staleTime: 10 * 60_000 });
 }
 
 /** How often a pending ticket is asked about while the payer answers the M-Pesa prompt. */

@@ -5,6 +5,7 @@ import { ApiError, hasAuthToken } from '../../lib/api-client';
 import { loadChunk } from '../../lib/chunk-loader';
 import { useMessageTranslation } from '../../lib/i18n';
 import { lazyOnce } from '../../lib/lazy-resolver';
+import { usePostedForm } from '../../lib/page-render';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
@@ -14,9 +15,10 @@ import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './parking.module.css';
 import { addVehicle, payDaily, useVehicles, useZones, type Zone } from './parking-api';
+import type { ParkingPosted, ParkingValues } from './parking-post';
 import { RemoveVehicleButton } from './remove-vehicle-button';
 
-type Values = { plate: string; zone_code: string; vehicle_type: string; phone_number: string };
+type Values = ParkingValues;
 const EMPTY: Values = { plate: '', zone_code: '', vehicle_type: '', phone_number: '' };
 
 // The form's checks (the catalogue's, with zod) load on the first "Pay", not with the page.
@@ -46,7 +48,9 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   const { t } = useTranslation('parking');
   const translate = useMessageTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // Sent as a plain form post before the script arrived (parking-post.ts): what was typed, again.
+  const posted = usePostedForm<ParkingPosted>();
+  const [values, setValues] = useState<Values>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [loadFailure, setLoadFailure] = useState<unknown>();
@@ -117,7 +121,13 @@ function DailyForm({ zones }: { zones: Zone[] }) {
   }
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="parking-form-title">
+    <form
+      className={styles.form}
+      method="post"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="parking-form-title"
+    >
       <h2 id="parking-form-title" className="visually-hidden">
         {t('pay.formTitle')}
       </h2>
@@ -127,6 +137,11 @@ function DailyForm({ zones }: { zones: Zone[] }) {
         </Alert>
       ) : null}
       <LoadErrorAlert failure={loadFailure} />
+      {posted && !failure ? (
+        <Alert variant="info">
+          <p>{t('pay.checkAmount')}</p>
+        </Alert>
+      ) : null}
       {vehicles.data && vehicles.data.length > 0 ? (
         <section className={styles.vehicles} aria-labelledby="my-vehicles">
           <h3 id="my-vehicles" className={styles.vehiclesTitle}>
@@ -152,6 +167,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
       ) : null}
       <InputField
         id="parking-plate"
+        name="plate"
         label={t('pay.plate')}
         hint={t('pay.plateHint')}
         error={errors.plate}
@@ -166,6 +182,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
         {(control) => (
           <select
             {...control}
+            name="zone_code"
             className={controlClass('select', control['aria-invalid'])}
             value={values.zone_code}
             onChange={(e) => set('zone_code')(e.target.value)}
@@ -188,6 +205,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
         {(control) => (
           <select
             {...control}
+            name="vehicle_type"
             className={controlClass('select', control['aria-invalid'])}
             value={values.vehicle_type}
             onChange={(e) => set('vehicle_type')(e.target.value)}
@@ -203,6 +221,7 @@ function DailyForm({ zones }: { zones: Zone[] }) {
       </FormField>
       <InputField
         id="parking-phone_number"
+        name="phone_number"
         type="tel"
         inputMode="tel"
         autoComplete="tel"

@@ -8,7 +8,16 @@ import { lazyPage } from '../../lib/lazy-route';
 export const parkingPublicRoutes: RouteObject[] = [
   {
     path: 'parking',
-    handle: { title: 'titles.parking' },
+    handle: {
+      title: 'titles.parking',
+      // Rendered on the server with the zones and their fees (served again for a minute), and its
+      // form shows the amount as a plain form post before the script arrives (lib/page-render.ts).
+      serverRender: {
+        queries: () => import('./parking-api').then((m) => [m.zonesQuery]),
+        keepSeconds: 60,
+        post: () => import('./parking-post').then((m) => m.parkingPost),
+      },
+    },
     element: lazyPage(
       () => import('./parking-page'),
       (m) => m.ParkingPage,

@@ -15,7 +15,7 @@ import { DocumentResult } from './document-result';
 import { PermitCheck } from './permit-check';
 import { verdictWords } from './verdict';
 import styles from './verification.module.css';
-import { verifyDocument } from './verify-api';
+import { verifyQuery } from './verify-api';
 
 // The camera scanner and its QR decoder are fetched only when someone presses "Scan".
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
@@ -50,10 +50,11 @@ export function EVerifyPage() {
   useEffect(() => setValue(code), [code]);
 
   const query = useQuery({
-    queryKey: ['verify', code],
-    queryFn: ({ signal }) => verifyDocument(code, signal),
+    ...verifyQuery(code),
     enabled: code !== '',
-    staleTime: 0,
+    // A check made in the last seconds (the server's, for the page it rendered) is not made again
+    // as the page opens; "Verify" asks again whenever pressed.
+    staleTime: 10_000,
     retry: false,
   });
 
@@ -144,7 +145,8 @@ export function EVerifyPage() {
     <div className={styles.page}>
       <PageHeading title={t('everify.title')} lead={t('everify.lead', { county: county?.name ?? '' })} />
 
-      <form className={styles.form} onSubmit={submit} noValidate>
+      {/* Before the script arrives, the code goes as a plain GET (?code=), which the server checks. */}
+      <form className={styles.form} method="get" onSubmit={submit} noValidate>
         <label className={styles.label} htmlFor={ids.input}>
           {t('everify.codeLabel')}
         </label>

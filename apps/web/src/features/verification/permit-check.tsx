@@ -1,11 +1,14 @@
 import type { PermitValidateResponse } from '@kaunti/contract/api-verify';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button } from '../../ui/button/button';
 import { InputField } from '../../ui/form-field/form-field';
 import styles from './verification.module.css';
+import { permitQuery } from './verify-api';
 
 type Outcome =
   | { kind: 'answer'; answer: PermitValidateResponse }
@@ -19,10 +22,15 @@ type Outcome =
  */
 export function PermitCheck() {
   const { t } = useTranslation('verification');
-  const [value, setValue] = useState('');
+  // `?permit_no=`: the form sent as a plain GET before the script arrived (the server checked it).
+  const [params] = useSearchParams();
+  const asked = params.get('permit_no')?.trim() ?? '';
+  const first = useQuery({ ...permitQuery(asked), enabled: asked !== '', staleTime: 10_000, retry: false });
+  const [value, setValue] = useState(asked);
   const [fieldError, setFieldError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [checked, setChecked] = useState<Outcome>();
+  const outcome: Outcome = checked ?? (first.data ? { kind: 'answer', answer: first.data } : undefined);
   const input = useRef<HTMLInputElement>(null);
   const ids = { heading: useId(), input: useId() };
 
@@ -30,7 +38,7 @@ export function PermitCheck() {
     event.preventDefault();
     if (value.trim() === '') {
       setFieldError(t('permit.required'));
-      setOutcome(undefined);
+      setChecked(undefined);
       input.current?.focus();
       return;
     }
@@ -40,9 +48,9 @@ export function PermitCheck() {
       const answer = await api<PermitValidateResponse>(
         `/api/permits/validate?permit_no=${encodeURIComponent(value.trim())}`,
       );
-      setOutcome({ kind: 'answer', answer });
+      setChecked({ kind: 'answer', answer });
     } catch (error) {
-      setOutcome({ kind: 'failed', message: error instanceof Error ? error.message : t('permit.failed') });
+      setChecked({ kind: 'failed', message: error instanceof Error ? error.message : t('permit.failed') });
     } finally {
       setBusy(false);
     }
@@ -53,7 +61,7 @@ export function PermitCheck() {
       <h2 id={ids.heading} className={styles.sectionTitle}>
         {t('permit.title')}
       </h2>
-      <form onSubmit={submit} noValidate>
+      <form method="get" onSubmit={submit} noValidate>
         <InputField
           ref={input}
           id={ids.input}

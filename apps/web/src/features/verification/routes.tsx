@@ -1,11 +1,24 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy-route';
+import type { PageQuery } from '../../lib/page-render';
+
+/**
+ * /e-verify is rendered on the server (lib/page-render.ts) with what its address asks: a
+ * document's code (`?code=`, what a QR code opens, or the form sent before the script arrived) and
+ * a permit number (`?permit_no=`).
+ */
+async function eVerifyQueries({ search }: { search: URLSearchParams }): Promise<PageQuery[]> {
+  const { verifyQuery, permitQuery } = await import('./verify-api');
+  const code = search.get('code')?.trim() ?? '';
+  const permit = search.get('permit_no')?.trim() ?? '';
+  return [...(code ? [verifyQuery(code)] : []), ...(permit ? [permitQuery(permit)] : [])];
+}
 
 /** The public E-Verify pages: documents, staff ID cards and national IDs. */
 export const verificationRoutes: RouteObject[] = [
   {
     path: 'e-verify',
-    handle: { title: 'titles.eVerify' },
+    handle: { title: 'titles.eVerify', serverRender: { queries: eVerifyQueries } },
     element: lazyPage(
       () => import('./e-verify-page'),
       (m) => m.EVerifyPage,

@@ -1,11 +1,29 @@
 import type {
   IdentityVerifyResponse,
+  PermitValidateResponse,
   StaffVerifyResponse,
   VerifyResponse,
 } from '@kaunti/contract/api-verify';
 import { api } from '../../lib/api-client';
 
 /** The E-Verify calls (types only from the contract: no zod in these pages). */
+
+/** A document's check, as the page reads it (and the server fetches it for a page it renders). */
+export function verifyQuery(code: string) {
+  return {
+    queryKey: ['verify', code] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal } = {}) => verifyDocument(code, signal),
+  };
+}
+
+/** Whether a permit number is in force (`GET /api/permits/validate`). */
+export function permitQuery(permitNo: string) {
+  return {
+    queryKey: ['permit-validate', permitNo] as const,
+    queryFn: () =>
+      api<PermitValidateResponse>(`/api/permits/validate?permit_no=${encodeURIComponent(permitNo)}`),
+  };
+}
 
 export function verifyDocument(code: string, signal?: AbortSignal): Promise<VerifyResponse> {
   return api<VerifyResponse>(`/api/verify?code=${encodeURIComponent(code)}`, signal ? { signal } : {});
