@@ -1,12 +1,12 @@
 import type { FormPostHandler } from '../../lib/page-render';
 
 /** The form's answers, as typed. */
-export interface ParkingValues {
+export type ParkingValues = {
   plate: string;
   zone_code: string;
   vehicle_type: string;
   phone_number: string;
-}
+};
 
 /** What a plain form post to /parking answered: the answers, to show again with their amount. */
 export interface ParkingPosted {
