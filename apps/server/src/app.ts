@@ -186,7 +186,7 @@ export async function buildApp({
   const storage = await createStorage(config.uploads);
   await app.register(healthRoutes({ database, redis, storage }));
   await app.register(clientErrorRoutes());
-  await app.register(countyRoutes({ county }));
+  await app.register(countyRoutes({ county, maxPaymentCents: config.mpesa.maxPaymentCents }));
   await app.register(
     accountsRoutes({
       ...accounts,
@@ -447,7 +447,10 @@ export async function buildApp({
     config.webDist,
     async () => {
       const data = await county.get();
-      return { title: data.portal_name, data: { county: data } };
+      return {
+        title: data.portal_name,
+        data: { county: { ...data, mpesa_max_payment_cents: config.mpesa.maxPaymentCents } },
+      };
     },
     allowedMethods,
   );

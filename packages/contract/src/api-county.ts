@@ -37,6 +37,14 @@ export const countySchema = z
     bank_accounts: z.array(bankAccountSchema),
     contacts: countyContactsSchema,
     letterhead: letterheadSchema,
+    mpesa_max_payment_cents: z
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'The most M-Pesa moves in one payment, in cents (MPESA_MAX_PAYMENT; KES 150,000 under the 2023 ' +
+          'limits): a larger bill is paid in parts, or at the bank with its invoice.',
+      ),
   })
   .describe('County');
 export type County = z.infer<typeof countySchema>;

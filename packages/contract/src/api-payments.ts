@@ -50,9 +50,13 @@ export const stkPushRequestSchema = z
     amount: z
       .int({ message: AMOUNT_WHOLE_SHILLINGS_MESSAGE })
       .min(1, { message: AMOUNT_WHOLE_SHILLINGS_MESSAGE })
-      .max(250_000, { message: 'M-Pesa takes at most KES 250,000 in one payment' })
+      .max(1_000_000, { message: 'Enter an amount of at most KES 1,000,000' })
       .optional()
-      .describe('Whole shillings. Default: the balance, rounded up to a whole shilling.'),
+      .describe(
+        "Whole shillings, at most M-Pesa's limit on one payment (`mpesa_max_payment_cents` of GET /api/county). " +
+          'Default: the balance rounded up to a whole shilling, or that limit when the balance is more (the ' +
+          'first part: the rest is paid in more prompts, or at the bank with the invoice).',
+      ),
   })
   .describe('StkPushRequest')
   .meta({ examples: [{ bill_no: 'NCCB40213378', phone_number: '0712345678' }] });

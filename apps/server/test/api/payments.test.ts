@@ -641,6 +641,32 @@ describe('a bill cancelled while its prompt is open', () => {
   });
 });
 
+describe("M-Pesa's limit on one payment (MPESA_MAX_PAYMENT, KES 150,000)", () => {
+  it('a bill of KES 1.1 million is paid in parts: the first prompt asks for KES 150,000, more is refused in plain words', async () => {
+    const alice = await createSignedInUser(t);
+    const bill = await raiseBill(alice, [[110_000_000, 'Reserved bays, a year']]);
+    const phone = successPhone();
+    const tooMuch = await push(alice, { bill_no: bill.bill_no, phone_number: phone, amount: 150_001 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      message:
+        'M-Pesa takes at most KES 150,000 in one payment. Pay this bill in parts, or at the bank with its invoice.',
+      details: [{ path: 'amount' }],
+    });
+    const first = await push(alice, { bill_no: bill.bill_no, phone_number: phone });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().amount_cents).toBe(15_000_000);
+    expect((await settled(alice, first.json().payment_id)).status).toBe('paid');
+    expect(await getBill(alice, bill.bill_no)).toMatchObject({
+      status: 'partially_paid',
+      paid_cents: 15_000_000,
+      balance_cents: 95_000_000,
+    });
+    const county = await t.app.inject({ method: 'GET', url: '/api/county' });
+    expect(county.json().mpesa_max_payment_cents).toBe(15_000_000);
+  });
+});
+
 describe('refusals', () => {
   it("another user's bill is a 404; a paid bill, a cancelled bill and a second prompt are 409s", async () => {
     const alice = await createSignedInUser(t);

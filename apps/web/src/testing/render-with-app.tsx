@@ -48,6 +48,7 @@ export const testCounty: County = {
   portal_name: 'Test City County e-Services',
   currency: 'KES',
   paybill: '7654321',
+  mpesa_max_payment_cents: 15_000_000,
   bank_accounts: [
     {
       bank: 'First Test Bank',

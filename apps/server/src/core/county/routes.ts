@@ -3,20 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CountyService } from './county-service';
 
 /** Public county configuration and reference data. */
-export function countyRoutes(deps: { county: CountyService }): FastifyPluginAsyncZod {
+export function countyRoutes(deps: {
+  county: CountyService;
+  /** The most one M-Pesa payment moves (MPESA_MAX_PAYMENT), in cents. */
+  maxPaymentCents: number;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/county',
       {
         schema: {
           tags: ['county'],
-          summary: "The county's name, paybill, bank accounts, contacts and letterhead",
+          summary: "The county's name, paybill, bank accounts, contacts, letterhead and M-Pesa's limit",
           description:
             'The county this portal serves: its name, paybill number, bank accounts, contact phones and e-mails, and the letterhead every printed document carries. Public and cacheable.',
           response: { 200: countySchema },
         },
       },
-      () => deps.county.get(),
+      async () => ({ ...(await deps.county.get()), mpesa_max_payment_cents: deps.maxPaymentCents }),
     );
     app.get(
       '/api/county/sub-counties',

@@ -11,6 +11,9 @@ export const PAYMENT_MESSAGES = {
   billPaid: 'This bill is already paid.',
   billCancelled: 'This bill was cancelled and cannot be paid.',
   amountAboveBalance: 'The amount is more than the balance of this bill. Please pay the balance or less.',
+  /** With the limit in shillings: "… at most KES 150,000 in one payment …". */
+  amountAboveLimit: (shillings: number) =>
+    `M-Pesa takes at most KES ${String(shillings).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} in one payment. Pay this bill in parts, or at the bank with its invoice.`,
   promptBusy:
     'A payment prompt is already on its way to your phone. Answer it, or wait two minutes and try again.',
   promptSent: 'Check your phone and enter your M-Pesa PIN to pay.',

@@ -29,6 +29,8 @@ import type { BillService } from '../bills/bill-service';
  *   The county's own receipt (receipt.pdf) does not wait for it: its number is the county's.
  */
 
+/** M-Pesa's limit on one payment by default (MPESA_MAX_PAYMENT): KES 150,000 under the 2023 limits. */
+export const MAX_PAYMENT_CENTS = 15_000_000;
 /** A second prompt for the same bill or phone is refused while one younger than this is pending. */
 export const PROMPT_BUSY_MS = 2 * 60_000;
 /** Reconciliation asks about a payment pending for longer than this, at most this often. */

@@ -8,6 +8,7 @@ import { PAYMENT_MESSAGES } from './messages';
 import type { PaymentInternals } from './payment-internals';
 import {
   CALLBACK_PATHS,
+  MAX_PAYMENT_CENTS,
   PROMPT_BUSY_MS,
   PUSH_LIMITS,
   STK_DESCRIPTION,
@@ -18,6 +19,8 @@ import { payments } from './schema';
 /** Lipa na M-Pesa Online: the prompt for one of the user's bills (idempotent, limited, one prompt at a time). */
 export function createStkPush(internals: PaymentInternals) {
   const { db, log, now, idempotency, callbackUrl, deps, lockPayment, audit, completeUnpaid } = internals;
+  /** The most one prompt may ask (M-Pesa's limit, MPESA_MAX_PAYMENT), in whole shillings. */
+  const limitShillings = Math.floor((deps.maxPaymentCents ?? MAX_PAYMENT_CENTS) / 100);
 
   /**
    * The prompt itself, once the caller has been allowed to pay this bill this amount: one prompt
@@ -174,7 +177,8 @@ export function createStkPush(internals: PaymentInternals) {
       if (!bill || bill.sourceKey === null) throw notFound(PAYMENT_MESSAGES.billNotFound);
       if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
       if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
-      const shillings = Math.ceil(bill.balanceCents / 100);
+      // The whole balance, or the first part M-Pesa takes (the rest is paid in another prompt).
+      const shillings = Math.min(Math.ceil(bill.balanceCents / 100), limitShillings);
       return pushForBill({
         userId: null,
         bill,
@@ -232,13 +236,18 @@ export function createStkPush(internals: PaymentInternals) {
             throw notFound(PAYMENT_MESSAGES.billNotFound);
           if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
           if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
-          // M-Pesa moves whole shillings: the balance rounded up.
+          // M-Pesa moves whole shillings: the balance rounded up, at most M-Pesa's limit in one
+          // prompt (a larger bill is paid in parts, or at the bank with its invoice).
           const maxShillings = Math.ceil(bill.balanceCents / 100);
-          const shillings = body.amount ?? maxShillings;
+          const shillings = body.amount ?? Math.min(maxShillings, limitShillings);
           if (shillings > maxShillings) {
             throw badRequest(PAYMENT_MESSAGES.amountAboveBalance, [
               { path: 'amount', message: PAYMENT_MESSAGES.amountAboveBalance },
             ]);
+          }
+          if (shillings > limitShillings) {
+            const message = PAYMENT_MESSAGES.amountAboveLimit(limitShillings);
+            throw badRequest(message, [{ path: 'amount', message }]);
           }
 
           return {

@@ -164,6 +164,42 @@ describe('PaymentPage', () => {
     expect(screen.queryByRole('link', { name: /risiti/i })).toBeNull();
   }, 10_000);
 
+  it("a bill above M-Pesa's limit on one payment: paid in parts (the first KES 150,000 offered), or at the bank with its invoice", async () => {
+    const big = bill({ bill_no: 'NCCB55556666', total_cents: 110_000_000, balance_cents: 110_000_000 });
+    const api = fakeApi({
+      'GET /api/bills': () => jsonResponse(200, { data: [big] }),
+      'GET /api/profile': () => jsonResponse(200, profile),
+      'POST /api/payments/mpesa/stk-push': () =>
+        jsonResponse(200, { ...pushAnswer, bill_no: big.bill_no, amount_cents: 15_000_000 }),
+      'GET /api/payments/:id': () =>
+        jsonResponse(200, payment({ bill_no: big.bill_no, amount_cents: 15_000_000 })),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB55556666' });
+    const u = userEvent.setup();
+    const amount = await screen.findByRole('textbox', { name: /Amount in shillings/ });
+    expect(amount).toHaveValue('150000');
+    expect(screen.getByTestId('pay-in-parts')).toHaveTextContent(
+      "M-Pesa takes at most KES 150,000.00 in one payment, and this bill's balance is KES 1,100,000.00. Pay it in parts",
+    );
+    expect(screen.getByRole('link', { name: 'Open the invoice to pay at the bank' })).toHaveAttribute(
+      'href',
+      '/downloads/Invoice?bill_no=NCCB55556666&type=invoice',
+    );
+    await u.clear(amount);
+    await u.type(amount, '150001');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(
+      await screen.findByText('You can pay at most KES 150,000.00 in one M-Pesa payment', { selector: 'a' }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await u.clear(amount);
+    await u.type(amount, '150000');
+    await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ amount: 150_000 });
+  }, 10_000);
+
   it('checks the form before sending: the spec phone message, whole shillings, not above the balance', async () => {
     const { api } = setup([payment()]);
     await renderWithApp(<PaymentPage />, { path: '/payment?bill=NCCB40213378' });

@@ -5,8 +5,9 @@ import { formatKes } from '@kaunti/contract/money';
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone-number';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
+import { useCounty } from '../../lib/county';
 import { type FieldErrors, type Resolver, useForm } from '../../lib/form';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
@@ -22,7 +23,7 @@ import { AccountNav } from './account-nav';
 import { localPhone, wholeShillingsFor } from './payment-format';
 import { PaymentProgress } from './payment-progress';
 import styles from './payments.module.css';
-import { newIdempotencyKey, sendStkPush, useBills } from './payments-api';
+import { newIdempotencyKey, printablePath, sendStkPush, useBills } from './payments-api';
 
 /** The currency code shown beside the amount (the same in every language). */
 const CURRENCY = 'KES';
@@ -46,6 +47,7 @@ const isOpen = (bill: Bill) => bill.status === 'unpaid' || bill.status === 'part
 export function paymentProblems(
   v: PaymentFormValues,
   byNo: ReadonlyMap<string, Bill>,
+  limitCents?: number,
 ): Partial<Record<keyof PaymentFormValues, string>> {
   const problems: Partial<Record<keyof PaymentFormValues, string>> = {};
   if (v.choice === '') problems.choice = 'errors.chooseBill';
@@ -60,14 +62,16 @@ export function paymentProblems(
     const bill = byNo.get(v.choice);
     if (bill && Number(amount) > wholeShillingsFor(bill.balance_cents))
       problems.amount = 'errors.amountTooHigh';
+    else if (limitCents !== undefined && Number(amount) * 100 > limitCents)
+      problems.amount = 'errors.amountAboveLimit';
   }
   return problems;
 }
 
 /** The form's resolver: paymentProblems beside their fields (the form's error shape). */
-function paymentResolver(byNo: ReadonlyMap<string, Bill>): Resolver<PaymentFormValues> {
+function paymentResolver(byNo: ReadonlyMap<string, Bill>, limitCents?: number): Resolver<PaymentFormValues> {
   return (values) => {
-    const problems = Object.entries(paymentProblems(values, byNo));
+    const problems = Object.entries(paymentProblems(values, byNo, limitCents));
     if (problems.length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
       problems.map(([name, message]) => [name, { type: 'custom', message }]),
@@ -138,8 +142,11 @@ function PaymentFlow() {
   );
 }
 
-function defaultAmount(bill: Bill | undefined): string {
-  return bill ? String(wholeShillingsFor(bill.balance_cents)) : '';
+/** The balance in whole shillings, or M-Pesa's limit when the balance is more (the first part). */
+function defaultAmount(bill: Bill | undefined, limitCents: number | undefined): string {
+  if (!bill) return '';
+  const whole = wholeShillingsFor(bill.balance_cents);
+  return String(limitCents === undefined ? whole : Math.min(whole, Math.floor(limitCents / 100)));
 }
 
 function PaymentForm({
@@ -157,6 +164,8 @@ function PaymentForm({
 }) {
   const { t } = useTranslation('payments');
   const message = useMessageTranslation();
+  /** M-Pesa's limit on one payment (MPESA_MAX_PAYMENT): a larger bill is paid in parts. */
+  const limitCents = useCounty()?.mpesa_max_payment_cents;
   const open = bills.filter(isOpen);
   const byNo = new Map(bills.map((b) => [b.bill_no, b]));
   const preselectedBill = preselected ? byNo.get(preselected) : undefined;
@@ -174,12 +183,12 @@ function PaymentForm({
       choice,
       other_bill_no: preselected && !preselectedBill ? preselected : '',
       phone_number: profilePhone ? localPhone(profilePhone) : '',
-      amount: defaultAmount(byNo.get(choice)),
+      amount: defaultAmount(byNo.get(choice), limitCents),
     };
   });
 
   const form = useForm<PaymentFormValues>({
-    resolver: paymentResolver(byNo),
+    resolver: paymentResolver(byNo, limitCents),
     mode: 'onSubmit',
     defaultValues: defaults,
   });
@@ -199,11 +208,14 @@ function PaymentForm({
     return key.startsWith('errors.') ? t(key, params) : message(key);
   };
   const maxText = chosen ? formatKes(wholeShillingsFor(chosen.balance_cents) * 100) : '';
+  const limitText = limitCents === undefined ? '' : formatKes(limitCents);
+  /** The chosen bill's balance is more than M-Pesa moves in one payment: it is paid in parts. */
+  const inParts = chosen !== undefined && limitCents !== undefined && chosen.balance_cents > limitCents;
   const fieldErrors = {
     choice: errorText(errors.choice?.message),
     other_bill_no: errorText(errors.other_bill_no?.message),
     phone_number: errorText(errors.phone_number?.message),
-    amount: errorText(errors.amount?.message, { max: maxText }),
+    amount: errorText(errors.amount?.message, { max: maxText, limit: limitText }),
   };
   /** What every field of the form says in the user's language: "required", "Error:". */
   const fieldText = { requiredLabel: t('required'), errorPrefix: t('errorPrefix') };
@@ -294,7 +306,7 @@ function PaymentForm({
             {...control}
             {...register('choice', {
               onChange: (event: { target: { value: string } }) =>
-                setValue('amount', defaultAmount(byNo.get(event.target.value))),
+                setValue('amount', defaultAmount(byNo.get(event.target.value), limitCents)),
             })}
             defaultValue={defaults.choice}
             className={controlClass('select', Boolean(fieldErrors.choice))}
@@ -340,6 +352,17 @@ function PaymentForm({
         </FactList>
       ) : null}
 
+      {chosen && inParts ? (
+        <Alert variant="info" live={false}>
+          <p data-testid="pay-in-parts">
+            {t('pay.inParts', { limit: limitText, balance: formatKes(chosen.balance_cents) })}
+          </p>
+          <p>
+            <Link to={printablePath(chosen.bill_no, 'invoice')}>{t('pay.bankInvoice')}</Link>
+          </p>
+        </Alert>
+      ) : null}
+
       <InputField
         {...fieldText}
         id="pay-phone_number"
@@ -358,14 +381,16 @@ function PaymentForm({
         id="pay-amount"
         label={t('pay.amount')}
         hint={
-          chosen
-            ? chosen.balance_cents % 100 === 0
-              ? t('pay.amountHint', { balance: formatKes(chosen.balance_cents) })
-              : t('pay.amountRoundedHint', {
-                  balance: formatKes(chosen.balance_cents),
-                  rounded: maxText,
-                })
-            : t('pay.amountOtherHint')
+          chosen && inParts
+            ? t('pay.amountLimitHint', { limit: limitText })
+            : chosen
+              ? chosen.balance_cents % 100 === 0
+                ? t('pay.amountHint', { balance: formatKes(chosen.balance_cents) })
+                : t('pay.amountRoundedHint', {
+                    balance: formatKes(chosen.balance_cents),
+                    rounded: maxText,
+                  })
+              : t('pay.amountOtherHint')
         }
         error={fieldErrors.amount}
         required={choice !== OTHER}
