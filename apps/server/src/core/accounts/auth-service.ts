@@ -13,7 +13,6 @@ import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { recordAudit } from '../audit/audit';
 import type { OtpService } from './otp';
-import { OTP_MESSAGES } from './otp';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords';
 import { users } from './schema';
 import type { SessionContext, SessionService } from './sessions';
@@ -24,7 +23,16 @@ export const LOGIN_FAILED_MESSAGE = 'Incorrect phone number, ID number or passwo
 export const NO_ACCOUNT_MESSAGE = 'We could not find an account with this phone number or ID number.';
 /** What forgot-password answers, whoever asks. */
 export const FORGOT_PASSWORD_MESSAGE =
-  'If an account uses this phone number or ID number, we have sent a code to its phone. Enter it with your new password.';
+  'If an account uses this phone number or ID number, we have sent a code to its phone. Enter it with your new password. A code is valid for 10 minutes: a new one is sent only once it has been used or has expired.';
+/**
+ * What a password reset answers when it does not reset: a wrong code, no code, a used, void or
+ * expired one, and an account that does not exist all read the same, so the answer never tells
+ * a stranger whether a phone number or ID number has an account.
+ */
+export const RESET_REFUSED_MESSAGE =
+  'The code is incorrect or no longer valid. Please check it and try again, or request a new code.';
+/** The reset of an unknown account checks a code of this (no one's) account, as long as a real one. */
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Who is asking: the address is undefined when per-address limits do not apply (see routes). */
 export interface RequestContext extends SessionContext {
@@ -219,11 +227,13 @@ export function createAuthService(deps: {
     },
 
     /**
-     * A password reset code to the account's phone. The answer is the same whether or not an
-     * account uses this phone number or ID number, and whether or not the code could go out
-     * (a per-phone limit), so it tells a stranger nothing about who is registered.
+     * A password reset code to the account's phone — only when the last one was used or has
+     * expired, and counted apart from sign-in codes, so no stranger can use up the owner's
+     * sign-in codes (or flood their phone) by asking. The answer is the same whether or not an
+     * account uses this phone number or ID number and whether or not a code went out, so it tells
+     * a stranger nothing about who is registered. (The route limits requests per address.)
      */
-    async forgotPassword(username: string, context: RequestContext): Promise<PasswordForgotResponse> {
+    async forgotPassword(username: string, _context: RequestContext): Promise<PasswordForgotResponse> {
       const user = await deps.users.byUsername(username);
       if (user) {
         await deps.otp
@@ -231,7 +241,8 @@ export function createAuthService(deps: {
             userId: user.id,
             purpose: 'password_reset',
             phoneNumber: user.phoneNumber,
-            ip: context.limitedIp,
+            limit: LIMITS.resetCodesPerPhone,
+            onlyWhenNoneLive: true,
           })
           .catch((error: unknown) => {
             if (!(error instanceof AppError && error.statusCode === 429)) throw error;
@@ -248,9 +259,15 @@ export function createAuthService(deps: {
       context: RequestContext,
     ): Promise<void> {
       const user = await deps.users.byUsername(username);
-      // An unknown account answers as a wrong code would: no account is confirmed or denied.
-      if (!user) throw badRequest(OTP_MESSAGES.none);
-      await deps.otp.verify({ userId: user.id, purpose: 'password_reset', code });
+      // An unknown account is refused as a wrong code is, after the same work: its words, status
+      // and time confirm or deny no account.
+      try {
+        await deps.otp.verify({ userId: user?.id ?? NO_ACCOUNT_ID, purpose: 'password_reset', code });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400) throw badRequest(RESET_REFUSED_MESSAGE);
+        throw error;
+      }
+      if (!user) throw badRequest(RESET_REFUSED_MESSAGE);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

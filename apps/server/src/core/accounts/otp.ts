@@ -1,11 +1,14 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { recordAudit } from '../audit/audit';
-import { otpCodes } from './schema';
-import { LIMITS, type Throttle } from './throttle';
+import { otpCodes, users } from './schema';
+import { LIMITS, type Throttle, type ThrottleRule } from './throttle';
+
+/** No code has this id: what a refusal without a code counts its try against. */
+const NO_CODE_ID = '00000000-0000-0000-0000-000000000000';
 
 /** A code lives 10 minutes (ASVS: at most 10). */
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -48,6 +51,13 @@ export interface IssueOptions {
   sessionId?: string;
   /** Counted against the per-address limit when given (re-sends and requests from anonymous callers). */
   ip?: string | undefined;
+  /** The per-phone limit it counts against (default: codes per phone, the sign-in codes' limit). */
+  limit?: ThrottleRule;
+  /**
+   * Send nothing while the last code of this purpose is still pending (neither used nor expired,
+   * a code voided by wrong tries included): a password reset code, which anyone may ask for.
+   */
+  onlyWhenNoneLive?: boolean;
 }
 
 export interface VerifyOptions {
@@ -84,18 +94,56 @@ export function createOtpService(deps: {
       o.sessionId ? eq(otpCodes.sessionId, o.sessionId) : isNull(otpCodes.sessionId),
     );
 
+  /** A code of this scope that is still pending: neither used nor expired (void ones included). */
+  const live = async (tx: Db, options: IssueOptions, now: Date) => {
+    const [row] = await tx
+      .select({ id: otpCodes.id })
+      .from(otpCodes)
+      .where(
+        and(
+          scope(options),
+          inArray(otpCodes.state, ['active', 'void']),
+          gt(otpCodes.expiresAt, sql`${now.toISOString()}::timestamptz`),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  };
+
+  /**
+   * One wrong try counted on the code `id` (voided on the 5th), atomically: parallel guesses
+   * cannot get more than 5 tries between them. Run for a code that does not exist too, so a
+   * refusal costs the same whether or not there was a code to refuse.
+   */
+  const countWrongTry = (id: string) =>
+    db
+      .update(otpCodes)
+      .set({
+        attempts: sql`${otpCodes.attempts} + 1`,
+        state: sql`case when ${otpCodes.attempts} + 1 >= ${OTP_MAX_WRONG_TRIES} then 'void' else ${otpCodes.state} end`,
+      })
+      .where(and(eq(otpCodes.id, id), eq(otpCodes.state, 'active')))
+      .returning({ state: otpCodes.state });
+
   return {
     /**
      * Makes a new code, replaces any earlier one for the same purpose, and sends it. Throws 429
-     * when the phone (or the address) has had too many codes. `sent` is whether the SMS went out.
+     * when the phone (or the address) has had too many codes. `sent` is whether the SMS went out
+     * (false too when `onlyWhenNoneLive` found the last code still pending: nothing is counted).
      */
     async issue(options: IssueOptions): Promise<{ sent: boolean }> {
-      await deps.throttle.consume(LIMITS.codesPerPhone, options.phoneNumber);
+      if (options.onlyWhenNoneLive && (await live(db, options, new Date()))) return { sent: false };
+      await deps.throttle.consume(options.limit ?? LIMITS.codesPerPhone, options.phoneNumber);
       if (options.ip) await deps.throttle.consume(LIMITS.codeRequestsPerIp, options.ip);
       const code = generateOtp();
       const id = randomUUID();
       const now = new Date();
-      await db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
+        if (options.onlyWhenNoneLive) {
+          // Requests for one account take turns here: two at once cannot both send a code.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, options.userId)).for('update');
+          if (await live(tx, options, now)) return false;
+        }
         await tx
           .update(otpCodes)
           .set({ state: 'replaced' })
@@ -110,7 +158,9 @@ export function createOtpService(deps: {
           createdAt: now,
           expiresAt: new Date(now.getTime() + OTP_TTL_MS),
         });
+        return true;
       });
+      if (!issued) return { sent: false };
       const result = await deps.sms.send(
         options.phoneNumber,
         otpSmsText(await deps.portalName(), options.purpose, code),
@@ -129,29 +179,31 @@ export function createOtpService(deps: {
         .where(scope(options))
         .orderBy(desc(otpCodes.createdAt))
         .limit(1);
-      if (!row || (options.phoneNumber && row.phoneNumber !== options.phoneNumber)) {
-        throw badRequest(OTP_MESSAGES.none);
-      }
-      if (row.state === 'used') throw badRequest(OTP_MESSAGES.used);
-      if (row.state !== 'active') throw badRequest(OTP_MESSAGES.void);
       const now = new Date();
-      if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(OTP_MESSAGES.expired);
+      const unusable =
+        !row || (options.phoneNumber && row.phoneNumber !== options.phoneNumber)
+          ? OTP_MESSAGES.none
+          : row.state === 'used'
+            ? OTP_MESSAGES.used
+            : row.state !== 'active'
+              ? OTP_MESSAGES.void
+              : row.expiresAt.getTime() <= now.getTime()
+                ? OTP_MESSAGES.expired
+                : undefined;
+      if (unusable || !row) {
+        // The same work as a wrong code (a digest, a counted try, here one that finds nothing to
+        // count), so the time of a refusal does not tell whether there was a code to refuse.
+        digest(NO_CODE_ID, options.code);
+        await countWrongTry(NO_CODE_ID);
+        throw badRequest(unusable ?? OTP_MESSAGES.none);
+      }
 
       const expected = Buffer.from(row.codeHash);
       const actual = Buffer.from(digest(row.id, options.code));
       const right = expected.length === actual.length && timingSafeEqual(expected, actual);
 
       if (!right) {
-        // One atomic update counts the try and voids the code on the 5th, so parallel guesses
-        // cannot get more than 5 tries between them.
-        const [counted] = await db
-          .update(otpCodes)
-          .set({
-            attempts: sql`${otpCodes.attempts} + 1`,
-            state: sql`case when ${otpCodes.attempts} + 1 >= ${OTP_MAX_WRONG_TRIES} then 'void' else ${otpCodes.state} end`,
-          })
-          .where(and(eq(otpCodes.id, row.id), eq(otpCodes.state, 'active')))
-          .returning({ state: otpCodes.state });
+        const [counted] = await countWrongTry(row.id);
         if (!counted) throw badRequest(OTP_MESSAGES.void);
         if (counted.state === 'void') {
           await recordAudit(db, {

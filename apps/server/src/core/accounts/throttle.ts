@@ -48,14 +48,28 @@ export const LIMITS = {
     windowMs: 15 * MINUTE,
     message: 'Too many failed sign-in attempts from your network.',
   },
-  /** Codes sent to one phone, whatever asked for them (sign-up, login, re-send, recovery, phone change). */
+  /**
+   * Sign-in codes sent to one phone (sign-up, login, re-send, phone change). Password reset codes
+   * are counted apart (below): anyone may ask for those, and must not use up the owner's sign-in.
+   */
   codesPerPhone: {
     name: 'otp-phone',
     max: 5,
     windowMs: 30 * MINUTE,
     message: 'Too many codes have been sent to this phone.',
   },
-  /** Codes asked for again (re-send, recovery, phone change) from one address. */
+  /**
+   * Password reset codes sent to one phone. A new one goes out only once the last was used or
+   * expired (otp.ts), so a stranger asking again and again gets the owner at most one SMS per
+   * 10 minutes; this bounds even that, and nothing else counts it.
+   */
+  resetCodesPerPhone: {
+    name: 'reset-phone',
+    max: 4,
+    windowMs: 60 * MINUTE,
+    message: 'Too many password reset codes have been sent to this phone.',
+  },
+  /** Codes asked for again (re-send, phone change) from one address. */
   codeRequestsPerIp: {
     name: 'otp-ip',
     max: 20,
