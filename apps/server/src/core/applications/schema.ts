@@ -42,7 +42,14 @@ export const applications = pgTable(
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     /** Each reference-list answer in words as it was chosen ("Westlands (274)"), for its document. */
     valueLabels: jsonb('value_labels').$type<Record<string, string>>().notNull().default({}),
+    /** The fee of its answers: set at submission, and again when an answer re-prices it. */
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Money paid beyond the fee after an answer lowered it: recorded for a refund (an answer that
+     * raises the fee again uses it first). The county's to return; never below 0.
+     */
+    refundDueCents: bigint('refund_due_cents', { mode: 'number' }).notNull().default(0),
+    /** The bill to pay now, or the last one paid: the submission's, or a supplementary bill an answer raised. */
     billNo: text('bill_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

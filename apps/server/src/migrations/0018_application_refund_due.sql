@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "refund_due_cents" bigint DEFAULT 0 NOT NULL;
