@@ -193,6 +193,7 @@ export async function buildApp({
       guards,
       smsOutbox: sms.outbox !== undefined && config.devOutbox,
       exemptLoopback: !config.isProduction,
+      admitToBackOffice: officers.admit,
     }),
   );
   // Development only, by an explicit flag (KAUNTI_DEV_OUTBOX, which production refuses): the

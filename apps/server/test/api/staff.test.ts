@@ -658,6 +658,82 @@ describe('officers and the audit log', () => {
     expect(self.statusCode).toBe(403);
   });
 
+  it("a deactivated officer cannot sign in to the back office, and keeps the citizen account (the citizen's sign-in)", async () => {
+    const password = 'Start#Kaunti2026';
+    const created = await post(officers.admin, '/api/staff/officers', {
+      first_name: 'Akinyi',
+      sur_name: 'Odera',
+      phone_number: '0700000931',
+      identifier: '30000931',
+      email: 'akinyi.odera@nairobi.go.ke',
+      roles: ['reviewer'],
+      areas: ['land'],
+      start_password: password,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const phone = '254700000931';
+    const signIn = (url: string, pass = password) =>
+      t.app.inject({ method: 'POST', url, payload: { username: '0700000931', password: pass } });
+    const codeStep = async (login: { token: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/verify',
+        headers: { authorization: `Bearer ${login.token}` },
+        payload: { otp: (await sms(phone))[0]!.match(/\b(\d{6})\b/)![1] },
+      });
+    // Active: the back office's door opens on to the code step.
+    const active = await signIn('/api/staff/login');
+    expect(active.statusCode, active.body).toBe(200);
+    expect((await codeStep(active.json())).statusCode).toBe(200);
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/officers/${created.json().id}`,
+      headers: officers.admin.headers,
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const sent = (await sms(phone)).length;
+    const refused = await signIn('/api/staff/login');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message:
+        'This account cannot sign in to the county back office. To use county services, sign in on the main sign-in page.',
+      code: 'forbidden',
+    });
+    // No code was sent; a wrong password is told only that (nothing about the account).
+    expect((await sms(phone)).length).toBe(sent);
+    expect((await signIn('/api/staff/login', 'Wrong#Pass2026')).statusCode).toBe(401);
+
+    // The person signs in as a citizen: their own services open, the back office does not.
+    const citizenLogin = await signIn('/api/auth/login');
+    expect(citizenLogin.statusCode).toBe(200);
+    const verified = await codeStep(citizenLogin.json());
+    expect(verified.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${verified.json().token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/applications', headers })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("a citizen's right password does not open the back office's door either", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      payload: { username: '0712345678', password: 'Kaunti#Demo2024' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    const officer = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      payload: { username: '0700000102', password: 'Kaunti#Staff2024' },
+    });
+    expect(officer.statusCode, officer.body).toBe(200);
+  });
+
   it('auditors read the audit log by officer; a reviewer cannot', async () => {
     const no = await surveyUnderReview();
     await decide(officers.approver, no, 'rejected', 'Duplicate of an earlier application');

@@ -161,9 +161,15 @@ export function createAuthService(deps: {
      * against the address before the check (so parallel guesses cannot slip past the limits); a
      * right password takes its attempt back. A guesser is slowed where it guesses; the owner
      * elsewhere is never locked out (the SMS code is the second lock). Then a pending session
-     * and a code by SMS.
+     * and a code by SMS — unless `admit` (a door of its own, e.g. the back office's) refuses the
+     * account once its password is known right: nothing is opened and no code is sent.
      */
-    async login(username: string, password: string, context: RequestContext): Promise<LoginResponse> {
+    async login(
+      username: string,
+      password: string,
+      context: RequestContext,
+      admit?: (userId: string) => Promise<void>,
+    ): Promise<LoginResponse> {
       const user = await deps.users.byUsername(username);
       const accountKey = user ? user.id : `unknown:${username.trim().toUpperCase()}`;
       const pairKey = `${accountKey}@${context.limitedIp ?? 'local'}`;
@@ -175,6 +181,7 @@ export function createAuthService(deps: {
       if (!user || !right) throw unauthorized(LOGIN_FAILED_MESSAGE, 'unauthorized');
       await throttle.clear(LIMITS.loginFailuresPerAccountAddress, pairKey);
       if (context.limitedIp) await throttle.release(LIMITS.loginFailuresPerIp, context.limitedIp);
+      if (admit) await admit(user.id);
       return startLogin(user, context);
     },
 

@@ -42,6 +42,11 @@ export interface AccountsRoutesOptions {
    * tests) are not counted per address; per-account and per-phone limits still apply.
    */
   exemptLoopback: boolean;
+  /**
+   * The back office's door (`POST /api/staff/login`): refuses (403) an account that is not an
+   * active county officer once its password is right (core/staff, wired in app.ts).
+   */
+  admitToBackOffice: (userId: string) => Promise<void>;
 }
 
 const errors = {
@@ -114,6 +119,25 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         },
       },
       async (request) => auth.login(request.body.username, request.body.password, context(request)),
+    );
+
+    app.post(
+      '/api/staff/login',
+      {
+        schema: {
+          tags: ['staff'],
+          summary: "The county officers' sign-in: an active officer's password, then the SMS code",
+          description:
+            'As `POST /api/auth/login` (the same limits, the same code step), for the back office: an ' +
+            'account that is not an active county officer — a deactivated officer, a citizen — is refused ' +
+            'with a 403 once its password is right, before any code is sent or session opened. A deactivated ' +
+            'officer keeps their citizen account and signs in at `POST /api/auth/login`.',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errors, 403: errorBodySchema },
+        },
+      },
+      async (request) =>
+        auth.login(request.body.username, request.body.password, context(request), options.admitToBackOffice),
     );
 
     app.post(

@@ -30,6 +30,9 @@ export interface LoadedOfficer {
 }
 
 export const SET_PASSWORD_FIRST_MESSAGE = 'Please set your own password before you start.';
+/** What the back office's sign-in answers an account that is not an active officer. */
+export const NOT_ADMITTED_MESSAGE =
+  'This account cannot sign in to the county back office. To use county services, sign in on the main sign-in page.';
 const NOT_STAFF_MESSAGE = 'Only county officers can do this.';
 
 /** True when the officer serves this service area. */
@@ -113,6 +116,15 @@ export function createOfficerService(deps: {
 
   return {
     load,
+
+    /**
+     * The back office's sign-in lets only an active officer on to the code step (a deactivated
+     * officer keeps the citizen account: decision 020).
+     */
+    async admit(userId: string): Promise<void> {
+      const officer = await load(userId);
+      if (!officer?.active) throw forbidden(NOT_ADMITTED_MESSAGE);
+    },
 
     /** Any active officer, even one who has not set their password yet (to set it). */
     requireOfficer: guard(async (request, reply) => {

@@ -23,6 +23,8 @@ export const accountsApi = {
   config: () => api<AuthConfig>('/api/auth/config'),
   signup: (body: SignupRequest) => api<SignupResponse>('/api/auth/signup', { method: 'POST', body }),
   login: (body: LoginRequest) => api<LoginResponse>('/api/auth/login', { method: 'POST', body }),
+  /** The back office's door: only an active county officer gets on to the code step (403 otherwise). */
+  staffLogin: (body: LoginRequest) => api<LoginResponse>('/api/staff/login', { method: 'POST', body }),
   sendOtp: () => api<OtpSendResponse>('/api/auth/otp/send', { method: 'POST' }),
   /** `token`: the login's own (a form post on the server, which has no session of its own). */
   verifyOtp: (otp: string, token?: string) =>

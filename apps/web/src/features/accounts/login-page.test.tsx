@@ -100,6 +100,27 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Nambari ya simu/ })).toHaveValue('0712345678');
   });
 
+  it("the officers' door signs in through the back office's sign-in, which refuses a deactivated officer before the code", async () => {
+    const message =
+      'This account cannot sign in to the county back office. To use county services, sign in on the main sign-in page.';
+    const { calls } = stubApi({
+      'POST /api/staff/login': () => jsonResponse(403, { code: 'forbidden', message }),
+    });
+    await renderWithApp([{ path: '/staff/login', element: <LoginPage forStaff /> }], {
+      path: '/staff/login',
+      language: 'sw',
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Nambari ya simu/ }), '0700000931');
+    await userEvent.type(screen.getByLabelText(/^Nenosiri/), 'Start#Kaunti2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Akaunti hii haiwezi kuingia kwenye ofisi ya kaunti. Ili kutumia huduma za kaunti, ingia kupitia ukurasa mkuu wa kuingia.',
+    );
+    expect(calls.map((c) => c.url)).toContain('/api/staff/login');
+    expect(calls.filter((c) => c.url.startsWith('/api/auth/login'))).toEqual([]);
+    expect(screen.queryByRole('textbox', { name: /^Msimbo/ })).toBeNull();
+  });
+
   it('signs in: the code step with the masked phone, the outbox link, then back to the saved page', async () => {
     sessionStorage.setItem('kaunti.returnTo', '/account/bills');
     const { calls } = stubApi({

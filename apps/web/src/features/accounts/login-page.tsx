@@ -77,7 +77,8 @@ export function LoginPage({ forStaff = false }: { forStaff?: boolean }) {
   });
   const schema = useSchemaSubmit();
   const login = useMutation({
-    mutationFn: accountsApi.login,
+    // The officers' door refuses anyone but an active officer before the code is sent.
+    mutationFn: forStaff ? accountsApi.staffLogin : accountsApi.login,
     onSuccess: startLogin,
     onError: (error) => applyFieldErrors(error, form.setError, ['username', 'password']),
   });
