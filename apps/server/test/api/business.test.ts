@@ -329,6 +329,22 @@ describe('a unified business permit', () => {
     expect(fresh.json().message).toContain('You can renew it from');
   });
 
+  it('does not sell a single business permit for a year its unified permit covers (one business, one permit)', async () => {
+    const single = await submit(owner, 'single-business-permit', {
+      ...business('P052468013Q'),
+      ...premises,
+      activity_code: '505',
+      business_size: 'small',
+    });
+    expect(single.statusCode, single.body).toBe(400);
+    expect(single.json().details).toEqual([
+      {
+        path: 'kra_pin',
+        message: `This business holds Unified Business Permit ${permitNo}, which covers it for this year. Renew that permit when it is due instead of applying for a Single Business Permit.`,
+      },
+    ]);
+  });
+
   it('keeps another account out of the business and its permits', async () => {
     const taken = await submit(stranger, 'unified-business-permit', {
       ...business('P052468013Q', 'Someone Else Ltd'),

@@ -28,6 +28,24 @@ export const REGISTERED_PHONE_MESSAGE =
 export const LOOKUP_NOT_FOUND_MESSAGE =
   "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.";
 
+/**
+ * Permits that stand for each other: a business holds one or the other for a year, never both
+ * (the unified permit bundles the single one with its other licences).
+ */
+const ONE_OF: Record<string, string> = {
+  'single-business-permit': 'unified-business-permit',
+  'unified-business-permit': 'single-business-permit',
+};
+const PERMIT_TITLES: Record<string, string> = {
+  'single-business-permit': 'Single Business Permit',
+  'unified-business-permit': 'Unified Business Permit',
+};
+
+/** The refusal of a second permit for the year (no date in it: its numbers are its only variables, for translation). */
+export function onePermitMessage(held: string, number: string, wanted: string): string {
+  return `This business holds ${PERMIT_TITLES[held]} ${number}, which covers it for this year. Renew that permit when it is due instead of applying for a ${PERMIT_TITLES[wanted]}.`;
+}
+
 /** A postal address as a permit prints it: "P.O. Box 45123-00100, Nairobi GPO". */
 export function postalAddressOf(box: string | null, code: string | null, postOffice: string | null): string {
   return [box, code].filter(Boolean).join('-') + (postOffice ? `, ${postOffice}` : '');
@@ -205,6 +223,19 @@ export function createBusinessService(deps: { db: Db }) {
         ],
         derived: {},
       };
+
+    // One business, one permit: not a single permit for a year the unified one covers (or back).
+    const other = ONE_OF[service.id];
+    if (existing && other) {
+      const held = await latestPermit(existing.id, other);
+      if (held && Date.now() < renewalOpensAt(held.expiresAt).getTime())
+        return {
+          errors: [
+            { path: 'kra_pin', message: onePermitMessage(other, held.number, service.id) },
+          ],
+          derived: {},
+        };
+    }
 
     let lateMonths = 0;
     if (existing && documentTemplateOf(service)?.register === 'permit') {
