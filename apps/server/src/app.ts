@@ -344,6 +344,8 @@ export async function buildApp({
   applications.addValidator('land', land.validateApplication);
   registerLandLists(choices, land);
   customerRecords.add(land.customerRecordSource);
+  // A clearance certificate or an owner amendment is approved only while the register allows it.
+  backOffice.addRegisterCheck(['land-clearance', 'land-transfer'], land.registerCheck);
   await app.register(landRoutes({ land, applications, guards }));
   const business = createBusinessService({ db });
   applications.addValidator('business', business.checkApplication);

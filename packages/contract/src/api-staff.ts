@@ -202,6 +202,15 @@ export const staffApplicationSchema = z
     payments: z.array(staffPaymentSchema),
     history: z.array(staffEventSchema),
     document: issuedDocumentLinkSchema.nullable().describe('Once issued: the document issued for it.'),
+    register: z
+      .object({
+        facts: z.array(z.object({ label: z.string(), value: z.string() })),
+        problems: z
+          .array(z.string())
+          .describe('What the records forbid: while any is listed, it is not approved or issued (409).'),
+      })
+      .nullable()
+      .describe("What the county's records say beside the answers (a parcel's owner, rates and land use), for services that check them."),
     allowed: z
       .array(z.enum(['needs_info', 'approved', 'rejected', 'issued']))
       .describe('The decisions this officer may take now (status table, role, four eyes).'),

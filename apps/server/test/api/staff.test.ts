@@ -1,8 +1,10 @@
 import type { OfficerRole } from '@kaunti/contract/api-staff';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcels } from '../../src/areas/land/schema';
 import { users } from '../../src/core/accounts/schema';
 import { auditLog } from '../../src/core/audit/schema';
+import { kenyaToday } from '../../src/core/bills/kenya-date';
 import { payments } from '../../src/core/payments/schema';
 import { officers as officersTable } from '../../src/core/staff/schema';
 import { createEngine, type Engine } from '../support/engine';
@@ -746,5 +748,76 @@ describe('officers and the audit log', () => {
       to_state: 'rejected',
     });
     expect((await get(officers.reviewer, '/api/staff/audit')).statusCode).toBe(403);
+  });
+});
+
+describe('a rates clearance certificate certifies only what is true (issue 36, item 19)', () => {
+  /** A clearance application for a parcel, its fee paid: under review. */
+  async function clearanceUnderReview(applicant: TestUser, lr: string) {
+    const res = await post(applicant, '/api/applications', {
+      service_id: 'land-clearance',
+      values: {
+        lr_number: lr,
+        current_land_use_code: 'RES',
+        sub_county_code: '280',
+        ward_code: '1393',
+        clearance_purpose: 'transfer',
+        proofOfOwnership: await uploadId(t, applicant.headers),
+        idCard: await uploadId(t, applicant.headers),
+        kraPinCert: await uploadId(t, applicant.headers),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { application, bill } = res.json();
+    await t.database.db.transaction(async (tx) => {
+      const paid = await engine.bills.applyPayment(tx, {
+        billNo: bill.bill_no,
+        amountCents: bill.balance_cents,
+        actor: { type: 'mpesa' },
+        reference: `QK${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+      });
+      if (paid.becamePaid) await engine.applications.onBillPaid(tx, bill.bill_no);
+    });
+    return application.application_no as string;
+  }
+
+  it("shows the register's owner, rates and land use beside the answers, and refuses approval while the parcel owes rates or is someone else's", async () => {
+    // 209/10005 owes rates and is registered to someone else; the applicant only claims it.
+    const claimant = await createSignedInUser(t);
+    const claim = await post(claimant, '/api/lands/land_r/LinkLandParceltoCustomer', {
+      lr_number: '209/10005',
+    });
+    expect(claim.statusCode).toBe(202);
+    const no = await clearanceUnderReview(claimant, '209/10005');
+    const view = (await get(officers.approver, `/api/staff/applications/${no}`)).json();
+    const fact = (label: string) =>
+      view.register.facts.find((f: { label: string }) => f.label === label)?.value as string;
+    expect(fact('Registered owner')).toMatch(/\(.+\)$/);
+    expect(fact('Land use in the register')).toEqual(expect.any(String));
+    expect(fact('Arrears in the register')).toMatch(/^KES /);
+    expect(fact('Held by the applicant')).toBe('No');
+    const { year } = kenyaToday();
+    expect(view.register.problems).toEqual([
+      `The rates of parcel 209/10005 are not paid for ${year}.`,
+      'The applicant does not hold parcel 209/10005: it is not linked to their account.',
+    ]);
+    const refused = await decide(officers.approver, no, 'approved');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(view.register.problems.join(' '));
+    expect((await get(officers.approver, `/api/staff/applications/${no}`)).json().status).toBe(
+      'under_review',
+    );
+
+    // Its registered owner, with the year's rates paid: approved.
+    const [parcel] = await t.database.db.select().from(parcels).where(eq(parcels.lrNumber, '209/10006'));
+    const owner = await createSignedInUser(t, { identifier: parcel!.ownerIdentifier });
+    await t.database.db
+      .update(parcels)
+      .set({ arrearsCents: 0, ratesPaidYear: year })
+      .where(eq(parcels.id, parcel!.id));
+    const ok = await clearanceUnderReview(owner, '209/10006');
+    const okView = (await get(officers.approver, `/api/staff/applications/${ok}`)).json();
+    expect(okView.register.problems).toEqual([]);
+    expect((await decide(officers.approver, ok, 'approved')).statusCode).toBe(200);
   });
 });

@@ -230,9 +230,7 @@ export function createBusinessService(deps: { db: Db }) {
       const held = await latestPermit(existing.id, other);
       if (held && Date.now() < renewalOpensAt(held.expiresAt).getTime())
         return {
-          errors: [
-            { path: 'kra_pin', message: onePermitMessage(other, held.number, service.id) },
-          ],
+          errors: [{ path: 'kra_pin', message: onePermitMessage(other, held.number, service.id) }],
           derived: {},
         };
     }

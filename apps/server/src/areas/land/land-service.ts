@@ -19,6 +19,7 @@ import { priceService } from '../../core/applications/fees';
 import { type Actor, recordAudit } from '../../core/audit/audit';
 import { type BillService, fullName, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
+import { bills as billsTable } from '../../core/bills/schema';
 import type { CountyService } from '../../core/county/county-service';
 import { subCounties, wards } from '../../core/county/schema';
 import type { Db } from '../../platform/db/database';
@@ -282,9 +283,77 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     });
   });
 
+  /**
+   * A rates clearance certificate (and a land owner amendment) certifies only what is true: the
+   * parcel's rates are paid for the year (no arrears) and the applicant holds the parcel (linked
+   * to their account, or registered to their ID number or KRA PIN; a pending claim is not
+   * holding). The officer sees the register's owner, rates and land use beside the answers; while
+   * a problem is listed, the application is not approved or issued (core/staff/backoffice-service).
+   */
+  async function registerCheck(
+    on: Db,
+    application: { userId: string; values: Record<string, unknown> },
+  ): Promise<{ facts: { label: string; value: string }[]; problems: string[] }> {
+    const lr = application.values.lr_number;
+    const parcel = typeof lr === 'string' ? await findParcel(lr, on) : undefined;
+    if (!parcel) return { facts: [], problems: [parcelNotFoundMessage(typeof lr === 'string' ? lr : '')] };
+    const { year } = kenyaToday();
+    const [use] = await on.select().from(landUses).where(eq(landUses.code, parcel.landUseCode)).limit(1);
+    const [link] = await on
+      .select({ userId: customerParcels.userId })
+      .from(customerParcels)
+      .where(eq(customerParcels.parcelId, parcel.id))
+      .limit(1);
+    const owner = await isRatedOwner(on, application.userId, parcel);
+    const holds = link?.userId === application.userId || owner;
+    const open = await on
+      .select({ total: billsTable.totalCents, paid: billsTable.paidCents })
+      .from(billsTable)
+      .where(
+        and(
+          eq(billsTable.sourceKey, ratesSourceKey(parcel, year)),
+          inArray(billsTable.status, ['unpaid', 'partially_paid']),
+        ),
+      )
+      .limit(1);
+    const paidThisYear = (parcel.ratesPaidYear ?? 0) >= year;
+    const shillings = (cents: number) =>
+      `KES ${(cents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`;
+    const facts = [
+      { label: 'Registered owner', value: `${parcel.ownerName} (${parcel.ownerIdentifier})` },
+      { label: 'Land use in the register', value: use?.description ?? parcel.landUseCode },
+      {
+        label: 'Rates paid up to',
+        value: parcel.ratesPaidYear ? String(parcel.ratesPaidYear) : 'No year recorded as paid',
+      },
+      { label: 'Arrears in the register', value: shillings(parcel.arrearsCents) },
+      {
+        label: 'Open rates bill',
+        value: open[0] ? `${shillings(open[0].total - open[0].paid)} to pay` : 'None',
+      },
+      {
+        label: 'Held by the applicant',
+        value: holds
+          ? link
+            ? 'Yes: linked to their account'
+            : 'Yes: registered to their ID number or KRA PIN'
+          : 'No',
+      },
+    ];
+    const problems: string[] = [];
+    if (!paidThisYear || parcel.arrearsCents > 0)
+      problems.push(`The rates of parcel ${parcel.lrNumber} are not paid for ${year}.`);
+    if (!holds)
+      problems.push(
+        `The applicant does not hold parcel ${parcel.lrNumber}: it is not linked to their account.`,
+      );
+    return { facts, problems };
+  }
+
   return {
     validateApplication,
     findParcel,
+    registerCheck,
 
     async landUses(code?: string) {
       const rows = await db

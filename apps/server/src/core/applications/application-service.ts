@@ -319,7 +319,7 @@ export function createApplicationService(deps: {
       options: {
         note: string | null;
         requestId?: string | undefined;
-        check: (row: ApplicationRow, approvedBy: string | null) => void;
+        check: (row: ApplicationRow, approvedBy: string | null, tx: Db) => void | Promise<void>;
       },
     ): Promise<ApplicationRow> {
       return db.transaction(async (tx) => {
@@ -331,7 +331,7 @@ export function createApplicationService(deps: {
           .where(and(eq(applicationEvents.applicationId, row.id), eq(applicationEvents.toStatus, 'approved')))
           .orderBy(desc(applicationEvents.id))
           .limit(1);
-        options.check(row, approval?.actorId ?? null);
+        await options.check(row, approval?.actorId ?? null, tx);
         await transition(tx, row, row.status, to, actor, {
           note: options.note,
           requestId: options.requestId,

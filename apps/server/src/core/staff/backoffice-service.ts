@@ -14,7 +14,7 @@ import {
 import { isValidPhone, normalisePhone } from '@kaunti/contract/phone';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import type { StorageDriver } from '../../platform/storage/storage';
 import { users } from '../accounts/schema';
@@ -33,6 +33,19 @@ import { type LoadedOfficer, servesArea } from './officer-service';
 type DecisionStatus = Decision['status'];
 const DECISIONS: DecisionStatus[] = ['needs_info', 'approved', 'rejected', 'issued'];
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the county's own records say beside an application's answers (a parcel's register entry)
+ * and what they forbid: while `problems` is not empty, it cannot be approved or issued.
+ */
+export interface RegisterCheck {
+  facts: { label: string; value: string }[];
+  problems: string[];
+}
+export type RegisterChecker = (
+  on: Db,
+  application: { userId: string; serviceId: string; values: Record<string, unknown> },
+) => Promise<RegisterCheck | null>;
 
 export interface SmsLog {
   warn(object: Record<string, unknown>, message: string): void;
@@ -61,6 +74,15 @@ export function createBackOffice(deps: {
   comments: ApplicationComments;
 }) {
   const { db } = deps;
+  const registerCheckers = new Map<string, RegisterChecker>();
+
+  async function registerCheckOf(
+    on: Db,
+    application: { userId: string; serviceId: string; values: Record<string, unknown> },
+  ): Promise<RegisterCheck | null> {
+    const checker = registerCheckers.get(application.serviceId);
+    return checker ? checker(on, application) : null;
+  }
 
   /** The services in the officer's areas (optionally one area or service). */
   function servicesFor(officer: LoadedOfficer, area?: string, serviceId?: string): string[] {
@@ -150,6 +172,11 @@ export function createBackOffice(deps: {
   }
 
   return {
+    /** An area's check of its services' applications against its records (shown, and enforced on approval). */
+    addRegisterCheck(serviceIds: readonly string[], checker: RegisterChecker): void {
+      for (const id of serviceIds) registerCheckers.set(id, checker);
+    },
+
     async queue(
       officer: LoadedOfficer,
       query: QueueQuery & { page: number; per_page: number },
@@ -313,6 +340,7 @@ export function createBackOffice(deps: {
           actor_name: firstName ? `${firstName} ${surName}` : null,
         })),
         document,
+        register: await registerCheckOf(db, a),
         allowed: allowedDecisions(officer, a, approvedBy),
         submitted_at: a.createdAt.toISOString(),
       };
@@ -333,10 +361,15 @@ export function createBackOffice(deps: {
         {
           note: decision.reason || null,
           requestId,
-          check: (locked, approvedBy) => {
+          check: async (locked, approvedBy, tx) => {
             if (locked.userId === officer.userId) throw forbidden('You cannot decide your own application.');
             if (decision.status === 'issued' && approvedBy === officer.userId)
               throw forbidden('You approved this application: another officer must issue it (four eyes).');
+            // What the county's records forbid: never approved or issued while it holds.
+            if (decision.status === 'approved' || decision.status === 'issued') {
+              const register = await registerCheckOf(tx, locked);
+              if (register && register.problems.length > 0) throw conflict(register.problems.join(' '));
+            }
           },
         },
       );

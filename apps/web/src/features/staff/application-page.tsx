@@ -8,7 +8,7 @@ import {
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, api, apiBlob } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
@@ -87,6 +87,7 @@ function ApplicationView({ application }: { application: StaffApplication }) {
               ))}
             </dl>
           </section>
+          {application.register ? <RegisterFacts register={application.register} /> : null}
           <section aria-labelledby="money-heading" className={styles.section}>
             <h2 id="money-heading">{t('application.bill')}</h2>
             {application.bill ? (
@@ -389,6 +390,37 @@ function DecisionForm({ application }: { application: StaffApplication }) {
           </Button>
         </form>
       )}
+    </section>
+  );
+}
+
+/**
+ * What the county's records say beside the answers (a parcel's owner, rates, land use, who holds
+ * it), and what stops an approval while it holds: the server refuses it too.
+ */
+function RegisterFacts({ register }: { register: NonNullable<StaffApplication['register']> }) {
+  const { t } = useTranslation('staff');
+  const message = useMessageTranslation();
+  return (
+    <section aria-labelledby="register-heading" className={styles.section} data-testid="register-facts">
+      <h2 id="register-heading">{t('application.register')}</h2>
+      {register.problems.length > 0 ? (
+        <Alert variant="warning" title={t('application.registerProblems')} live={false}>
+          <ul>
+            {register.problems.map((problem) => (
+              <li key={problem}>{message(problem)}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <dl className={styles.facts}>
+        {register.facts.map((fact) => (
+          <Fragment key={fact.label}>
+            <dt>{message(fact.label)}</dt>
+            <dd>{message(fact.value)}</dd>
+          </Fragment>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -168,6 +168,32 @@ describe('the back office', () => {
     await vi.waitFor(() => expect(api.calls.at(-1)?.url).toContain('service_id=land-survey'));
   });
 
+  it("shows the register's owner, rates and land use beside the answers, and what stops the approval", async () => {
+    stubApi({
+      'GET /api/staff/applications/:no': () =>
+        jsonResponse(200, {
+          ...application,
+          register: {
+            facts: [
+              { label: 'Registered owner', value: 'Wanjiku Njeri Kamau (2345678)' },
+              { label: 'Arrears in the register', value: 'KES 13,000.00' },
+              { label: 'Held by the applicant', value: 'No' },
+            ],
+            problems: ['The rates of parcel 209/10005 are not paid for 2026.'],
+          },
+        }),
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const register = await screen.findByTestId('register-facts');
+    expect(register).toHaveTextContent("In the county's register");
+    expect(register).toHaveTextContent('Wanjiku Njeri Kamau (2345678)');
+    expect(register).toHaveTextContent('KES 13,000.00');
+    expect(register).toHaveTextContent('It cannot be approved while:');
+    expect(register).toHaveTextContent('The rates of parcel 209/10005 are not paid for 2026.');
+  });
+
   it('shows an application and records a decision with its reason; a missing reason is named first', async () => {
     const api = stubApi({
       'GET /api/staff/applications/:no': () => jsonResponse(200, application),
