@@ -210,7 +210,9 @@ export const staffApplicationSchema = z
           .describe('What the records forbid: while any is listed, it is not approved or issued (409).'),
       })
       .nullable()
-      .describe("What the county's records say beside the answers (a parcel's owner, rates and land use), for services that check them."),
+      .describe(
+        "What the county's records say beside the answers (a parcel's owner, rates and land use), for services that check them.",
+      ),
     allowed: z
       .array(z.enum(['needs_info', 'approved', 'rejected', 'issued']))
       .describe('The decisions this officer may take now (status table, role, four eyes).'),
