@@ -2,7 +2,8 @@
 // the workspace packages (@kaunti/contract, @kaunti/catalogue) are TypeScript and are bundled in.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { importMetaGlob } from '@kaunti/catalogue/build/import-meta-glob.mjs';
+import { build, context } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@kaunti/'));
@@ -12,7 +13,7 @@ for (const name of existsSync('dist') ? readdirSync('dist', { withFileTypes: tru
   if (name.isFile() && /\.js(\.map)?$/.test(name.name)) rmSync(`dist/${name.name}`);
 }
 
-await build({
+const options = {
   entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
   outdir: 'dist',
   bundle: true,
@@ -29,7 +30,19 @@ await build({
   logLevel: 'warning',
   // A built server with NODE_ENV unset runs with production settings (platform/config.ts).
   define: { __KAUNTI_BUILT__: 'true' },
-});
+  // The catalogue finds its service folders with import.meta.glob (decision 020).
+  plugins: [importMetaGlob()],
+};
+
+// `node build.mjs --watch` (npm run dev): rebuilds on every change; the caller runs dist/main.js
+// with `node --watch`. No seed images: the development database is made at its first start.
+if (process.argv.includes('--watch')) {
+  const ctx = await context(options);
+  await ctx.watch();
+  console.log('server build: watching for changes');
+  await new Promise(() => {});
+}
+await build(options);
 console.log('server built: apps/server/dist/main.js (and dist/ops.js: backup and restore)');
 
 // The seed images: each county's embedded database, migrated and seeded with demo data, so the

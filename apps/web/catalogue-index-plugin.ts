@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importMetaGlob } from '@kaunti/catalogue/build/import-meta-glob.mjs';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
@@ -35,6 +36,7 @@ export function catalogueIndex(): Plugin {
         platform: 'node',
         metafile: true,
         logLevel: 'silent',
+        plugins: [importMetaGlob()],
       });
       // Rebuilt in development when a definition changes.
       for (const input of Object.keys(bundled.metafile.inputs))

@@ -15,7 +15,7 @@ import {
   validateApplication,
   validateStep,
 } from './schema-builder';
-import { landTransfer } from './services/land/land-transfer';
+import { landTransfer } from './services/land/land-transfer/definition';
 
 /** The spec's protected routes (section 2), verbatim. */
 /** Public routes an issue names that the spec's route list does not (issue 13: /parking). */

@@ -1,62 +1,81 @@
 import type { ServiceDefinition, ServiceSummary } from './definition';
 import { summaryOf } from './definition';
-import { pestControl } from './services/business/pest-control';
-import { singleBusinessPermit } from './services/business/single-business-permit';
-import { unifiedBusinessPermit } from './services/business/unified-business-permit';
-import { addLand } from './services/land/add-land';
-import { groundRent } from './services/land/ground-rent';
-import { landClearance } from './services/land/land-clearance';
-import { landRatesBill } from './services/land/land-rates-bill';
-import { landSurvey } from './services/land/land-survey';
-import { landTransfer } from './services/land/land-transfer';
-import { ratesSearch } from './services/land/rates-search';
-import { dailyParking } from './services/parking/daily-parking';
-import { loadingZone } from './services/parking/loading-zone';
-import { matatuChange } from './services/parking/matatu-change';
-import { reservedParking } from './services/parking/reserved-parking';
-import { seasonalParking } from './services/parking/seasonal-parking';
+import type { DocumentTemplate } from './registries/document-template';
+import { assembleService, type ServiceFolder } from './service-folder';
+import type { ServiceTexts } from './service-texts';
+import { type CountySlug, type Tariff, type TariffRow, tariffKey } from './tariff';
 
 /**
- * The registry of services: every citizen service the portal offers, by id. Adding a service =
- * writing its definition file, named by its id (`services/<area>/<id>.ts`: the web loads it by
- * that name, service-loaders.ts), and listing it here (plus its tariff rows and Kiswahili texts).
+ * The registry of services: every citizen service the portal offers, found by its folder
+ * (`services/<area>/<service id>/`, see service-folder.ts). There is no list to keep: a folder
+ * added is a service served — its wizard, menu entry, landing link, submit path, quote, bill,
+ * document and E-Verify — and a folder removed is gone.
  */
-const builtIn: readonly ServiceDefinition[] = [
-  landRatesBill,
-  groundRent,
-  landTransfer,
-  landSurvey,
-  landClearance,
-  ratesSearch,
-  addLand,
-  singleBusinessPermit,
-  unifiedBusinessPermit,
-  pestControl,
-  dailyParking,
-  seasonalParking,
-  reservedParking,
-  loadingZone,
-  matatuChange,
-];
+type Module<T> = { default: T };
+const definitions = import.meta.glob<Module<ServiceDefinition>>('./services/*/*/definition.ts', {
+  eager: true,
+});
+const tariffs = import.meta.glob<Module<Tariff>>(['./services/*/*/tariff.ts', './services/*/tariff.ts'], {
+  eager: true,
+});
+const texts = import.meta.glob<Module<ServiceTexts>>('./services/*/*/sw.json', { eager: true });
+const sharedTexts = import.meta.glob<Module<Pick<ServiceTexts, 'fields'>>>('./services/*/shared.sw.json', {
+  eager: true,
+});
+const documents = import.meta.glob<Module<DocumentTemplate>>('./services/*/*/document.ts', { eager: true });
+const countyTariffs = import.meta.glob<Module<Tariff>>('./counties/*/tariff.ts', { eager: true });
 
-/** Every service: the built-in ones, then any added with `addService`. Read it when you need it. */
-export const services: readonly ServiceDefinition[] = [...builtIn];
+/** A folder's own files, by the folder's path ("./services/land/land-survey/"). */
+const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
+const areaFolderOf = (folder: string) => folder.replace(/[^/]+\/$/, '');
+
+const builtIn: ServiceFolder[] = Object.entries(definitions).map(([file, module]) => {
+  const path = folderOf(file);
+  return {
+    path,
+    definition: module.default,
+    tariff: tariffs[`${path}tariff.ts`]?.default,
+    sw: texts[`${path}sw.json`]?.default,
+    sharedSw: sharedTexts[`${areaFolderOf(path)}shared.sw.json`]?.default,
+    document: documents[`${path}document.ts`]?.default,
+  };
+});
+
+/** Every service: the built-in ones, then any added with `addServiceFolder`. Read it when you need it. */
+export const services: readonly ServiceDefinition[] = builtIn.map(assembleService);
+
+/** The fee rows the areas' services share (`services/<area>/tariff.ts`), and those added with folders. */
+const sharedTariffs: Tariff[] = Object.entries(tariffs)
+  .filter(([file]) => /^\.\/services\/[^/]+\/tariff\.ts$/.test(file))
+  .map(([, module]) => module.default);
+const serviceTariffs = new Map<string, Tariff>(
+  builtIn.flatMap((folder) => (folder.tariff ? [[folder.definition.id, folder.tariff] as const] : [])),
+);
 
 /**
- * Adds a definition to the catalogue (a fixture's throw-away service in the tests; a county's own
- * service in a deployment's start-up), before the server is built: the engine then serves it like
- * any other — submit path, quote, bill, document, E-Verify. Answers the undo.
+ * Adds a service folder to the catalogue — a fixture's throw-away service in the tests, a
+ * county's own service in a deployment — before the server is built: the engine then serves it
+ * like any folder found in `services/`. Answers the undo.
  */
-export function addService(definition: ServiceDefinition): () => void {
+export function addServiceFolder(folder: ServiceFolder): () => void {
+  const definition = assembleService(folder);
   if (services.some((s) => s.id === definition.id || s.route === definition.route))
     throw new Error(
       `The catalogue already has a service "${definition.id}" or the route ${definition.route}.`,
     );
   (services as ServiceDefinition[]).push(definition);
+  if (folder.tariff) serviceTariffs.set(definition.id, folder.tariff);
   return () => {
     const at = services.indexOf(definition);
     if (at >= 0) (services as ServiceDefinition[]).splice(at, 1);
+    if (folder.tariff && serviceTariffs.get(definition.id) === folder.tariff)
+      serviceTariffs.delete(definition.id);
   };
+}
+
+/** A definition alone, as a folder with nothing else in it (its tariff rows then come from elsewhere). */
+export function addService(definition: ServiceDefinition): () => void {
+  return addServiceFolder({ path: `(added ${definition.id})`, definition });
 }
 
 /** The service with this id, or undefined. */
@@ -74,4 +93,33 @@ export function menuOf(area: ServiceDefinition['area']): ServiceSummary[] {
   return servicesOf(area)
     .filter((s) => s.menu)
     .map(summaryOf);
+}
+
+/** A service's own tariff (its folder's tariff.ts), if it has one. */
+export function tariffOf(id: string): Tariff | undefined {
+  return serviceTariffs.get(id);
+}
+
+/**
+ * Every fee row a county charges, from every folder (the services' and the areas' shared ones),
+ * a county folder's rows (`counties/<county>/tariff.ts`) in place of the same schedule, item and
+ * date. Two folders writing the same row is an error: each row has one home.
+ */
+export function tariffRowsOf(county: CountySlug): TariffRow[] {
+  const out = new Map<string, TariffRow>();
+  for (const tariff of [...sharedTariffs, ...serviceTariffs.values()]) {
+    for (const row of tariff[county] ?? []) {
+      const key = tariffKey(row);
+      if (out.has(key))
+        throw new Error(
+          `The fee row ${row.schedule}/${row.item} from ${row.effective_from} is written twice for ${county}.`,
+        );
+      out.set(key, row);
+    }
+  }
+  for (const [file, module] of Object.entries(countyTariffs)) {
+    if (!file.startsWith(`./counties/${county}/`)) continue;
+    for (const row of module.default[county] ?? []) out.set(tariffKey(row), row);
+  }
+  return [...out.values()];
 }

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from './definition-schema';
+import type { DocumentTemplate } from './registries/document-template';
 
 /**
  * What a service file and a page that shows one need at run time, without zod: the service
@@ -12,6 +13,14 @@ import type { ServiceDefinition } from './definition-schema';
  */
 export function defineService<const D extends ServiceDefinition>(definition: D): D {
   return definition;
+}
+
+/**
+ * Declares a service's own document template (its folder's `document.ts`), when no registered
+ * template fits. A typed identity, like `defineService`.
+ */
+export function defineDocument<const T extends DocumentTemplate>(template: T): T {
+  return template;
 }
 
 /**

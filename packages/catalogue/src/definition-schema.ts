@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentTemplateSchema } from './registries/document-template';
+import type { ServiceTexts } from './service-texts';
 
 /**
  * The shape of one citizen service, as data. The web app renders its wizard from it and the
@@ -326,6 +327,21 @@ export const serviceDefinitionSchema = serviceSummarySchema
         "The service's own document template, when no registered template fits (`produces` names it).",
       ),
     submit: submitSchema,
+    texts: z
+      .object({ sw: z.custom<ServiceTexts>((v) => typeof v === 'object' && v !== null).optional() })
+      .optional()
+      .describe(
+        "The service's texts in the other languages (service-texts.ts), from its folder's sw.json: " +
+          'added when the catalogue assembles the folder, never written in the definition.',
+      ),
+    unprinted_groups: z
+      .array(fieldNameSchema)
+      .readonly()
+      .optional()
+      .describe(
+        'Repeating groups its document does not print, said on purpose (every other group must be a ' +
+          'table of the template, or the catalogue check fails: nothing the applicant listed is dropped silently).',
+      ),
     validity: z
       .union([
         z.object({ days: z.int().positive().describe('Valid this many days from the day it is issued.') }),

@@ -3,11 +3,13 @@ import { addService, services } from './catalogue';
 import { serviceLoaderOf } from './service-loaders';
 
 describe('serviceLoaderOf', () => {
-  it('loads each built-in service from its own file, named by its id: the very definition the catalogue lists', async () => {
+  it('loads each built-in service from its own folder, named by its id: the service the catalogue lists, texts and all', async () => {
     for (const service of services) {
       const load = serviceLoaderOf(service.id);
-      expect(load, `services/<area>/${service.id}.ts`).toBeDefined();
-      expect(await load?.()).toBe(service);
+      expect(load, `services/<area>/${service.id}/`).toBeDefined();
+      // The wizard has no use for the document template: the rest is the catalogue's service.
+      const { document: _document, ...drawn } = service;
+      expect(await load?.()).toEqual(drawn);
     }
   });
 

@@ -1,31 +1,46 @@
 import type { ServiceDefinition } from './definition';
+import { assembleService } from './service-folder';
+import type { ServiceTexts } from './service-texts';
 
 /**
- * Each built-in service's definition on its own, by id: a dynamic import of its file alone, so a
- * page that shows one service (the web wizard) fetches that definition — not the catalogue with
- * every other one. Zod-free, like the service files. A service's file is named by its id
- * (`services/<area>/<id>.ts`, kept true by `service-loaders.test.ts`), so there is no list to keep
- * here: the bundler finds the files (`import.meta.glob`, Vite's, in the web app and its tests),
- * and adding a service to the catalogue adds its loader. A service added with `addService` has
- * no file: look it up in the catalogue.
+ * Each built-in service on its own, by id: a dynamic import of its folder's definition and texts
+ * (and its area's shared field texts) alone, so a page that shows one service (the web wizard)
+ * fetches that service — not the catalogue with every other one. Zod-free, like the definitions.
+ * The folders are found by the bundler (`import.meta.glob`, Vite's, in the web app and its tests),
+ * so adding a folder adds its loader. A service added with `addServiceFolder` has no loader: look
+ * it up in the catalogue.
  */
-const files = import.meta.glob<Record<string, unknown>>([
-  './services/*/*.ts',
-  '!./services/*/*.test.ts',
-  '!./services/*/shared-fields.ts',
-]);
-const fileOf = new Map(Object.entries(files).map(([path, load]) => [/([^/]+)\.ts$/.exec(path)?.[1], load]));
+type Module<T> = { default: T };
+const definitions = import.meta.glob<Module<ServiceDefinition>>('./services/*/*/definition.ts');
+const texts = import.meta.glob<Module<ServiceTexts>>('./services/*/*/sw.json');
+const sharedTexts = import.meta.glob<Module<Pick<ServiceTexts, 'fields'>>>('./services/*/shared.sw.json');
 
-/** The loader of a built-in service's definition, or undefined (an unknown id, or one added later). */
+const folderById = new Map(
+  Object.keys(definitions).map((file) => {
+    const folder = file.slice(0, file.lastIndexOf('/') + 1);
+    return [/([^/]+)\/$/.exec(folder)?.[1], folder] as const;
+  }),
+);
+
+/** The loader of a built-in service, or undefined (an unknown id, or one added later). */
 export function serviceLoaderOf(id: string): (() => Promise<ServiceDefinition>) | undefined {
-  const load = fileOf.get(id);
-  if (!load) return undefined;
+  const path = folderById.get(id);
+  const loadDefinition = path ? definitions[`${path}definition.ts`] : undefined;
+  if (!path || !loadDefinition) return undefined;
   return async () => {
-    const definition = Object.values(await load()).find(
-      (value): value is ServiceDefinition =>
-        typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id,
-    );
-    if (!definition) throw new Error(`The file of the service ${id} exports no definition with that id`);
-    return definition;
+    const area = path.replace(/[^/]+\/$/, '');
+    const [definition, sw, sharedSw] = await Promise.all([
+      loadDefinition(),
+      texts[`${path}sw.json`]?.(),
+      sharedTexts[`${area}shared.sw.json`]?.(),
+    ]);
+    if (definition.default?.id !== id)
+      throw new Error(`The folder of the service ${id} holds no definition with that id`);
+    return assembleService({
+      path,
+      definition: definition.default,
+      sw: sw?.default,
+      sharedSw: sharedSw?.default,
+    });
   };
 }

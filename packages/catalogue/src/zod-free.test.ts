@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { importMetaGlob } from '../build/import-meta-glob.mjs';
 import { fieldsOf, isShown, requiredMessageOf } from './field-rules';
 import { fieldControls, findFieldControl } from './registries/field-controls';
 import { fieldKinds } from './registries/field-kinds';
@@ -31,6 +32,7 @@ async function inputsOf(entry: string): Promise<string[]> {
     outdir: '/tmp/zod-free-check',
     metafile: true,
     logLevel: 'silent',
+    plugins: [importMetaGlob()],
   });
   return Object.keys(result.metafile.inputs);
 }

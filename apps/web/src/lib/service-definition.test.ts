@@ -1,5 +1,5 @@
 import { addService, findService } from '@kaunti/catalogue/catalogue';
-import { landSurvey } from '@kaunti/catalogue/services/land/land-survey';
+import { landSurvey } from '@kaunti/catalogue/services/land/land-survey/definition';
 import { describe, expect, it } from 'vitest';
 import { loadServiceDefinition } from './service-definition';
 

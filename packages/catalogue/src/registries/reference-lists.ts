@@ -20,6 +20,8 @@ export interface ReferenceList {
   path: string;
   /** Parameters: where each goes. */
   params?: Readonly<Record<string, 'query' | 'body' | 'match'>>;
+  /** Parameters a field may leave unmapped (the list then answers all its items). */
+  optional?: readonly string[];
   /** A fixed JSON body for a POST (e.g. the land uses call sends land_use_code empty). */
   body?: Readonly<Record<string, string>>;
   /** Dotted path of the array in the response. */
@@ -230,16 +232,56 @@ export const referenceLists = {
 
 export type ReferenceListName = keyof typeof referenceLists;
 
+/**
+ * The county reference data lists (reference-data.ts), by name: one file each, named by the list,
+ * found by their folders. Only the names are read here (nothing is loaded), so the web's wizard
+ * knows where every list is fetched from without carrying the county's data.
+ */
+const dataListFiles = import.meta.glob(['../services/*/lists/*.ts', '../services/*/*/lists/*.ts']);
+const dataListNames: ReadonlySet<string> = new Set(
+  Object.keys(dataListFiles).map((path) => /([^/]+)\.ts$/.exec(path)?.[1] ?? path),
+);
+
+/** How a county reference data list is fetched: one route for all, `?parent=` for a dependent one. */
+function dataListOf(name: string): ReferenceList {
+  return {
+    name,
+    description: 'County reference data.',
+    method: 'GET',
+    path: `/api/reference-data/${name}`,
+    params: { parent: 'query' },
+    optional: ['parent'],
+    items: 'data',
+    value: 'code',
+    label: 'name',
+    invalid_message: 'Please select an option from the list',
+  };
+}
+
+/** True for a county reference data list (reference-data.ts): its field may follow a parent field. */
+export function isDataList(name: string): boolean {
+  return !Object.hasOwn(referenceLists, name) && dataListNames.has(name);
+}
+
 export function findReferenceList(name: string): ReferenceList | undefined {
-  return Object.hasOwn(referenceLists, name)
-    ? (referenceLists as Record<string, ReferenceList>)[name]
-    : undefined;
+  if (Object.hasOwn(referenceLists, name)) return (referenceLists as Record<string, ReferenceList>)[name];
+  return dataListNames.has(name) ? dataListOf(name) : undefined;
 }
 
 /** One choice of a reference list: what is sent, and what is shown. */
 export interface ReferenceOption {
   value: string;
   label: string;
+}
+
+/**
+ * The parameters a list needs for a field: all it declares, but an optional one only when the
+ * field maps it (`params` then has its key, empty until that field is answered).
+ */
+export function neededParams(list: ReferenceList, params: Readonly<Record<string, string>>): string[] {
+  return Object.keys(list.params ?? {}).filter(
+    (name) => !(list.optional ?? []).includes(name) || Object.hasOwn(params, name),
+  );
 }
 
 /** The call that answers a list for these parameter values; undefined until each has a value. */
@@ -249,7 +291,7 @@ export function referenceListRequest(
   /** What the user typed in a searchable list's box (sent as its `search` parameter). */
   typed = '',
 ): { path: string; method: 'GET' | 'POST'; body?: Record<string, string> } | undefined {
-  const names = Object.keys(list.params ?? {});
+  const names = neededParams(list, params);
   if (names.some((name) => !params[name])) return undefined;
   const [pathname, existing] = list.path.split('?', 2) as [string, string | undefined];
   const query = new URLSearchParams(existing ?? '');

@@ -1,5 +1,5 @@
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
-import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
+import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill/definition';
 import type { Bill } from '@kaunti/contract/api-bills';
 import {
   type Parcel,

@@ -1,5 +1,5 @@
 import { findService } from '@kaunti/catalogue/catalogue';
-import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
+import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyParkingPermit } from '@kaunti/contract/api-parking';
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';

@@ -4,7 +4,7 @@ import { composeDocument } from '@kaunti/catalogue/document-compose';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
-import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
+import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
 import { maskPhone } from '@kaunti/contract/masking';
 import { isValidPhone, normalisePhone } from '@kaunti/contract/phone-number';

@@ -1,4 +1,4 @@
-import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking';
+import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
 import { sql } from 'drizzle-orm';
 import { type FeeScheduleItem, upsertFeeSchedule } from '../../core/applications/fees';
 import type { Db } from '../../platform/db/database';

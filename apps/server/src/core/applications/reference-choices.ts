@@ -1,6 +1,7 @@
 import type { FieldDefinition, ServiceDefinition } from '@kaunti/catalogue/definition';
 import {
   findReferenceList,
+  neededParams,
   type ReferenceOption,
   readOptions,
   referenceLists,
@@ -48,7 +49,7 @@ export function createReferenceChoices() {
     if (!list || !answer) throw new Error(`No source for the reference list "${source.list}"`);
     const params = paramsOf(field, values);
     // A dependent list without its parent's value offers nothing.
-    if (Object.keys(list.params ?? {}).some((name) => !params[name])) return [];
+    if (neededParams(list, params).some((name) => !params[name])) return [];
     // Sub-counties and wards are one answer (a `match` parameter is not sent): asked once per
     // reading of a form, not once per field.
     const sent = JSON.stringify(Object.entries(params).filter(([name]) => list.params?.[name] !== 'match'));

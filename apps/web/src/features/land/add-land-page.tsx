@@ -1,5 +1,5 @@
 import { submitPathOf } from '@kaunti/catalogue/define-service';
-import { addLand } from '@kaunti/catalogue/services/land/add-land';
+import { addLand } from '@kaunti/catalogue/services/land/add-land/definition';
 import type { LinkParcelResponse, Parcel, ParcelClaim } from '@kaunti/contract/api-land';
 import { extractErrorMessage } from '@kaunti/contract/error-message';
 import { parcelAlreadyYoursMessage } from '@kaunti/contract/land-messages';

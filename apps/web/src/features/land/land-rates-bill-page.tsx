@@ -1,5 +1,5 @@
 import { submitPathOf } from '@kaunti/catalogue/define-service';
-import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill';
+import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill/definition';
 import type { Bill } from '@kaunti/contract/api-bills';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

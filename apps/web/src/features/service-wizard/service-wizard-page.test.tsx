@@ -1,4 +1,4 @@
-import { landSurvey } from '@kaunti/catalogue/services/land/land-survey';
+import { landSurvey } from '@kaunti/catalogue/services/land/land-survey/definition';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeFee, type FeeContext } from '../../registries/fee-rules';
 import { BUSINESS_SIZE_BANDS, businessSizeField, businessSizeOf } from './shared-fields';
-import { unifiedBusinessPermit } from './unified-business-permit';
+import { unifiedBusinessPermit } from './unified-business-permit/definition';
 
 describe('business sizes', () => {
   it('bands rise without gaps or overlaps, and only the last is open', () => {

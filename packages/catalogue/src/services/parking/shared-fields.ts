@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../../definition';
-import { VEHICLE_TYPES } from './daily-parking';
+import { VEHICLE_TYPES } from './daily-parking/definition';
 
 /** A vehicle's number plate (Kenyan formats, spaces and case ignored). */
 export const plateField = {

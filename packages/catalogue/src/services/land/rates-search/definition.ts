@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { lrNumberField } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { lrNumberField } from '../shared-fields';
 
 /**
  * Rates search: a statement of a parcel's rates account (valuation, annual rates, arrears) for a
@@ -49,3 +49,5 @@ export const ratesSearch = defineService({
     success_message: 'Rates search application submitted successfully',
   },
 });
+
+export default ratesSearch;

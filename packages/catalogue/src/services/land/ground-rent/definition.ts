@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { idCardField, lrNumberField, subCountyField, wardField } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { idCardField, lrNumberField, subCountyField, wardField } from '../shared-fields';
 
 /**
  * Ground Rent / Stand Premium on county (leasehold) land: the annual ground rent or the one-off
@@ -84,3 +84,5 @@ export const groundRent = defineService({
     success_message: 'Ground rent application submitted successfully',
   },
 });
+
+export default groundRent;

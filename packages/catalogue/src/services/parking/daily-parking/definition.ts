@@ -1,4 +1,4 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 
 /** The vehicle types daily parking is charged by (Finance Act 2023); the fee of each zone and type is a tariff row. */
 export const VEHICLE_TYPES = [
@@ -77,3 +77,5 @@ export const dailyParking = defineService({
   },
   validity: { days: 1 },
 });
+
+export default dailyParking;

@@ -1,4 +1,4 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 import {
   activityField,
   applicationFeeAndPenalty,
@@ -6,7 +6,7 @@ import {
   businessStep,
   checkStep,
   premisesStep,
-} from './shared-fields';
+} from '../shared-fields';
 
 /**
  * Single Business Permit (SBP): the yearly permit to carry on one business activity at one
@@ -62,3 +62,5 @@ export const singleBusinessPermit = defineService({
   },
   validity: { days: 365 },
 });
+
+export default singleBusinessPermit;

@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { organisationFields, placeFields, vehiclesGroup } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { organisationFields, placeFields, vehiclesGroup } from '../shared-fields';
 
 /**
  * Loading zone permit: a business keeps a marked loading zone of a type (goods delivery, cash in
@@ -63,3 +63,5 @@ export const loadingZone = defineService({
   },
   validity: { days: 365 },
 });
+
+export default loadingZone;

@@ -1,4 +1,4 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 import {
   activityField,
   applicationFeeAndPenalty,
@@ -6,7 +6,7 @@ import {
   businessStep,
   checkStep,
   premisesStep,
-} from './shared-fields';
+} from '../shared-fields';
 
 /** The charges a Unified Business Permit bundles, each only for the activities that carry it. */
 const BUNDLED = ['ubp-fire', 'ubp-food-hygiene', 'ubp-health', 'ubp-advertising'] as const;
@@ -88,3 +88,5 @@ export const unifiedBusinessPermit = defineService({
   },
   validity: { days: 365 },
 });
+
+export default unifiedBusinessPermit;

@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { activityField, businessFields, premisesFields } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { activityField, businessFields, premisesFields } from '../shared-fields';
 
 /**
  * Pest control certificate: premises (food premises above all) must be treated by a pest control
@@ -86,3 +86,5 @@ export const pestControl = defineService({
   },
   validity: { days: 180 },
 });
+
+export default pestControl;

@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { plateField } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { plateField } from '../../parking/shared-fields';
 
 /**
  * Matatu change: a Sacco manager asks the county to record a change to one of the Sacco's
@@ -100,3 +100,5 @@ export const matatuChange = defineService({
     success_message: 'Matatu change application submitted successfully',
   },
 });
+
+export default matatuChange;

@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { lrNumberField } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { lrNumberField } from '../shared-fields';
 
 /**
  * Add land: link a parcel to the customer's account after the parcel is validated (it exists,
@@ -32,3 +32,5 @@ export const addLand = defineService({
     success_message: 'Parcel added to your account',
   },
 });
+
+export default addLand;

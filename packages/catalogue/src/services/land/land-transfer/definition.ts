@@ -1,4 +1,4 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 import {
   idCardField,
   kraPinCertField,
@@ -7,7 +7,7 @@ import {
   proofOfOwnershipField,
   subCountyField,
   wardField,
-} from './shared-fields';
+} from '../shared-fields';
 
 /**
  * Land Owner Amendment (land transfer): the spec's Land transfer screen. Three steps
@@ -165,3 +165,5 @@ export const landTransfer = defineService({
     success_message: 'LR application submitted successfully',
   },
 });
+
+export default landTransfer;

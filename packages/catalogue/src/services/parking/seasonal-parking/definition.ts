@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { vehiclesGroup } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { vehiclesGroup } from '../shared-fields';
 
 /** The periods a season is bought for, and how many days each one runs. */
 export const SEASON_PERIODS = [
@@ -82,3 +82,5 @@ export const seasonalParking = defineService({
     days: Object.fromEntries(SEASON_PERIODS.map((p) => [p.value, p.days])),
   },
 });
+
+export default seasonalParking;

@@ -1,11 +1,11 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 import {
   idCardField,
   lrNumberField,
   proofOfOwnershipField,
   subCountyField,
   wardField,
-} from './shared-fields';
+} from '../shared-fields';
 
 /**
  * Land Survey: county survey services on a parcel (boundary re-establishment, subdivision,
@@ -78,3 +78,5 @@ export const landSurvey = defineService({
     success_message: 'Land survey application submitted successfully',
   },
 });
+
+export default landSurvey;

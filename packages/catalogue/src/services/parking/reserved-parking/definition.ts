@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { organisationFields, placeFields, vehiclesGroup } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { organisationFields, placeFields, vehiclesGroup } from '../shared-fields';
 
 /**
  * Reserved parking: an organisation reserves bays on a road in front of its building for a year
@@ -136,3 +136,5 @@ export const reservedParking = defineService({
   },
   validity: { from_field: 'period_type', days: { yearly: 365 }, days_field: 'days' },
 });
+
+export default reservedParking;

@@ -1,4 +1,4 @@
-import { defineService } from '../../define-service';
+import { defineService } from '../../../define-service';
 import {
   idCardField,
   kraPinCertField,
@@ -7,7 +7,7 @@ import {
   proofOfOwnershipField,
   subCountyField,
   wardField,
-} from './shared-fields';
+} from '../shared-fields';
 
 /**
  * Land Clearance: the rates clearance certificate a transfer, charge or lease needs. A fixed fee
@@ -71,3 +71,5 @@ export const landClearance = defineService({
     success_message: 'Land clearance application submitted successfully',
   },
 });
+
+export default landClearance;

@@ -1,5 +1,5 @@
-import { defineService } from '../../define-service';
-import { lrNumberField } from './shared-fields';
+import { defineService } from '../../../define-service';
+import { lrNumberField } from '../shared-fields';
 
 /**
  * Land Rates Bill: the current bill of a parcel (this year's rates, arrears and penalty, from the
@@ -42,3 +42,5 @@ export const landRatesBill = defineService({
     success_message: 'Your land rates bill is ready',
   },
 });
+
+export default landRatesBill;
