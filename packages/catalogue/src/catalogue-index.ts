@@ -4,7 +4,7 @@ import type { ServiceArea, ServiceDefinition } from './definition';
  * The catalogue as the web app's shell needs it — routes, menus, titles, the landing page's
  * service areas — without the definitions themselves (steps, fields) or zod: plain data, made
  * at build time (apps/web's `virtual:kaunti-catalogue-index`), so the landing page carries a few
- * hundred bytes per service. English texts; the web app's locale files hold the Kiswahili.
+ * hundred bytes per service. English texts (the other languages: `catalogueTextsOf`).
  */
 export interface CatalogueIndexEntry {
   id: string;
@@ -19,10 +19,49 @@ export interface CatalogueIndexEntry {
   page: 'wizard' | 'area';
 }
 
+/** A service's name, menu sentence and step titles in another language (from its folder's texts). */
+export interface IndexTexts {
+  title?: string;
+  description?: string;
+  steps?: Record<string, { title?: string }>;
+}
+
 export interface CatalogueIndex {
   services: CatalogueIndexEntry[];
   /** The English name of each area's services menu. */
   areas: Record<ServiceArea, string>;
+}
+
+/**
+ * The services' texts in another language that the shell shows before a service is opened —
+ * their names, menu sentences and step titles — from their folders: the web app reads them as its
+ * `common` namespace's `services.<id>` (made at build time: `virtual:kaunti-catalogue-texts/sw`,
+ * loaded with that language's common texts, so English readers never fetch them).
+ */
+export function catalogueTextsOf(
+  services: readonly ServiceDefinition[],
+  language: 'sw',
+): { services: Record<string, IndexTexts> } {
+  return {
+    services: Object.fromEntries(
+      services.map((s) => {
+        const texts = s.texts?.[language];
+        const steps = Object.fromEntries(
+          Object.entries(texts?.steps ?? {}).flatMap(([id, step]) =>
+            step.title ? [[id, { title: step.title }] as const] : [],
+          ),
+        );
+        return [
+          s.id,
+          {
+            ...(texts?.title ? { title: texts.title } : {}),
+            ...(texts?.description ? { description: texts.description } : {}),
+            ...(Object.keys(steps).length > 0 ? { steps } : {}),
+          },
+        ];
+      }),
+    ),
+  };
 }
 
 /** The English names of the service areas' menus (spec section 1). */

@@ -10,7 +10,7 @@ import type { DocumentTemplate } from './registries/document-template';
  *
  *   title, description                          the service's name and its menu sentence
  *   steps.<step>.title | .description | .content.<block>[.<item>]
- *   fields.<field>.label | .hint | .placeholder | .add_label
+ *   fields.<field>.label | .hint | .placeholder | .add_label | .entry_label
  *                 .required_message | .invalid_message | .pattern_message
  *                 .options.<value>
  *                 .fields.<field of the group's entries>...       (the same, for a group's fields)
@@ -26,6 +26,7 @@ export interface FieldTexts {
   hint?: string;
   placeholder?: string;
   add_label?: string;
+  entry_label?: string;
   required_message?: string;
   invalid_message?: string;
   pattern_message?: string;
@@ -33,11 +34,23 @@ export interface FieldTexts {
   fields?: Record<string, FieldTexts>;
 }
 
+/** A block's text, or a list block's items (by index, as an array or an object keyed "0", "1"…). */
+type BlockTexts = string | readonly string[] | Readonly<Record<string, string>>;
+
 export interface StepTexts {
   title?: string;
   description?: string;
-  /** By the block's index; a list's items by their index under it. */
-  content?: Record<string, string | Record<string, string>>;
+  /** By the block's index (an array, or an object keyed "0", "1"…); a list's items under it. */
+  content?: readonly BlockTexts[] | Readonly<Record<string, BlockTexts>>;
+}
+
+/** The text of a step's block `index` (a list's item `item`), wherever the texts file keeps it. */
+function blockText(step: StepTexts | undefined, index: number, item?: number): string | undefined {
+  const block = (step?.content as Readonly<Record<string, BlockTexts>> | undefined)?.[String(index)];
+  if (item === undefined) return typeof block === 'string' ? block : undefined;
+  const text =
+    typeof block === 'object' ? (block as Readonly<Record<string, string>>)[String(item)] : undefined;
+  return typeof text === 'string' ? text : undefined;
 }
 
 /** A document template's texts: its title and wording, and each fact's and table's labels. */
@@ -108,6 +121,7 @@ function localiseField(
   if (field.hint !== undefined) out.hint = texts.hint || field.hint;
   if (field.placeholder !== undefined) out.placeholder = texts.placeholder || field.placeholder;
   if (field.add_label !== undefined) out.add_label = texts.add_label || field.add_label;
+  if (field.entry_label !== undefined) out.entry_label = texts.entry_label || field.entry_label;
   if (field.required_message !== undefined)
     out.required_message = texts.required_message || field.required_message;
   // Checks whose message the kind would make in English say it in the reader's language.
@@ -129,12 +143,9 @@ function localiseStep(step: StepDefinition, sources: TextSources, language: Othe
   if (step.description !== undefined) out.description = texts.description || step.description;
   if (step.content)
     out.content = step.content.map((block, index) => {
-      const text = texts.content?.[String(index)];
-      if (block.type === 'list') {
-        const items = typeof text === 'object' ? text : {};
-        return { ...block, items: block.items.map((item, i) => items[String(i)] || item) };
-      }
-      return { ...block, text: (typeof text === 'string' && text) || block.text };
+      if (block.type === 'list')
+        return { ...block, items: block.items.map((item, i) => blockText(texts, index, i) || item) };
+      return { ...block, text: blockText(texts, index) || block.text };
     });
   if (step.fields) out.fields = step.fields.map((f) => localiseField(f, sources, language, [f.name]));
   return out;
@@ -222,12 +233,11 @@ export function missingTexts(definition: ServiceDefinition, sources: TextSources
     need(`${key}.title`, texts?.title);
     if (step.description !== undefined) need(`${key}.description`, texts?.description);
     (step.content ?? []).forEach((block, index) => {
-      const text = texts?.content?.[String(index)];
       if (block.type === 'list')
         block.items.forEach((_, i) => {
-          need(`${key}.content.${index}.${i}`, typeof text === 'object' ? text[String(i)] : undefined);
+          need(`${key}.content.${index}.${i}`, blockText(texts, index, i));
         });
-      else need(`${key}.content.${index}`, typeof text === 'string' ? text : undefined);
+      else need(`${key}.content.${index}`, blockText(texts, index));
     });
   }
   const field = (f: FieldDefinition, path: string[]) => {
@@ -237,6 +247,7 @@ export function missingTexts(definition: ServiceDefinition, sources: TextSources
     if (f.hint !== undefined) need(`${key}.hint`, texts.hint);
     if (f.placeholder !== undefined) need(`${key}.placeholder`, texts.placeholder);
     if (f.add_label !== undefined) need(`${key}.add_label`, texts.add_label);
+    if (f.entry_label !== undefined) need(`${key}.entry_label`, texts.entry_label);
     if (f.required_message !== undefined) need(`${key}.required_message`, texts.required_message);
     if (f.invalid_message !== undefined) need(`${key}.invalid_message`, texts.invalid_message);
     if (f.pattern) need(`${key}.pattern_message`, texts.pattern_message);

@@ -17,10 +17,25 @@ const STORAGE_KEY = 'kaunti.language';
 /** Translation files, one chunk per language and namespace, fetched when first needed. */
 const files = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
 
+/**
+ * The catalogue's texts in a language (the services' names, menu sentences and step titles, from
+ * their folders: made at build time), part of that language's `common` namespace.
+ */
+const catalogueTexts: Record<string, () => Promise<{ default: Messages }>> = {
+  sw: () => import('virtual:kaunti-catalogue-texts/sw') as Promise<{ default: Messages }>,
+};
+
 function loadFile(language: string, namespace: string): Promise<Messages> {
   const load = files[`../locales/${language}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`No ${namespace} translations for ${language}`));
-  return load().then((module) => module.default);
+  const catalogue = namespace === 'common' ? catalogueTexts[language] : undefined;
+  if (!catalogue) return load().then((module) => module.default);
+  return Promise.all([load(), catalogue()]).then(([own, texts]) => ({ ...own.default, ...texts.default }));
+}
+
+/** True when the app has texts of its own in this namespace (an area may have none: its services' are in their folders). */
+export function hasNamespace(namespace: string): boolean {
+  return Object.hasOwn(files, `../locales/en/${namespace}.json`);
 }
 
 let translator: Translator | undefined;

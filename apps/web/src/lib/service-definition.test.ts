@@ -5,15 +5,19 @@ import { loadServiceDefinition } from './service-definition';
 
 describe('loadServiceDefinition', () => {
   it("loads a built-in service's own definition", async () => {
-    expect(await loadServiceDefinition('land-survey')).toBe(landSurvey);
-    expect(await loadServiceDefinition('seasonal-parking')).toBe(findService('seasonal-parking'));
+    // Its folder's definition, with the folder's texts.
+    const loaded = await loadServiceDefinition('land-survey');
+    expect(loaded).toMatchObject(landSurvey);
+    expect(loaded?.texts?.sw?.title).toBe('Upimaji wa Ardhi');
+    const { document: _none, ...seasonal } = findService('seasonal-parking')!;
+    expect(await loadServiceDefinition('seasonal-parking')).toEqual(seasonal);
   });
 
   it('finds a service added to the catalogue later; none for an unknown id', async () => {
     const added = { ...landSurvey, id: 'added-later', route: '/added-later' };
     const remove = addService(added);
     try {
-      expect(await loadServiceDefinition('added-later')).toBe(added);
+      expect(await loadServiceDefinition('added-later')).toEqual(added);
     } finally {
       remove();
     }

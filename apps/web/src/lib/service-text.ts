@@ -1,20 +1,17 @@
 import type { FieldDefinition, ServiceDefinition, StepDefinition } from '@kaunti/catalogue/definition';
-import { useMessageTranslation } from './i18n';
+import { localiseService, messagesOf } from '@kaunti/catalogue/service-texts';
+import { useMemo } from 'react';
+import { hasNamespace, useMessageTranslation } from './i18n';
 import { useTranslation } from './translator';
 
 /**
- * How a catalogue definition's English texts are translated. The definition is the English
- * (its texts stay verbatim); the service's area namespace (`land` for land services) holds the
- * other languages, looked up most specific first:
- *
- *   services.<service id>.steps.<step id>.title | .description | .content.<block>[.<item>]
- *   services.<service id>.fields.<field name>.label | .hint | .placeholder | .options.<value>
- *   fields.<field name>.label | .hint | .placeholder | .options.<value>   (shared by the area)
- *   lists.<reference list>.<value>                                        (reference list labels)
- *
- * and fall back to the definition's English when no translation exists. Messages (required and
- * invalid messages, the success message, server errors) are English sentences translated by
- * the `messages` namespace, like every message from the server.
+ * A catalogue service's texts in the reader's language. The definition is the English; its
+ * other languages come with it from its folder (`services/<area>/<id>/sw.json`, and the area's
+ * `shared.sw.json` for shared fields: `@kaunti/catalogue/service-texts`), so the service is drawn
+ * from its localised definition — every step, field (a group's fields too, whatever name the form
+ * gives them), option, hint and message — and the English where a text has no translation (the
+ * catalogue check makes sure none is missing). Reference lists' labels come from the API with the
+ * area namespace's `lists.<list>.<value>`; the server's other messages through `messages`.
  */
 export interface ServiceText {
   namespace: string;
@@ -35,56 +32,91 @@ export interface ServiceText {
 /** One block of an information step's content. */
 export type ContentBlock = NonNullable<StepDefinition['content']>[number];
 
-type FieldText = 'label' | 'hint' | 'placeholder';
-
 /** Keys may not contain the separators: a value like "209/10001" is fine, "a.b" is escaped. */
 function safe(part: string): string {
   return part.replaceAll('.', '_').replaceAll(':', '_');
 }
 
-/** A field's own name: a group entry's field is drawn as "vehicles.0.plate" but translated as "plate". */
-function ownName(field: FieldDefinition): string {
-  return field.name.slice(field.name.lastIndexOf('.') + 1);
+/** Where a field sits: "plate", or "vehicles.plate" for a group's field drawn as "vehicles.0.plate". */
+function pathOf(name: string): string {
+  const parts = name.split('.');
+  return parts.length === 3 ? `${parts[0]}.${parts[2]}` : name;
+}
+
+/**
+ * Each field of the localised definition, found from the English one's field: by the very object
+ * (a group's field as the definition holds it), else by where it sits (a group's field as the form
+ * draws it, renamed "vehicles.0.plate").
+ */
+function fieldFinder(
+  english: ServiceDefinition,
+  localised: ServiceDefinition,
+): (field: FieldDefinition) => FieldDefinition {
+  const byObject = new WeakMap<FieldDefinition, FieldDefinition>();
+  const byPath = new Map<string, FieldDefinition>();
+  english.steps.forEach((step, s) => {
+    (step.fields ?? []).forEach((field, f) => {
+      const shown = localised.steps[s]?.fields?.[f] ?? field;
+      byObject.set(field, shown);
+      byPath.set(field.name, shown);
+      (field.fields ?? []).forEach((inner, i) => {
+        const shownInner = shown.fields?.[i] ?? inner;
+        byObject.set(inner, shownInner);
+        byPath.set(`${field.name}.${inner.name}`, shownInner);
+      });
+    });
+  });
+  return (field) => byObject.get(field) ?? byPath.get(pathOf(field.name)) ?? field;
+}
+
+/** The definition in the reader's language (the English one when that is the reader's, or untranslated). */
+export function useLocalisedService(service: ServiceDefinition): ServiceDefinition {
+  const { i18n } = useTranslation('wizard');
+  const texts = i18n.language === 'sw' ? service.texts?.sw : undefined;
+  return useMemo(() => (texts ? localiseService(service, { own: texts }, 'sw') : service), [service, texts]);
 }
 
 export function useServiceText(service: ServiceDefinition): ServiceText {
   const namespace = service.area;
-  const { t } = useTranslation(['wizard', namespace]);
-  const message = useMessageTranslation();
-  const base = `${namespace}:services.${service.id}`;
-  const tr = (keys: string[], english: string) => t(keys, { defaultValue: english });
-  const field = (f: FieldDefinition, part: FieldText, english: string) =>
-    tr([`${base}.fields.${ownName(f)}.${part}`, `${namespace}:fields.${ownName(f)}.${part}`], english);
+  // An area's own namespace holds only its reference lists' labels, if it has any.
+  const { t } = useTranslation(hasNamespace(namespace) ? ['wizard', namespace] : ['wizard']);
+  const translateMessage = useMessageTranslation();
+  const localised = useLocalisedService(service);
+  const { shown, steps, messages } = useMemo(
+    () => ({
+      shown: fieldFinder(service, localised),
+      steps: new Map(localised.steps.map((step) => [step.id, step])),
+      messages: messagesOf(service, localised),
+    }),
+    [service, localised],
+  );
+  const shownStep = (step: StepDefinition): StepDefinition => steps.get(step.id) ?? step;
+  const message = (english: string) => messages.get(english) ?? translateMessage(english);
 
   return {
     namespace,
-    stepTitle: (step) => tr([`${base}.steps.${step.id}.title`], step.title),
-    stepDescription: (step) =>
-      step.description === undefined
-        ? undefined
-        : tr([`${base}.steps.${step.id}.description`], step.description),
+    stepTitle: (step) => shownStep(step).title,
+    stepDescription: (step) => (step.description === undefined ? undefined : shownStep(step).description),
     block: (step, index, block) => {
-      const key = `${base}.steps.${step.id}.content.${index}`;
-      if (block.type === 'list') return block.items.map((item, i) => tr([`${key}.${i}`], item));
-      return tr([key], block.text);
+      const own = shownStep(step).content?.[index];
+      if (block.type === 'list') return own?.type === 'list' ? [...own.items] : [...block.items];
+      return own && own.type !== 'list' ? own.text : block.text;
     },
-    label: (f) => field(f, 'label', f.label),
-    hint: (f) => (f.hint === undefined ? undefined : field(f, 'hint', f.hint)),
-    placeholder: (f) => (f.placeholder === undefined ? undefined : field(f, 'placeholder', f.placeholder)),
-    option: (f, value, english) =>
-      tr(
-        [
-          `${base}.fields.${ownName(f)}.options.${safe(value)}`,
-          `${namespace}:fields.${ownName(f)}.options.${safe(value)}`,
-        ],
-        english,
-      ),
-    listOption: (list, value, english) => tr([`${namespace}:lists.${list}.${safe(value)}`], english),
-    entry: (group, number) =>
-      t('wizard:group.entry', {
-        label: group.entry_label ? message(group.entry_label) : field(group, 'label', group.label),
-        number,
-      }),
+    label: (f) => shown(f).label,
+    hint: (f) => (f.hint === undefined ? undefined : shown(f).hint),
+    placeholder: (f) => (f.placeholder === undefined ? undefined : shown(f).placeholder),
+    option: (f, value, english) => {
+      const options = shown(f).options;
+      return (
+        (options && 'static' in options && options.static.find((o) => o.value === value)?.label) || english
+      );
+    },
+    listOption: (list, value, english) =>
+      t([`${namespace}:lists.${list}.${safe(value)}`], { defaultValue: english }),
+    entry: (group, number) => {
+      const own = shown(group);
+      return t('wizard:group.entry', { label: own.entry_label ?? own.label, number });
+    },
     message,
   };
 }

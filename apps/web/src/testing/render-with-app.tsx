@@ -1,3 +1,4 @@
+import catalogueSw from 'virtual:kaunti-catalogue-texts/sw';
 import type { County } from '@kaunti/contract/api-county';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -38,6 +39,8 @@ export async function createTestI18n(language: 'en' | 'sw' = 'en'): Promise<Tran
     resources[lng] ??= {};
     resources[lng][ns] = content;
   }
+  // As the app's loader does: the catalogue's Kiswahili names of services join the common texts.
+  resources.sw = { ...resources.sw, common: { ...resources.sw?.common, ...(catalogueSw as Messages) } };
   return createTranslator({ language, fallbackLanguage: 'en', defaultNamespace: 'common', resources });
 }
 

@@ -1,9 +1,7 @@
-import { servicesOf } from '@kaunti/catalogue/catalogue';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, loadChunk } from '../../lib/chunk-loader';
-import sw from '../../locales/sw/applications.json';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { ApplicationsPage } from './applications-page';
 
@@ -294,11 +292,5 @@ describe('ApplicationsPage', () => {
     await renderWithApp(<ApplicationsPage />);
     expect(await screen.findByText('You have not applied for any service yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "See the county's services" })).toBeInTheDocument();
-  });
-
-  it('names every land service in Kiswahili', () => {
-    for (const service of servicesOf('land')) {
-      expect(sw.services[service.id as keyof typeof sw.services], service.id).toBeTruthy();
-    }
   });
 });

@@ -9,14 +9,14 @@ export function formatMoment(iso: string, language: string): string {
 
 /**
  * A service's name and a step's title in the reader's language. The server answers them in
- * English (the catalogue's); the area namespaces translate the catalogue's texts with keys
- * `services.<id>.title` and `services.<id>.steps.<step id>.title` (see the service wizard).
+ * English (the catalogue's); the other languages come from the service folders' texts, which the
+ * translator holds as `common:services.<id>.title` and `.steps.<step id>.title` (i18n.ts).
  */
 export function useServiceNames() {
-  const { t } = useTranslation(['applications', 'land']);
+  const { t } = useTranslation(['applications', 'common']);
   return {
     service(serviceId: string, english: string): string {
-      return t(`applications:services.${serviceId}`, { defaultValue: english });
+      return t(`common:services.${serviceId}.title`, { defaultValue: english });
     },
     /** The step of this service (its definition: see service-definitions.ts), if it has one. */
     step(
@@ -26,7 +26,7 @@ export function useServiceNames() {
       const step = service?.steps[index];
       if (!service || !step) return undefined;
       return {
-        title: t(`${service.area}:services.${service.id}.steps.${step.id}.title`, {
+        title: t(`common:services.${service.id}.steps.${step.id}.title`, {
           defaultValue: step.title,
         }),
         total: service.steps.length,

@@ -1,11 +1,13 @@
 import { submitPathOf } from '@kaunti/catalogue/define-service';
+import { assembleService } from '@kaunti/catalogue/service-folder';
 import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill/definition';
+import landRatesBillSw from '@kaunti/catalogue/services/land/land-rates-bill/sw.json';
 import type { Bill } from '@kaunti/contract/api-bills';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { useMessageTranslation } from '../../lib/i18n';
+import { useServiceText } from '../../lib/service-text';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { BillView } from './bill-view';
@@ -14,7 +16,12 @@ import { landMessageKey, useLandMessage } from './land-text';
 import { LrNumberForm } from './lr-number-form';
 
 const step = landRatesBill.steps[0]!;
-const base = `services.${landRatesBill.id}.steps.${step.id}`;
+/** The service with its Kiswahili (its folder's texts): the page draws its step as the wizard would. */
+const service = assembleService({
+  path: 'services/land/land-rates-bill/',
+  definition: landRatesBill,
+  sw: landRatesBillSw,
+});
 
 /**
  * /land-rates-bill: the current land rates bill of a parcel (this year's rates, arrears and
@@ -36,7 +43,7 @@ function ErrorAlert({ message, lrNumber }: { message: string; lrNumber: string }
 export function LandRatesBillPage() {
   const { t } = useTranslation('land');
   const [params] = useSearchParams();
-  const translate = useMessageTranslation();
+  const text = useServiceText(service);
   const request = useMutation({
     mutationFn: (lrNumber: string) =>
       api<Bill>(submitPathOf(landRatesBill), { method: 'POST', body: { lr_number: lrNumber } }),
@@ -45,12 +52,8 @@ export function LandRatesBillPage() {
 
   return (
     <div className={styles.page}>
-      {step.description ? (
-        <p className={styles.lead}>{t(`${base}.description`, { defaultValue: step.description })}</p>
-      ) : null}
-      {intro && intro.type === 'paragraph' ? (
-        <p>{t(`${base}.content.0`, { defaultValue: intro.text })}</p>
-      ) : null}
+      {step.description ? <p className={styles.lead}>{text.stepDescription(step)}</p> : null}
+      {intro && intro.type === 'paragraph' ? <p>{text.block(step, 0, intro)}</p> : null}
       <LrNumberForm
         initial={params.get('lr') ?? ''}
         submitLabel={t('ratesBill.submit')}
@@ -64,7 +67,7 @@ export function LandRatesBillPage() {
         <BillView
           key={request.data.bill_no}
           bill={request.data}
-          message={translate(landRatesBill.submit.success_message)}
+          message={text.message(landRatesBill.submit.success_message)}
         />
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import landShared from '@kaunti/catalogue/services/land/shared.sw.json';
 import { lrNumberField } from '@kaunti/catalogue/services/land/shared-fields';
 import { type FormEvent, useState } from 'react';
 import { loadChunk } from '../../lib/chunk-loader';
@@ -32,7 +33,7 @@ export function LrNumberForm({
   busy: boolean;
   onSubmit: (lrNumber: string) => void;
 }) {
-  const { t } = useTranslation(['land', 'wizard', 'common']);
+  const { t, i18n } = useTranslation(['land', 'wizard', 'common']);
   const translate = useMessageTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>();
@@ -75,8 +76,8 @@ export function LrNumberForm({
       />
       <InputField
         id={FIELD_ID}
-        label={t(['land:fields.lr_number.label'], { defaultValue: lrNumberField.label })}
-        hint={t(['land:fields.lr_number.hint'], { defaultValue: lrNumberField.hint })}
+        label={(i18n.language === 'sw' && landShared.fields.lr_number.label) || lrNumberField.label}
+        hint={(i18n.language === 'sw' && landShared.fields.lr_number.hint) || lrNumberField.hint}
         error={error}
         required
         requiredLabel={t('wizard:required')}

@@ -58,6 +58,7 @@ describe("the wizard's first load", () => {
       'field-rules.ts',
       'registries/field-controls.ts',
       'registries/reference-lists.ts',
+      'service-texts.ts',
     ]);
     expect(modules.some((m) => m.endsWith('step-checker.ts'))).toBe(false);
     expect(packages.has('zod')).toBe(false);
@@ -68,7 +69,7 @@ describe("the wizard's first load", () => {
 
   it("loads the one service's definition, not the catalogue", async () => {
     const { modules } = await staticImportsOf('../../lib/service-definition.ts');
-    expect(catalogueModules(modules)).toEqual(['service-loaders.ts']);
+    expect(catalogueModules(modules).sort()).toEqual(['service-folder.ts', 'service-loaders.ts']);
   });
 
   it('keeps the checks (zod, the step schemas) for the first submit', async () => {
