@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  date,
   index,
   integer,
   jsonb,
@@ -102,11 +103,55 @@ export const feeSchedules = pgTable(
   {
     schedule: text('schedule').notNull(),
     item: text('item').notNull(),
+    /** The first day (Kenya's calendar) the row is charged; the row in force is the latest one. */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull().default('2000-01-01'),
     description: text('description').notNull(),
+    descriptionSw: text('description_sw').notNull().default(''),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** `seed`: a catalogue folder's row, written once; `county`: a confirmed change of the county's. */
+    source: text('source').notNull().default('seed'),
+    /** The officers who proposed and confirmed a county's change (none for a seed row). */
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    confirmedBy: uuid('confirmed_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.schedule, t.item] })],
+  (t) => [primaryKey({ columns: [t.schedule, t.item, t.effectiveFrom] })],
+);
+
+/**
+ * A change of a fee proposed by a county administrator: a new row of a schedule from a date
+ * (never an edit of a row already charged), in force only once a second administrator confirms
+ * it. Its status moves through core/applications/fee-changes.ts's table; each move is audited.
+ */
+export const feeChanges = pgTable(
+  'fee_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schedule: text('schedule').notNull(),
+    item: text('item').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    descriptionSw: text('description_sw').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What the row in force charged when the change was proposed (for the confirming officer). */
+    previousCents: bigint('previous_cents', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('proposed'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open proposal per row to be: a second one waits for the first to be decided.
+    uniqueIndex('fee_changes_one_open')
+      .on(t.schedule, t.item, t.effectiveFrom)
+      .where(sql`${t.status} = 'proposed'`),
+    index('fee_changes_status').on(t.status, t.createdAt),
+  ],
 );
 
 /**
