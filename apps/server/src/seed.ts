@@ -1,8 +1,11 @@
+import { tariffRowsOf } from '@kaunti/catalogue/catalogue';
+import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { seedBusiness } from './areas/business/seed';
 import { seedLand } from './areas/land/seed';
 import { seedSaccos } from './areas/parking/sacco-seed';
 import { seedParking } from './areas/parking/seed';
 import { seedDemoUsers } from './core/accounts/seed';
+import { loadTariffRows } from './core/applications/fees';
 import { countyProfileOf, seedCounty } from './core/county/seed';
 import { seedDemoOfficers } from './core/staff/seed';
 import { seedVerificationDemo } from './core/verification/seed';
@@ -19,6 +22,9 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
   const profile = countyProfileOf(config.county);
   await db.transaction(async (tx) => {
     await seedCounty(tx, profile);
+    // Every fee row of every service folder (and area) for this county, each written once: a row
+    // already here — a county's confirmed change included — is never written over.
+    await loadTariffRows(tx, tariffRowsOf(asCountySlug(profile.slug)));
     await seedLand(tx, profile, { demoData: config.demoData });
     await seedBusiness(tx, { demoData: config.demoData });
     await seedParking(tx);

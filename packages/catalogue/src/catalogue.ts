@@ -1,8 +1,6 @@
 import type { ServiceDefinition, ServiceSummary } from './definition';
 import { summaryOf } from './definition';
-import type { DocumentTemplate } from './registries/document-template';
-import { assembleService, type ServiceFolder } from './service-folder';
-import type { ServiceTexts } from './service-texts';
+import { assembleService, type FolderFiles, foldersOf, type ServiceFolder } from './service-folder';
 import { type CountySlug, type Tariff, type TariffRow, tariffKey } from './tariff';
 
 /**
@@ -11,43 +9,28 @@ import { type CountySlug, type Tariff, type TariffRow, tariffKey } from './tarif
  * added is a service served — its wizard, menu entry, landing link, submit path, quote, bill,
  * document and E-Verify — and a folder removed is gone.
  */
-type Module<T> = { default: T };
-const definitions = import.meta.glob<Module<ServiceDefinition>>('./services/*/*/definition.ts', {
-  eager: true,
-});
-const tariffs = import.meta.glob<Module<Tariff>>(['./services/*/*/tariff.ts', './services/*/tariff.ts'], {
-  eager: true,
-});
-const texts = import.meta.glob<Module<ServiceTexts>>('./services/*/*/sw.json', { eager: true });
-const sharedTexts = import.meta.glob<Module<Pick<ServiceTexts, 'fields'>>>('./services/*/shared.sw.json', {
-  eager: true,
-});
-const documents = import.meta.glob<Module<DocumentTemplate>>('./services/*/*/document.ts', { eager: true });
-const countyTariffs = import.meta.glob<Module<Tariff>>('./counties/*/tariff.ts', { eager: true });
+const files: FolderFiles = import.meta.glob(
+  [
+    './services/*/*/definition.ts',
+    './services/*/*/tariff.ts',
+    './services/*/*/sw.json',
+    './services/*/*/document.ts',
+    './services/*/shared.sw.json',
+    './services/*/tariff.ts',
+  ],
+  { eager: true },
+);
+const countyTariffs = import.meta.glob<{ default: Tariff }>('./counties/*/tariff.ts', { eager: true });
 
-/** A folder's own files, by the folder's path ("./services/land/land-survey/"). */
-const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
-const areaFolderOf = (folder: string) => folder.replace(/[^/]+\/$/, '');
-
-const builtIn: ServiceFolder[] = Object.entries(definitions).map(([file, module]) => {
-  const path = folderOf(file);
-  return {
-    path,
-    definition: module.default,
-    tariff: tariffs[`${path}tariff.ts`]?.default,
-    sw: texts[`${path}sw.json`]?.default,
-    sharedSw: sharedTexts[`${areaFolderOf(path)}shared.sw.json`]?.default,
-    document: documents[`${path}document.ts`]?.default,
-  };
-});
+const builtIn: ServiceFolder[] = foldersOf(files);
 
 /** Every service: the built-in ones, then any added with `addServiceFolder`. Read it when you need it. */
 export const services: readonly ServiceDefinition[] = builtIn.map(assembleService);
 
 /** The fee rows the areas' services share (`services/<area>/tariff.ts`), and those added with folders. */
-const sharedTariffs: Tariff[] = Object.entries(tariffs)
+const sharedTariffs: Tariff[] = Object.entries(files)
   .filter(([file]) => /^\.\/services\/[^/]+\/tariff\.ts$/.test(file))
-  .map(([, module]) => module.default);
+  .map(([, module]) => module.default as Tariff);
 const serviceTariffs = new Map<string, Tariff>(
   builtIn.flatMap((folder) => (folder.tariff ? [[folder.definition.id, folder.tariff] as const] : [])),
 );

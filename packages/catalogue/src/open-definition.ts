@@ -11,13 +11,14 @@ import { findFieldKind } from './registries/field-kinds';
 import { findReferenceList } from './registries/reference-lists';
 import { findWorkflow } from './registries/workflows';
 import { exampleOf, exampleValuesOf, requiredMessageOf } from './schema-builder';
+import { localiseService } from './service-texts';
 
 /**
  * The open catalogue: a service's whole definition as any client needs it to render the form and
  * submit it — an agent's tablet, a USSD gateway, a partner's app — with every name resolved (the
  * field kind's control and JSON type, where a list's choices are fetched, the fee rule, the
- * workflow, the document). `GET /api/catalogue/services/{id}` answers it. English texts; the web
- * app's Kiswahili lives in its locale files.
+ * workflow, the document). `GET /api/catalogue/services/{id}` answers it, in English or (asked
+ * with `Accept-Language: sw`) in Kiswahili, from the service's folder.
  */
 
 const openOptionsSchema = z
@@ -210,8 +211,13 @@ function openField(field: FieldDefinition): OpenField {
   };
 }
 
-/** The open definition of a service (see above). */
-export function openDefinitionOf(service: ServiceDefinition): OpenService {
+/**
+ * The open definition of a service (see above), its texts in `language`: Kiswahili from the
+ * service's folder (every title, step, label — a group's fields too —, hint, option and message),
+ * English otherwise.
+ */
+export function openDefinitionOf(given: ServiceDefinition, language: 'en' | 'sw' = 'en'): OpenService {
+  const service = language === 'sw' ? localiseService(given, { own: given.texts?.sw }, 'sw') : given;
   const rule = findFeeRule(service.fee.rule);
   const workflow = findWorkflow(service.workflow);
   const document = service.produces === 'none' ? undefined : documentTemplateOf(service);

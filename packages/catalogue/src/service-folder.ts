@@ -74,3 +74,30 @@ export function assembleService(folder: ServiceFolder): ServiceDefinition {
     ...(sw ? { texts: { sw } } : {}),
   };
 }
+
+/** The files of one or more service folders, by path, as `import.meta.glob(..., { eager: true })` answers them. */
+export type FolderFiles = Record<string, { default: unknown }>;
+
+/**
+ * The service folders among these files (a `definition.ts` makes a folder; its `tariff.ts`,
+ * `sw.json` and `document.ts` beside it, and its area's `shared.sw.json` one level up, go with it):
+ * how the catalogue finds its services, and how a test adds a fixture's folder.
+ */
+export function foldersOf(files: FolderFiles): ServiceFolder[] {
+  const at = (path: string) => files[path]?.default;
+  return Object.keys(files)
+    .filter((file) => file.endsWith('/definition.ts'))
+    .sort()
+    .map((file) => {
+      const path = file.slice(0, file.lastIndexOf('/') + 1);
+      const area = path.replace(/[^/]+\/$/, '');
+      return {
+        path,
+        definition: at(`${path}definition.ts`) as ServiceDefinition,
+        tariff: at(`${path}tariff.ts`) as Tariff | undefined,
+        sw: at(`${path}sw.json`) as ServiceTexts | undefined,
+        sharedSw: at(`${area}shared.sw.json`) as Pick<ServiceTexts, 'fields'> | undefined,
+        document: at(`${path}document.ts`) as DocumentTemplate | undefined,
+      };
+    });
+}

@@ -11,6 +11,13 @@
 export const COUNTIES = ['nairobi', 'mombasa'] as const;
 export type CountySlug = (typeof COUNTIES)[number];
 
+/** A county's slug (KAUNTI_COUNTY) as the catalogue's data is keyed; an unknown one stops the caller. */
+export function asCountySlug(slug: string): CountySlug {
+  if (!(COUNTIES as readonly string[]).includes(slug))
+    throw new Error(`The catalogue has no data for the county "${slug}" (it ships ${COUNTIES.join(', ')}).`);
+  return slug as CountySlug;
+}
+
 /** One row of a fee schedule, as a service folder writes it. */
 export interface TariffRow {
   /** The schedule the fee rule names, e.g. "land-survey". */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { addService } from '@kaunti/catalogue/catalogue';
-import { defineService } from '@kaunti/catalogue/definition';
+import { addServiceFolder, tariffRowsOf } from '@kaunti/catalogue/catalogue';
+import { type FolderFiles, foldersOf } from '@kaunti/catalogue/service-folder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertFeeSchedule } from '../../src/core/applications/fees';
+import { loadTariffRows } from '../../src/core/applications/fees';
 import { pathAndQuery } from '../support/links';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import { qpdfCheck, readPdf } from '../support/pdf';
@@ -10,106 +10,14 @@ import type { TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
 
 /**
- * "A new service is one definition": a throw-away definition (with its own document template)
- * and its tariff row, and nothing else, is served end to end by the engine — listed, described,
- * quoted, submitted, billed, paid by M-Pesa, issued on payment, printed as a PDF and verified.
+ * "A service is one folder": a throw-away service folder (test/fixtures/services/health/
+ * food-handler-fixture/: its definition, tariff, Kiswahili and own template), and nothing else,
+ * is served end to end by the engine — listed, described in both languages, quoted, submitted,
+ * billed, paid by M-Pesa, issued on payment, printed as a PDF and verified.
  */
-const fixture = defineService({
-  id: 'food-handler-fixture',
-  route: '/food-handler-fixture',
-  area: 'health',
-  title: 'Food handler certificate (fixture)',
-  description: 'Medical certificates for the food handlers of a premises.',
-  menu: true,
-  order: 1,
-  application_prefix: 'FHC',
-  reference_field: 'premises_name',
-  steps: [
-    {
-      id: 'premises',
-      title: 'Premises and handlers',
-      fields: [
-        {
-          name: 'premises_name',
-          kind: 'text',
-          label: 'Premises name',
-          required_message: 'Please enter the premises name',
-          example: 'Mama Oliech Restaurant',
-        },
-        {
-          name: 'sub_county_code',
-          kind: 'select',
-          label: 'Sub-county',
-          options: { list: 'sub-counties' },
-          required_message: 'Please select the sub-county',
-          example: '274',
-        },
-        {
-          name: 'handlers',
-          kind: 'group',
-          label: 'Food handlers',
-          min: 1,
-          max: 20,
-          required_message: 'Please add at least one food handler',
-          fields: [
-            {
-              name: 'full_name',
-              kind: 'text',
-              label: 'Full name',
-              required_message: 'Please enter the full name',
-              example: 'Akinyi Atieno',
-            },
-            {
-              name: 'id_number',
-              kind: 'text',
-              label: 'ID number',
-              required_message: 'Please enter the ID number',
-              pattern: { regex: '\\d{7,8}', message: 'Please enter the ID number: 7 or 8 digits' },
-              example: '30126554',
-            },
-          ],
-        },
-      ],
-    },
-  ],
-  fee: {
-    rule: 'per-unit',
-    params: { schedule: 'fixture-health', item: 'food-handler', count_field: 'handlers', unit: 'handler' },
-  },
-  workflow: 'instant',
-  produces: 'food-handler-certificate-fixture',
-  document: {
-    name: 'food-handler-certificate-fixture',
-    title: 'Food handler certificate',
-    description: 'Certifies that the food handlers of the premises were examined and found fit.',
-    download_route: '/downloads/health-certificate',
-    verifiable: true,
-    register: 'certificate',
-    body: [
-      'This is to certify that the food handlers of {reference} named in application {application_no} have been medically examined by the {county} and found fit to handle food.',
-    ],
-    facts: [
-      { label: 'Certificate number', field: 'number' },
-      { label: 'Premises', field: 'premises_name' },
-      { label: 'Sub-county', field: 'sub_county_code' },
-      { label: 'Fee paid', field: 'fee' },
-      { label: 'Valid until', field: 'valid_until' },
-    ],
-    tables: [
-      {
-        title: 'Food handlers examined',
-        field: 'handlers',
-        columns: [
-          { label: 'Full name', key: 'full_name' },
-          { label: 'ID number', key: 'id_number' },
-        ],
-      },
-    ],
-    conditions: ['This certificate must be displayed at the premises.'],
-    validity_days: 365,
-  },
-  submit: { method: 'POST', success_message: 'Food handler application submitted' },
-});
+const [folder] = foldersOf(
+  import.meta.glob('../fixtures/services/health/food-handler-fixture/*', { eager: true }) as FolderFiles,
+);
 
 let t: TestApp;
 let close: () => Promise<void>;
@@ -117,17 +25,10 @@ let removeFixture: () => void;
 let citizen: TestUser;
 
 beforeAll(async () => {
-  removeFixture = addService(fixture);
+  removeFixture = addServiceFolder(folder!);
   ({ t, close } = await createAppWithSimulator(`fixture-callback-secret-${randomUUID()}`));
-  // Its tariff row, by the generic loader every county's fees go through.
-  await upsertFeeSchedule(t.database.db, [
-    {
-      schedule: 'fixture-health',
-      item: 'food-handler',
-      description: 'Food handler medical certificate',
-      amountCents: 100_000,
-    },
-  ]);
+  // Its tariff rows, by the one loader every folder's rows go through at start.
+  await loadTariffRows(t.database.db, tariffRowsOf('nairobi'));
   citizen = await createSignedInUser(t, { firstName: 'Otieno', surName: 'Okoth' });
 });
 afterAll(async () => {
@@ -135,7 +36,7 @@ afterAll(async () => {
   removeFixture();
 });
 
-describe('a new service from one definition', () => {
+describe('a new service from one folder', () => {
   const handlers = [
     { full_name: 'Akinyi Atieno', id_number: '30126554' },
     { full_name: 'Baraka Mwangi', id_number: '2874410' },
@@ -173,6 +74,44 @@ describe('a new service from one definition', () => {
       kind: 'group',
       fields: [{ name: 'full_name' }, { name: 'id_number' }],
     });
+  });
+
+  it("speaks Kiswahili when asked: its folder's texts, a group's fields and its document too", async () => {
+    const sw = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogue/services/food-handler-fixture',
+      headers: { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' },
+    });
+    expect(sw.headers['content-language']).toBe('sw');
+    const open = sw.json();
+    expect(open.title).toBe('Cheti cha mhudumu wa chakula (jaribio)');
+    expect(open.steps[0].title).toBe('Eneo la biashara na wahudumu');
+    expect(open.steps[0].fields[2]).toMatchObject({
+      label: 'Wahudumu wa chakula',
+      fields: [
+        { name: 'full_name', label: 'Jina kamili' },
+        { name: 'id_number', label: 'Nambari ya kitambulisho' },
+      ],
+    });
+    expect(open.submit.success_message).toBe('Ombi la mhudumu wa chakula limewasilishwa');
+    expect(open.document).toMatchObject({
+      title: 'Cheti cha mhudumu wa chakula',
+      facts: expect.arrayContaining([{ label: 'Eneo la biashara', field: 'premises_name' }]),
+      conditions: ['Cheti hiki lazima kionyeshwe kwenye eneo la biashara.'],
+    });
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/catalogue/services',
+        headers: { 'accept-language': 'sw' },
+      })
+    ).json();
+    expect(list.data).toContainEqual(
+      expect.objectContaining({
+        id: 'food-handler-fixture',
+        title: 'Cheti cha mhudumu wa chakula (jaribio)',
+      }),
+    );
   });
 
   it('is quoted, submitted, billed, paid, issued on payment, printed and verified', async () => {

@@ -11,6 +11,8 @@ import { z } from 'zod';
 export interface FeeLine {
   amount_cents: number;
   description: string;
+  /** The line's words in Kiswahili, where the tariff row gives them. */
+  description_sw?: string;
   /** The LR number for a land line, else null. */
   parcel: string | null;
   /** The tariff item it was priced by (a permit's activity and size, a charge), printed as its code. */
@@ -20,6 +22,8 @@ export interface FeeLine {
 /** An item of a seeded fee schedule (table fee_schedules on the server). */
 export interface Tariff {
   description: string;
+  /** Its words in Kiswahili (the tariff row's), where known. */
+  description_sw?: string;
   amount_cents: number;
 }
 
@@ -70,6 +74,10 @@ function defineFeeRule<P extends z.ZodType>(rule: FeeRule<P>): FeeRule<P> {
   return rule;
 }
 
+/** A line's Kiswahili words: the tariff row's, where it has them. */
+const swOf = (tariff: Tariff, suffix = ''): { description_sw?: string } =>
+  tariff.description_sw ? { description_sw: `${tariff.description_sw}${suffix}` } : {};
+
 function requireTariff(context: FeeContext, schedule: string, item: string): Tariff {
   const tariff = context.tariff(schedule, item);
   if (!tariff) throw new FeeNotConfiguredError(`No fee is configured for ${schedule}/${item}.`);
@@ -106,6 +114,7 @@ export const feeRules = {
         {
           amount_cents: tariff.amount_cents,
           description: tariff.description,
+          ...swOf(tariff),
           parcel: parcelOf(context),
           code: params.item,
         },
@@ -131,6 +140,7 @@ export const feeRules = {
         {
           amount_cents: amount,
           description: `${tariff.description} (${squareFeet.toLocaleString('en-KE')} sq ft)`,
+          ...swOf(tariff, ` (futi za mraba ${squareFeet.toLocaleString('en-KE')})`),
           parcel: parcelOf(context),
         },
       ];
@@ -153,6 +163,7 @@ export const feeRules = {
         {
           amount_cents: tariff.amount_cents,
           description: tariff.description,
+          ...swOf(tariff),
           parcel: parcelOf(context),
           code: item,
         },
@@ -248,6 +259,10 @@ export const feeRules = {
           description:
             `${tariff.description} × ${counted(count, params.unit)}` +
             (times !== null && params.times ? ` × ${counted(times, params.times.unit)}` : ''),
+          ...swOf(
+            tariff,
+            ` × ${count.toLocaleString('en-KE')}${times !== null ? ` × ${times.toLocaleString('en-KE')}` : ''}`,
+          ),
           parcel: parcelOf(context),
           code: item,
         },
@@ -281,6 +296,7 @@ export const feeRules = {
         {
           amount_cents: tariff.amount_cents,
           description: tariff.description,
+          ...swOf(tariff),
           parcel: parcelOf(context),
           code: band.item,
         },
@@ -317,6 +333,7 @@ export const feeRules = {
           {
             amount_cents: tariff.amount_cents,
             description: tariff.description,
+            ...swOf(tariff),
             parcel: parcelOf(context),
             code: item,
           },

@@ -64,11 +64,11 @@ export const pestControlProvidersData = [
   },
 ] as const;
 
-/** [code, name, products used, fee in KES]. */
+/** [code, name, products used] (each one's fee: the pest control service's tariff). */
 export const pestControlServicesData = [
-  ['FUM', 'Fumigation of premises', 'Aluminium phosphide; cypermethrin', 3_000],
-  ['ROD', 'Rodent control', 'Bromadiolone bait stations', 2_500],
-  ['INS', 'Crawling insect control (cockroaches, bedbugs)', 'Deltamethrin; gel baits', 2_500],
-  ['TER', 'Termite treatment', 'Imidacloprid soil treatment', 4_000],
-  ['DIS', 'Disinfection and sanitation', 'Quaternary ammonium compounds', 2_000],
+  ['FUM', 'Fumigation of premises', 'Aluminium phosphide; cypermethrin'],
+  ['ROD', 'Rodent control', 'Bromadiolone bait stations'],
+  ['INS', 'Crawling insect control (cockroaches, bedbugs)', 'Deltamethrin; gel baits'],
+  ['TER', 'Termite treatment', 'Imidacloprid soil treatment'],
+  ['DIS', 'Disinfection and sanitation', 'Quaternary ammonium compounds'],
 ] as const;

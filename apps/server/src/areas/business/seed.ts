@@ -1,16 +1,7 @@
-import { BUSINESS_SIZE_BANDS } from '@kaunti/catalogue/services/business/shared-fields';
+import { activities } from '@kaunti/catalogue/services/business/activities';
 import { sql } from 'drizzle-orm';
-import { type FeeScheduleItem, upsertFeeSchedule } from '../../core/applications/fees';
 import type { Db } from '../../platform/db/database';
-import {
-  bundledCharges,
-  businessFees,
-  industries,
-  pestControlProvidersData,
-  pestControlServicesData,
-  postalCodesData,
-  sizeFactorsPercent,
-} from './reference-data';
+import { pestControlProvidersData, pestControlServicesData, postalCodesData } from './reference-data';
 import {
   businessActivities,
   businesses,
@@ -18,8 +9,6 @@ import {
   pestControlServices,
   postalCodes,
 } from './schema';
-
-const KES = 100;
 
 /** Businesses the county already knows (its register) that no account holds: a lookup pre-fills them. */
 export const REGISTER_BUSINESSES = [
@@ -48,24 +37,12 @@ export const REGISTER_BUSINESSES = [
 ] as const;
 
 /**
- * The business area's reference data, always: the activity schedule, its fees by size (fee
- * schedule "sbp-fees", item "<code>:<size>"), the charges a unified permit bundles ("ubp-fire"…,
- * item "<code>", only for the activities that carry them), the application fee and late
- * renewal penalty ("business-fees"), postal codes, and pest control operators and services.
- * With demo data, the county's register of businesses nobody holds yet. Idempotent.
+ * The business area's reference data, always: the activity schedule (the catalogue's
+ * services/business/activities.ts; its fees are the business services' tariffs), postal codes,
+ * and pest control operators and services. With demo data, the county's register of businesses
+ * nobody holds yet. Idempotent.
  */
 export async function seedBusiness(db: Db, options: { demoData: boolean }): Promise<void> {
-  const activities = industries.flatMap((industry) =>
-    industry.activities.map(([code, name, subCategory, smallKes, needs]) => ({
-      code,
-      name,
-      subCategory,
-      smallKes,
-      needs,
-      category: industry.category,
-      industry: industry.industry,
-    })),
-  );
   await db
     .insert(businessActivities)
     .values(
@@ -88,42 +65,6 @@ export async function seedBusiness(db: Db, options: { demoData: boolean }): Prom
         position: sql`excluded.position`,
       },
     });
-
-  const fees: FeeScheduleItem[] = [];
-  for (const a of activities) {
-    for (const band of BUSINESS_SIZE_BANDS) {
-      fees.push({
-        schedule: 'sbp-fees',
-        item: `${a.code}:${band.code}`,
-        description: `Business permit: ${a.name} (${band.label.toLowerCase()})`,
-        amountCents: Math.round((a.smallKes * sizeFactorsPercent[band.code]) / 100) * KES,
-      });
-    }
-    for (const letter of a.needs.split('') as (keyof typeof bundledCharges)[]) {
-      const charge = bundledCharges[letter];
-      fees.push({
-        schedule: charge.schedule,
-        item: a.code,
-        description: `${charge.description}: ${a.name}`,
-        amountCents: charge.kes * KES,
-      });
-    }
-  }
-  for (const fee of businessFees)
-    fees.push({
-      schedule: 'business-fees',
-      item: fee.item,
-      description: fee.description,
-      amountCents: fee.kes * KES,
-    });
-  for (const [code, name, , kes] of pestControlServicesData)
-    fees.push({
-      schedule: 'pest-control',
-      item: code,
-      description: `Pest control certificate: ${name.toLowerCase()}`,
-      amountCents: kes * KES,
-    });
-  await upsertFeeSchedule(db, fees);
 
   await db
     .insert(postalCodes)

@@ -33,7 +33,5 @@ export interface LandCountyData {
   /** Each sub-county's tier (by name; those not named are tier 3). */
   groundRentTiers: Record<string, 1 | 2 | 3>;
   groundRentByTier: Record<1 | 2 | 3, ZoneFees>;
-  /** Fixed land fees (KES), fee schedule "land-fees". */
-  landFees: readonly { item: 'land-clearance' | 'rates-search'; description: string; amount: number }[];
   demoParcels: readonly DemoParcel[];
 }

@@ -15,7 +15,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
-import { priceService } from '../../core/applications/fees';
+import { feeAmountsOf, priceService } from '../../core/applications/fees';
 import { type Actor, recordAudit } from '../../core/audit/audit';
 import { type BillService, fullName, isOpenObligationClash } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
@@ -376,18 +376,22 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         ...(filter.wardCode ? [eq(groundRentZones.wardCode, filter.wardCode)] : []),
         ...(filter.subCountyCode ? [eq(groundRentZones.subCountyCode, filter.subCountyCode)] : []),
       ];
-      const rows = await db
-        .select()
-        .from(groundRentZones)
-        .where(where.length ? and(...where) : undefined)
-        .orderBy(asc(groundRentZones.code));
+      const [rows, fees] = await Promise.all([
+        db
+          .select()
+          .from(groundRentZones)
+          .where(where.length ? and(...where) : undefined)
+          .orderBy(asc(groundRentZones.code)),
+        // What is charged today: the tariff rows in force (a county's change included).
+        feeAmountsOf(db, 'ground-rent'),
+      ]);
       return rows.map((r) => ({
         zone_code: r.code,
         zone_name: r.name,
         sub_county_code: r.subCountyCode,
         ward_code: r.wardCode,
-        ground_rent_cents: r.groundRentCents,
-        stand_premium_cents: r.standPremiumCents,
+        ground_rent_cents: fees.get(`${r.code}:GR`) ?? r.groundRentCents,
+        stand_premium_cents: fees.get(`${r.code}:SP`) ?? r.standPremiumCents,
       }));
     },
     async landServices() {
@@ -395,17 +399,20 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       return rows.map((r) => ({ land_service_code: r.code, name: r.name, description: r.description }));
     },
     async surveyServiceTypes(landServiceCode?: string) {
-      const rows = await db
-        .select()
-        .from(surveyServiceTypes)
-        .where(landServiceCode ? eq(surveyServiceTypes.landServiceCode, landServiceCode) : undefined)
-        .orderBy(asc(surveyServiceTypes.position));
+      const [rows, fees] = await Promise.all([
+        db
+          .select()
+          .from(surveyServiceTypes)
+          .where(landServiceCode ? eq(surveyServiceTypes.landServiceCode, landServiceCode) : undefined)
+          .orderBy(asc(surveyServiceTypes.position)),
+        feeAmountsOf(db, 'land-survey'),
+      ]);
       return rows.map((r) => ({
         service_type_code: r.code,
         land_service_code: r.landServiceCode,
         name: r.name,
         description: r.description,
-        fee_cents: r.feeCents,
+        fee_cents: fees.get(r.code) ?? r.feeCents,
       }));
     },
     async consultants(profession?: 'surveyor' | 'valuer' | 'planner') {

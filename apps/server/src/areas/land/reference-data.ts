@@ -58,62 +58,54 @@ export const landServices = [
   },
 ] as const;
 
-/** Survey service types and their fees (KES). */
+/** Survey service types (their fees: the land-survey service's tariff, in the catalogue). */
 export const surveyServiceTypes = [
   {
     code: 'SV-BRE',
     land: 'SRV',
     name: 'Boundary re-establishment',
-    fee: 10_000,
     description: 'Find and re-mark lost or disputed beacons of a parcel.',
   },
   {
     code: 'SV-BPI',
     land: 'SRV',
     name: 'Beacon pointing',
-    fee: 5_000,
     description: 'Show the owner or a buyer the beacons of a parcel on the ground.',
   },
   {
     code: 'SV-SUB',
     land: 'SRV',
     name: 'Subdivision survey',
-    fee: 15_000,
     description: 'Survey a parcel into smaller plots (per scheme, up to 10 plots).',
   },
   {
     code: 'SV-AMG',
     land: 'SRV',
     name: 'Amalgamation survey',
-    fee: 12_000,
     description: 'Survey adjoining parcels into one.',
   },
   {
     code: 'SV-TOP',
     land: 'SRV',
     name: 'Topographic survey',
-    fee: 20_000,
     description: 'Map the levels and features of a site before building.',
   },
   {
     code: 'SV-MUT',
     land: 'SRV',
     name: 'Mutation survey',
-    fee: 7_500,
     description: 'Prepare the mutation form for a change in a parcel on the registry index map.',
   },
   {
     code: 'PL-COU',
     land: 'PLN',
     name: 'Change of user site inspection',
-    fee: 8_000,
     description: 'Inspection of the site for a change of user application.',
   },
   {
     code: 'VL-OBJ',
     land: 'VAL',
     name: 'Valuation objection inspection',
-    fee: 5_000,
     description: 'Inspection for an objection to the value on the valuation roll.',
   },
 ] as const;

@@ -1,5 +1,7 @@
+import { tariffRowsOf } from '@kaunti/catalogue/catalogue';
+import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { sql } from 'drizzle-orm';
-import { upsertFeeSchedule } from '../../core/applications/fees';
+import { loadTariffRows } from '../../core/applications/fees';
 import { type CountyProfile, wardsOf } from '../../core/county/county-profile';
 import type { Db } from '../../platform/db/database';
 import { landDataOf } from './counties';
@@ -18,6 +20,9 @@ import {
 } from './schema';
 
 const KES = 100;
+
+/** The first day of the ground rent rows the seed writes (the county's Finance Act). */
+const GROUND_RENT_FROM = '2023-07-01';
 
 /** The ward code for a sub-county and ward name of the profile (the seed data is written by name). */
 function wardLookup(profile: CountyProfile) {
@@ -112,6 +117,11 @@ export async function seedLand(
     landServices.code,
     ['name', 'description', 'position'],
   );
+  const surveyFees = new Map(
+    tariffRowsOf(asCountySlug(profile.slug))
+      .filter((row) => row.schedule === 'land-survey')
+      .map((row) => [row.item, row.amount_cents]),
+  );
   await upsert(
     surveyServiceTypes,
     data.surveyServiceTypes.map((s, position) => ({
@@ -119,7 +129,8 @@ export async function seedLand(
       landServiceCode: s.land,
       name: s.name,
       description: s.description,
-      feeCents: s.fee * KES,
+      // The list answers the fee in force (land-service.ts); this is the county's first row.
+      feeCents: surveyFees.get(s.code) ?? 0,
       position,
     })),
     surveyServiceTypes.code,
@@ -134,37 +145,30 @@ export async function seedLand(
     'email',
   ]);
 
-  // Fee schedules the land services' fee rules read (catalogue: land-clearance, rates-search,
-  // land-survey, ground-rent).
-  const year = new Date().getFullYear();
-  await upsertFeeSchedule(db, [
-    ...local.landFees.map((f) => ({
-      schedule: 'land-fees',
-      item: f.item,
-      description: f.description,
-      amountCents: f.amount * KES,
-    })),
-    ...data.surveyServiceTypes.map((s) => ({
-      schedule: 'land-survey',
-      item: s.code,
-      description: `Land survey: ${s.name}`,
-      amountCents: s.fee * KES,
-    })),
-    ...zones.flatMap((z) => [
+  // Ground rent is priced per zone, and a county's zones are made from its wards (above): its
+  // rows are made here from the county's tier table and written by the one loader, like every
+  // folder's (the other land fees are the services' folders': land-survey, land-clearance...).
+  await loadTariffRows(
+    db,
+    zones.flatMap((z) => [
       {
         schedule: 'ground-rent',
         item: `${z.code}:GR`,
-        description: `Ground rent ${year}: ${z.name}`,
-        amountCents: z.groundRentCents,
+        description: `Ground rent: ${z.name}`,
+        description_sw: `Kodi ya ardhi: ${z.name}`,
+        amount_cents: z.groundRentCents,
+        effective_from: GROUND_RENT_FROM,
       },
       {
         schedule: 'ground-rent',
         item: `${z.code}:SP`,
         description: `Stand premium: ${z.name}`,
-        amountCents: z.standPremiumCents,
+        description_sw: `Ada ya kiwanja: ${z.name}`,
+        amount_cents: z.standPremiumCents,
+        effective_from: GROUND_RENT_FROM,
       },
     ]),
-  ]);
+  );
 
   if (!options.demoData) return;
   const ward = wardLookup(profile);

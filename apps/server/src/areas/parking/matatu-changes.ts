@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { IssuedListener } from '../../core/applications/application-transitions';
-import { feeSchedules } from '../../core/applications/schema';
+import { tariffInForce } from '../../core/applications/fees';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
 import type { Db } from '../../platform/db/database';
@@ -107,11 +107,9 @@ export function createMatatuChanges(deps: { db: Db }) {
     recordIssued,
     /** The change types, with their fee (integer cents), as the county configured them. */
     async changeTypes() {
-      const rows = await db
-        .select()
-        .from(feeSchedules)
-        .where(eq(feeSchedules.schedule, CHANGE_SCHEDULE))
-        .orderBy(asc(feeSchedules.amountCents));
+      const rows = [...(await tariffInForce(db, CHANGE_SCHEDULE)).values()].sort(
+        (a, b) => a.amountCents - b.amountCents,
+      );
       return rows.map((r) => ({ type_code: r.item, name: r.description, amount_cents: r.amountCents }));
     },
   };

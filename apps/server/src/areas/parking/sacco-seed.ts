@@ -1,33 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
-import { type FeeScheduleItem, upsertFeeSchedule } from '../../core/applications/fees';
 import type { BillService } from '../../core/bills/bill-service';
 import type { Db } from '../../platform/db/database';
-import { CHANGE_SCHEDULE } from './matatu-changes';
-import { type SaccoService, STICKER_SCHEDULE, stickerYear } from './saccos';
+import { type SaccoService, stickerYear } from './saccos';
 import { psvStickers, saccos, saccoVehicles } from './schema';
-
-const KES = 100;
-
-/** Matatu change types and their fees (KES): change of route, of Sacco, of owner. */
-export const MATATU_CHANGE_TYPES = [
-  { code: 'route', name: 'Change of route', kes: 1_000 },
-  { code: 'sacco', name: 'Change of Sacco', kes: 1_500 },
-  { code: 'owner', name: 'Change of owner', kes: 2_000 },
-] as const;
-
-/**
- * The annual PSV sticker by seating capacity (Nairobi-style bands): configuration as tariff rows,
- * item `seats-<from>-<to>` — a county changes a band or an amount here or in the database, never
- * in code.
- */
-export const PSV_STICKER_BANDS = [
-  { from: 1, to: 14, kes: 8_000 },
-  { from: 15, to: 25, kes: 10_000 },
-  { from: 26, to: 33, kes: 12_000 },
-  { from: 34, to: 51, kes: 16_000 },
-  { from: 52, to: 90, kes: 20_000 },
-] as const;
 
 /** The second demo citizen (Otieno Odhiambo) manages the demo Sacco. */
 export const DEMO_SACCO_MANAGER_PHONE = '254722334455';
@@ -85,25 +61,12 @@ export const DEMO_SACCO_VEHICLES: readonly {
 }));
 
 /**
- * Saccos' configuration, always: the PSV sticker's seat bands. With demo data, the demo Sacco and
- * its 20 vehicles for the second demo citizen, with PSV activated. Idempotent (by registration
- * number and plate); runs after the demo users are seeded.
+ * With demo data, the demo Sacco and its 20 vehicles for the second demo citizen, with PSV
+ * activated. (The PSV sticker's seat bands and the matatu change types are the transport area's
+ * tariffs, in the catalogue.) Idempotent (by registration number and plate); runs after the demo
+ * users are seeded.
  */
 export async function seedSaccos(db: Db, options: { demoData: boolean }): Promise<void> {
-  const fees: FeeScheduleItem[] = PSV_STICKER_BANDS.map((band) => ({
-    schedule: STICKER_SCHEDULE,
-    item: `seats-${band.from}-${band.to}`,
-    description: `PSV sticker (annual), ${band.from}–${band.to} seats`,
-    amountCents: band.kes * KES,
-  }));
-  // The matatu change types are the items of their fee schedule: what changes, and its fee.
-  const changes: FeeScheduleItem[] = MATATU_CHANGE_TYPES.map((type) => ({
-    schedule: CHANGE_SCHEDULE,
-    item: type.code,
-    description: type.name,
-    amountCents: type.kes * KES,
-  }));
-  await upsertFeeSchedule(db, [...fees, ...changes]);
   if (!options.demoData) return;
   const [manager] = await db
     .select({ id: users.id, psv: users.psv })

@@ -407,11 +407,17 @@ export function createApplicationService(deps: {
     },
 
     /** The catalogue's services as the API lists them: the catalogue's index, with where to submit. */
-    catalogue() {
-      return catalogueIndexOf(services).services.map(({ page: _page, ...entry }) => ({
-        ...entry,
-        submit_path: submitPathOf(findService(entry.id)!),
-      }));
+    catalogue(language: 'en' | 'sw' = 'en') {
+      return catalogueIndexOf(services).services.map(({ page: _page, ...entry }) => {
+        const service = findService(entry.id)!;
+        const texts = language === 'sw' ? service.texts?.sw : undefined;
+        return {
+          ...entry,
+          title: texts?.title || entry.title,
+          description: texts?.description || entry.description,
+          submit_path: submitPathOf(service),
+        };
+      });
     },
   };
 }

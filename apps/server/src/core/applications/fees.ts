@@ -5,58 +5,100 @@ import {
   type FeeLine,
   FeeNotConfiguredError,
 } from '@kaunti/catalogue/registries/fee-rules';
-import { eq, sql } from 'drizzle-orm';
+import type { TariffRow } from '@kaunti/catalogue/tariff';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { AppError } from '../../platform/errors';
-import { kenyaToday } from '../bills/kenya-date';
+import { kenyaDate, kenyaToday } from '../bills/kenya-date';
 import { feeSchedules } from './schema';
 
-export interface FeeScheduleItem {
+/** Rows written in one statement when the seed loads the catalogue's (thousands of them). */
+const LOAD_BATCH = 500;
+
+/**
+ * The one loader of fee rows: the catalogue's folders' (tariffRowsOf, at every start) and a
+ * fixture's. Each row is written once: a row already there — a county's confirmed change
+ * included — is never written over, and a row of a new date is added beside the older ones, so
+ * a bill priced before it keeps its price. Answers how many rows were new.
+ */
+export async function loadTariffRows(db: Db, rows: readonly TariffRow[]): Promise<number> {
+  let added = 0;
+  for (let at = 0; at < rows.length; at += LOAD_BATCH) {
+    const batch = rows.slice(at, at + LOAD_BATCH);
+    const inserted = await db
+      .insert(feeSchedules)
+      .values(
+        batch.map((row) => ({
+          schedule: row.schedule,
+          item: row.item,
+          effectiveFrom: row.effective_from,
+          description: row.description,
+          descriptionSw: row.description_sw,
+          amountCents: row.amount_cents,
+          source: 'seed',
+        })),
+      )
+      .onConflictDoNothing({
+        target: [feeSchedules.schedule, feeSchedules.item, feeSchedules.effectiveFrom],
+      })
+      .returning({ item: feeSchedules.item });
+    added += inserted.length;
+  }
+  return added;
+}
+
+/** A row of a fee schedule in force on a day: its amount, its words and when it started. */
+export interface TariffInForce {
   schedule: string;
   item: string;
   description: string;
+  descriptionSw: string;
   amountCents: number;
+  effectiveFrom: string;
 }
 
-/** Writes fee schedule items (seed data); running it again updates amounts, never duplicates. */
-export async function upsertFeeSchedule(db: Db, items: readonly FeeScheduleItem[]): Promise<void> {
-  if (items.length === 0) return;
-  await db
-    .insert(feeSchedules)
-    .values(items.map((i) => ({ ...i, updatedAt: new Date() })))
-    .onConflictDoUpdate({
-      target: [feeSchedules.schedule, feeSchedules.item],
-      set: {
-        description: sql`excluded.description`,
-        amountCents: sql`excluded.amount_cents`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-}
-
-/** A fee schedule's amounts by item (cents): what a list shows beside its choices (zones, services). */
-export async function feeAmountsOf(db: Db, schedule: string): Promise<Map<string, number>> {
+/** The rows of one schedule in force on `day` (Kenya's calendar, default today), by item. */
+export async function tariffInForce(
+  db: Db,
+  schedule: string,
+  day: string = kenyaDate(),
+): Promise<Map<string, TariffInForce>> {
   const rows = await db
-    .select({ item: feeSchedules.item, amountCents: feeSchedules.amountCents })
+    .selectDistinctOn([feeSchedules.item], {
+      schedule: feeSchedules.schedule,
+      item: feeSchedules.item,
+      description: feeSchedules.description,
+      descriptionSw: feeSchedules.descriptionSw,
+      amountCents: feeSchedules.amountCents,
+      effectiveFrom: feeSchedules.effectiveFrom,
+    })
     .from(feeSchedules)
-    .where(eq(feeSchedules.schedule, schedule));
-  return new Map(rows.map((r) => [r.item, r.amountCents]));
+    .where(and(eq(feeSchedules.schedule, schedule), lte(feeSchedules.effectiveFrom, day)))
+    .orderBy(feeSchedules.item, desc(feeSchedules.effectiveFrom));
+  return new Map(rows.map((r) => [r.item, r]));
+}
+
+/** A fee schedule's amounts in force today by item (cents): what a list shows beside its choices. */
+export async function feeAmountsOf(db: Db, schedule: string): Promise<Map<string, number>> {
+  const rows = await tariffInForce(db, schedule);
+  return new Map([...rows].map(([item, row]) => [item, row.amountCents]));
 }
 
 /**
- * The tariff rows of (schedule, item) pairs: one statement built once (a named statement on
- * PostgreSQL), whatever the number of pairs, instead of an OR of pairs built and planned anew
- * for every price (measured: bench/business.mjs).
+ * The tariff rows of (schedule, item) pairs in force on a day: one statement built once (a named
+ * statement on PostgreSQL), whatever the number of pairs, instead of an OR of pairs built and
+ * planned anew for every price (measured: bench/business.mjs).
  */
 const tariffRows = preparedStatement((on) =>
   on
-    .select()
+    .selectDistinctOn([feeSchedules.schedule, feeSchedules.item])
     .from(feeSchedules)
     .where(
-      sql`(${feeSchedules.schedule}, ${feeSchedules.item}) in (select * from unnest(${sql.placeholder('schedules')}::text[], ${sql.placeholder('items')}::text[]))`,
+      sql`(${feeSchedules.schedule}, ${feeSchedules.item}) in (select * from unnest(${sql.placeholder('schedules')}::text[], ${sql.placeholder('items')}::text[])) and ${feeSchedules.effectiveFrom} <= ${sql.placeholder('day')}::date`,
     )
-    .prepare('kaunti_tariff_rows'),
+    .orderBy(feeSchedules.schedule, feeSchedules.item, desc(feeSchedules.effectiveFrom))
+    .prepare('kaunti_tariff_rows_in_force'),
 );
 
 /**
@@ -94,6 +136,7 @@ export async function priceService(
       : await tariffRows.run(db, {
           schedules: keys.map((k) => k.schedule),
           items: keys.map((k) => k.item),
+          day: `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`,
         });
   const byKey = new Map(rows.map((r) => [`${r.schedule}\u0000${r.item}`, r]));
   try {
@@ -101,7 +144,9 @@ export async function priceService(
       values,
       tariff: (schedule, item) => {
         const row = byKey.get(`${schedule}\u0000${item}`);
-        return row ? { description: row.description, amount_cents: row.amountCents } : undefined;
+        return row
+          ? { description: row.description, description_sw: row.descriptionSw, amount_cents: row.amountCents }
+          : undefined;
       },
       today,
       ...extra,

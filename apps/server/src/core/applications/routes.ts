@@ -25,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
@@ -79,11 +80,16 @@ export function applicationRoutes(deps: {
           tags: ['catalogue'],
           summary: 'Every service of the catalogue (summaries for menus)',
           description:
-            'Every service of the catalogue, in summary (id, area, title, fee, where to submit), for menus. Public.',
+            'Every service of the catalogue, in summary (id, area, title, fee, where to submit), for menus. ' +
+            'Titles and descriptions in Kiswahili with `Accept-Language: sw`. Public.',
           response: { 200: catalogueServicesResponseSchema },
         },
       },
-      async () => ({ data: deps.applications.catalogue() }),
+      async (request, reply) => {
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply.header('content-language', language).header('vary', 'Accept-Language');
+        return { data: deps.applications.catalogue(language) };
+      },
     );
 
     app.get(
@@ -95,8 +101,9 @@ export function applicationRoutes(deps: {
           description:
             'Steps and fields (kind, control, JSON type, pattern, label, hint, required and its message, ' +
             'limits, choices or where to fetch them, an example that passes), required documents, the fee ' +
-            'rule, the workflow, the document issued, where to submit, and a whole example payload. English ' +
-            'texts. Public and cacheable.',
+            'rule, the workflow, the document issued, where to submit, and a whole example payload. Its texts ' +
+            'in English, or in Kiswahili with `Accept-Language: sw` (said in `Content-Language`). Public and ' +
+            'cacheable.',
           params: z.object({
             id: z.string().max(60).describe('A service id from GET /api/catalogue/services.'),
           }),
@@ -106,8 +113,12 @@ export function applicationRoutes(deps: {
       async (request, reply) => {
         const service = findService(request.params.id);
         if (!service) throw notFound('There is no such service in the catalogue.');
-        reply.header('cache-control', 'public, max-age=300');
-        return openDefinitionOf(service);
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .header('content-language', language)
+          .header('vary', 'Accept-Language');
+        return openDefinitionOf(service, language);
       },
     );
 

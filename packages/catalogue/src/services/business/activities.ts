@@ -172,9 +172,24 @@ export const sizeFactorsPercent = {
 
 /** The charges a unified permit bundles, by the letter an activity's needs carry, in KES by size. */
 export const bundledCharges = {
-  F: { schedule: 'ubp-fire', description: 'Fire safety inspection', sw: 'Ukaguzi wa usalama wa moto', kes: 2_500 },
-  H: { schedule: 'ubp-food-hygiene', description: 'Food hygiene licence', sw: 'Leseni ya usafi wa chakula', kes: 3_000 },
-  P: { schedule: 'ubp-health', description: 'Public health certificate', sw: 'Cheti cha afya ya umma', kes: 1_500 },
+  F: {
+    schedule: 'ubp-fire',
+    description: 'Fire safety inspection',
+    sw: 'Ukaguzi wa usalama wa moto',
+    kes: 2_500,
+  },
+  H: {
+    schedule: 'ubp-food-hygiene',
+    description: 'Food hygiene licence',
+    sw: 'Leseni ya usafi wa chakula',
+    kes: 3_000,
+  },
+  P: {
+    schedule: 'ubp-health',
+    description: 'Public health certificate',
+    sw: 'Cheti cha afya ya umma',
+    kes: 1_500,
+  },
   A: {
     schedule: 'ubp-advertising',
     description: 'Advertising (business name sign)',
@@ -185,7 +200,12 @@ export const bundledCharges = {
 
 /** Fixed business fees. */
 export const businessFees = [
-  { item: 'application', description: 'Business permit application fee', sw: 'Ada ya maombi ya kibali cha biashara', kes: 500 },
+  {
+    item: 'application',
+    description: 'Business permit application fee',
+    sw: 'Ada ya maombi ya kibali cha biashara',
+    kes: 500,
+  },
   {
     item: 'late-renewal',
     description: 'Late renewal penalty, per month or part of a month',
@@ -212,4 +232,3 @@ export const activities = industries.flatMap((industry) =>
  * schedule, and a county's fees for it (Mombasa: demonstration figures, 90% of Nairobi's).
  */
 export const COUNTY_FEE_PERCENT = { nairobi: 100, mombasa: 90 } as const;
-

@@ -38,4 +38,7 @@ const rows = (percent: number): TariffRow[] => [
   })),
 ];
 
-export default defineTariff({ nairobi: rows(COUNTY_FEE_PERCENT.nairobi), mombasa: rows(COUNTY_FEE_PERCENT.mombasa) });
+export default defineTariff({
+  nairobi: rows(COUNTY_FEE_PERCENT.nairobi),
+  mombasa: rows(COUNTY_FEE_PERCENT.mombasa),
+});

@@ -27,10 +27,6 @@ export const mombasaLand: LandCountyData = {
     2: { A: { groundRent: 5_000, standPremium: 60_000 }, B: { groundRent: 3_500, standPremium: 40_000 } },
     3: { A: { groundRent: 2_500, standPremium: 30_000 }, B: { groundRent: 1_500, standPremium: 20_000 } },
   },
-  landFees: [
-    { item: 'land-clearance', description: 'Rates clearance certificate fee', amount: 2_500 },
-    { item: 'rates-search', description: 'Rates search fee', amount: 1_000 },
-  ],
   /**
    * Demo parcels (only with KAUNTI_DEMO_DATA), with rates owing. The demo account Wanjiku Njeri
    * Kamau (ID 2345678) owns the first two; Otieno Odhiambo (KRA PIN A004416331M) the third.

@@ -36,10 +36,6 @@ export const nairobiLand: LandCountyData = {
     2: { A: { groundRent: 6_000, standPremium: 80_000 }, B: { groundRent: 4_000, standPremium: 50_000 } },
     3: { A: { groundRent: 3_000, standPremium: 40_000 }, B: { groundRent: 2_000, standPremium: 25_000 } },
   },
-  landFees: [
-    { item: 'land-clearance', description: 'Rates clearance certificate fee', amount: 2_000 },
-    { item: 'rates-search', description: 'Rates search fee', amount: 1_000 },
-  ],
   /**
    * Demo parcels (only with KAUNTI_DEMO_DATA): LR 209/10001 … 209/10020 with rates owing, in
    * various sub-counties and wards, plus a few other LR formats. Owners 1 and 2 are the demo

@@ -8,7 +8,13 @@ import { defineTariff, kes, type TariffRow } from '../../../tariff';
 const SERVICES = [
   ['FUM', 'fumigation of premises', 'ufukizaji wa majengo', 3_000, 2_500],
   ['ROD', 'rodent control', 'udhibiti wa panya', 2_500, 2_000],
-  ['INS', 'crawling insect control (cockroaches, bedbugs)', 'udhibiti wa wadudu watambaao (mende, kunguni)', 2_500, 2_000],
+  [
+    'INS',
+    'crawling insect control (cockroaches, bedbugs)',
+    'udhibiti wa wadudu watambaao (mende, kunguni)',
+    2_500,
+    2_000,
+  ],
   ['TER', 'termite treatment', 'matibabu dhidi ya mchwa', 4_000, 3_500],
   ['DIS', 'disinfection and sanitation', 'kuua vijidudu na usafi', 2_000, 1_800],
 ] as const;
