@@ -44,6 +44,12 @@ function callsOf(source) {
   for (;;) {
     const start = source.indexOf('import.meta.glob', from);
     if (start < 0) return calls;
+    // A mention in a comment (a JSDoc line, or after //) is not a call.
+    const line = source.slice(source.lastIndexOf('\n', start) + 1, start);
+    if (/^\s*(\*|\/\*)/.test(line) || line.includes('//')) {
+      from = start + 1;
+      continue;
+    }
     let at = start + 'import.meta.glob'.length;
     if (source[at] === '<') {
       for (let depth = 0; at < source.length; at += 1) {

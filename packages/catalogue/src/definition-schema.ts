@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentTemplateSchema } from './registries/document-template';
-import type { ServiceTexts } from './service-texts';
+import type { ServiceTexts } from './texts';
 
 /**
  * The shape of one citizen service, as data. The web app renders its wizard from it and the
