@@ -39,6 +39,7 @@ import { billRoutes } from './core/bills/routes';
 import { clientErrorRoutes } from './core/client-errors/routes';
 import { registerCountyLists } from './core/county/county-lists';
 import { createCountyService } from './core/county/county-service';
+import { createReferenceItems } from './core/county/reference-items';
 import { countyRoutes } from './core/county/routes';
 import { billNoPrefixOf } from './core/county/seed';
 import { issueDemoDocuments } from './core/documents/demo-documents';
@@ -186,7 +187,11 @@ export async function buildApp({
   const storage = await createStorage(config.uploads);
   await app.register(healthRoutes({ database, redis, storage }));
   await app.register(clientErrorRoutes());
-  await app.register(countyRoutes({ county, maxPaymentCents: config.mpesa.maxPaymentCents }));
+  // The reference data lists the service folders declare (clinics, grounds, markets…).
+  const references = createReferenceItems(db);
+  await app.register(
+    countyRoutes({ county, references, maxPaymentCents: config.mpesa.maxPaymentCents }),
+  );
   await app.register(
     accountsRoutes({
       ...accounts,
@@ -222,7 +227,7 @@ export async function buildApp({
   // Reference lists' choices by name: each module that owns a list registers where its choices
   // come from (county: sub-counties and wards; land: land uses, zones...).
   const choices = createReferenceChoices();
-  registerCountyLists(choices, county);
+  registerCountyLists(choices, county, references);
   const applicationDocuments = createApplicationDocuments({
     db,
     documents,

@@ -6,6 +6,7 @@ import { seedSaccos } from './areas/parking/sacco-seed';
 import { seedParking } from './areas/parking/seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { loadTariffRows } from './core/applications/fees';
+import { seedReferenceItems } from './core/county/reference-items';
 import { countyProfileOf, seedCounty } from './core/county/seed';
 import { seedDemoOfficers } from './core/staff/seed';
 import { seedVerificationDemo } from './core/verification/seed';
@@ -25,6 +26,8 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     // Every fee row of every service folder (and area) for this county, each written once: a row
     // already here — a county's confirmed change included — is never written over.
     await loadTariffRows(tx, tariffRowsOf(asCountySlug(profile.slug)));
+    // Every reference data list the service folders declare, the county's items of each.
+    await seedReferenceItems(tx, asCountySlug(profile.slug));
     await seedLand(tx, profile, { demoData: config.demoData });
     await seedBusiness(tx, { demoData: config.demoData });
     await seedParking(tx);

@@ -57,3 +57,21 @@ export const subCountySchema = z.object({
 });
 export type SubCounty = z.infer<typeof subCountySchema>;
 export const subCountiesResponseSchema = z.object({ data: z.array(subCountySchema) }).describe('SubCounties');
+
+/** One item of a county reference data list (`GET /api/reference-data/{list}`). */
+export const referenceItemSchema = z
+  .object({
+    code: z.string().describe('What is sent in an application.'),
+    name: z.string().describe('Its name in English.'),
+    name_sw: z.string().describe('Its name in Kiswahili.'),
+    parent: z.string().nullable().describe('The item (of another list or field) it belongs under, if any.'),
+  })
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .describe('ReferenceItem');
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
+export const referenceItemsResponseSchema = z
+  .object({ data: z.array(referenceItemSchema) })
+  .describe('ReferenceItems');
+export const referenceItemsQuerySchema = z.object({
+  parent: z.string().max(60).optional().describe('Only the items under this parent (a dependent list).'),
+});

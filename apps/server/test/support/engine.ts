@@ -6,6 +6,7 @@ import { createReferenceChoices } from '../../src/core/applications/reference-ch
 import { createBillService } from '../../src/core/bills/bill-service';
 import { registerCountyLists } from '../../src/core/county/county-lists';
 import { createCountyService } from '../../src/core/county/county-service';
+import { createReferenceItems } from '../../src/core/county/reference-items';
 import { billNoPrefixOf } from '../../src/core/county/seed';
 import { createDocumentService } from '../../src/core/documents/document-service';
 import { createDraftService } from '../../src/core/drafts/draft-service';
@@ -30,7 +31,7 @@ export async function createEngine(t: TestApp) {
   const bills = createBillService({ db, prefix: billNoPrefixOf(t.config) });
   const uploads = createUploadService({ db, storage: createLocalDiskStorage(t.config.uploads.dir) });
   const choices = createReferenceChoices();
-  registerCountyLists(choices, county);
+  registerCountyLists(choices, county, createReferenceItems(db));
   registerLandLists(choices, createLandService({ db, bills, county }));
   const applicationDocuments = createApplicationDocuments({
     db,

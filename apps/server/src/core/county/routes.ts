@@ -1,12 +1,22 @@
-import { countySchema, subCountiesResponseSchema } from '@kaunti/contract/api-county';
+import {
+  countySchema,
+  referenceItemsQuerySchema,
+  referenceItemsResponseSchema,
+  subCountiesResponseSchema,
+} from '@kaunti/contract/api-county';
+import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
 import type { CountyService } from './county-service';
+import type { ReferenceItems } from './reference-items';
 
 /** Public county configuration and reference data. */
 export function countyRoutes(deps: {
   county: CountyService;
   /** The most one M-Pesa payment moves (MPESA_MAX_PAYMENT), in cents. */
   maxPaymentCents: number;
+  references: ReferenceItems;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -34,6 +44,34 @@ export function countyRoutes(deps: {
         },
       },
       async () => ({ data: await deps.county.subCounties() }),
+    );
+    app.get(
+      '/api/reference-data/:list',
+      {
+        schema: {
+          tags: ['county'],
+          summary: "A county reference data list's items (clinics, grounds, markets…)",
+          description:
+            "The items of one of the reference data lists the catalogue's services declare (a select field " +
+            'names it as its `options.list`): each with its code (what is sent), its names in English and ' +
+            'Kiswahili, its parent (for a list that follows another field; `?parent=` picks those) and what ' +
+            'else the county says of it. Public and cacheable.',
+          params: z.object({
+            list: z
+              .string()
+              .max(60)
+              .describe('A list name, as a field of GET /api/catalogue/services/{id} names it.'),
+          }),
+          querystring: referenceItemsQuerySchema,
+          response: { 200: referenceItemsResponseSchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const items = await deps.references.items(request.params.list, request.query.parent);
+        if (!items) throw notFound('There is no such reference list.');
+        reply.header('cache-control', 'public, max-age=300');
+        return { data: items };
+      },
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { BankAccount, CountyContacts, Letterhead } from '@kaunti/contract/api-county';
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The county this deployment serves: one row, written by the seed from configuration. */
 export const county = pgTable('county', {
@@ -33,4 +33,25 @@ export const wards = pgTable(
     name: text('name').notNull(),
   },
   (t) => [index('wards_sub_county_idx').on(t.subCountyCode)],
+);
+
+/**
+ * The county's reference data lists that the service folders declare as data (the catalogue's
+ * reference-data.ts: clinics, grounds, markets, vaccines…), one table for all of them: seeded from
+ * the folders for the county at every start, answered by `GET /api/reference-data/{list}`.
+ */
+export const referenceItems = pgTable(
+  'reference_items',
+  {
+    list: text('list').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameSw: text('name_sw').notNull(),
+    /** The item of another list (or a field's value) this one belongs under. */
+    parent: text('parent'),
+    position: integer('position').notNull(),
+    /** What else the folder says of it (a unit, an amount in cents, coordinates). */
+    extra: jsonb('extra').$type<Record<string, string | number | boolean>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.code] }), index('reference_items_parent').on(t.list, t.parent)],
 );
