@@ -293,6 +293,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
       .describe(
         "The field naming whom what is issued is issued to (a permit's business); else the applicant's name.",
       ),
+    holder_id_field: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "With holder_field naming a person on the form: the field of that person's ID number (a personal " +
+          "document prints both, so the name and the ID come from one source); else the account's.",
+      ),
     steps: z.array(stepSchema).min(1).readonly().describe('The wizard steps, in order.'),
     required_documents: z
       .array(requiredDocumentSchema)
@@ -305,6 +313,11 @@ export const serviceDefinitionSchema = serviceSummarySchema
         z.object({
           name: fieldNameSchema,
           description: z.string().min(1),
+          from: fieldNameSchema
+            .optional()
+            .describe(
+              'The repeating group it is made of (printing it prints that group: "plates" from "vehicles").',
+            ),
         }),
       )
       .readonly()

@@ -6,6 +6,8 @@ import type { DocumentTemplate } from './registries/document-template';
 /** What a document is filled in with when it is issued. */
 export interface ComposeContext {
   holder: string;
+  /** The holder's ID number (a personal document): from the same source as `holder`. */
+  holder_id?: string | undefined;
   /** The document's own number. */
   number: string;
   /** The county's name, e.g. "Nairobi City County". */
@@ -47,6 +49,7 @@ export function durationInWords(issuedAt: Date, expiresAt: Date): string {
 export function composeDocument(template: DocumentTemplate, ctx: ComposeContext): ComposedDocument {
   const builtIn: Record<string, string | undefined> = {
     holder: ctx.holder,
+    holder_id: ctx.holder_id,
     number: ctx.number,
     county: ctx.county,
     application_no: ctx.application_no,

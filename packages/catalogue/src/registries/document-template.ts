@@ -9,7 +9,7 @@ import { z } from 'zod';
  * and the numbered conditions. `document-compose.ts` fills one in when it is issued; the server
  * keeps what it printed, and ONE print view (web) and ONE PDF renderer (server) draw it.
  *
- * Placeholders in the wording — `{holder}`, `{reference}`, `{service}`, `{application_no}`,
+ * Placeholders in the wording — `{holder}`, `{holder_id}`, `{reference}`, `{service}`, `{application_no}`,
  * `{county}`, `{number}`, `{fee}`, `{issued_on}`, `{valid_until}`, `{duration}` and any field of
  * the application, e.g. `{premises_name}` — are filled in when it is issued.
  */
@@ -17,6 +17,7 @@ import { z } from 'zod';
 /** The facts every document can print besides the application's own fields. */
 export const BUILT_IN_FACTS = [
   'holder',
+  'holder_id',
   'reference',
   'service',
   'application_no',
@@ -95,10 +96,19 @@ export const documentTemplateSchema = z
       .optional()
       .describe("The conditions are printed on a page of their own (a permit's terms page)."),
     validity_days: z.int().positive().optional().describe('How long an issued one is valid, in days.'),
+    personal: z
+      .boolean()
+      .optional()
+      .describe(
+        'A document about one person (a medical certificate): it names them by `holder` and `holder_id`, ' +
+          'which come from one source — the account, or the person the form names (holder_field and ' +
+          'holder_id_field) — never a name from one and an ID number typed for someone else.',
+      ),
     example: z
       .object({
         number: z.string().min(1),
         holder: z.string().min(1),
+        holder_id: z.string().optional(),
         reference: z.string().optional(),
         values: z.record(z.string(), z.unknown()),
       })

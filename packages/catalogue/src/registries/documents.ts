@@ -327,10 +327,11 @@ export const documentTemplates = {
     verifiable: true,
     register: 'certificate',
     validity_days: 182,
+    personal: true,
     facts: [
       { label: 'Certificate number', field: 'number' },
       { label: 'Name', field: 'holder' },
-      { label: 'ID number', field: 'id_number' },
+      { label: 'ID number', field: 'holder_id' },
       { label: 'Occupation', field: 'occupation' },
       { label: 'Place of work', field: 'place_of_work' },
       { label: 'Examined at', field: 'examined_at' },
@@ -338,7 +339,7 @@ export const documentTemplates = {
       { label: 'Valid until', field: 'valid_until' },
     ],
     body: [
-      'This is to certify that {holder}, ID number {id_number}, has been medically examined under the Food, Drugs and Chemical Substances Act (Cap. 254) and the Public Health Act (Cap. 242), including the stool, urine and chest examinations required of food handlers, and was found free from communicable disease and fit to handle food.',
+      'This is to certify that {holder}, ID number {holder_id}, has been medically examined under the Food, Drugs and Chemical Substances Act (Cap. 254) and the Public Health Act (Cap. 242), including the stool, urine and chest examinations required of food handlers, and was found free from communicable disease and fit to handle food.',
     ],
     conditions: [
       'This certificate is valid for six (6) months from its date of issue.',
@@ -349,8 +350,8 @@ export const documentTemplates = {
     example: {
       number: 'FHC-2025-900104',
       holder: 'Akinyi Atieno Odhiambo',
+      holder_id: '30126554',
       values: {
-        id_number: '30126554',
         occupation: 'Cook',
         place_of_work: 'Mama Oliech Restaurant, Marcus Garvey Road',
         examined_at: 'City Hall Clinic, Nairobi',

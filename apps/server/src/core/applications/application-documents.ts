@@ -208,16 +208,29 @@ export function createApplicationDocuments(deps: {
       const template = service ? documentTemplateOf(service) : undefined;
       if (!service || !template?.register) return null;
       const [holder] = await tx
-        .select({ firstName: users.firstName, middleName: users.middleName, surName: users.surName })
+        .select({
+          firstName: users.firstName,
+          middleName: users.middleName,
+          surName: users.surName,
+          identifier: users.identifier,
+        })
         .from(users)
         .where(eq(users.id, row.userId))
         .limit(1);
       const values = (row.values ?? {}) as Record<string, unknown>;
-      // Issued to what the definition names (a permit's business), else the applicant.
-      const named = service.holder_field ? values[service.holder_field] : undefined;
+      // Issued to what the definition names (a permit's business, a person on the form), else the
+      // applicant; a personal document's ID number from the same source as the name, never apart.
+      const text = (value: unknown) =>
+        typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+      const named = service.holder_field ? text(values[service.holder_field]) : undefined;
       const holderName =
-        (typeof named === 'string' && named.trim() !== '' ? named.trim() : undefined) ??
+        named ??
         ([holder?.firstName, holder?.middleName, holder?.surName].filter(Boolean).join(' ') || 'Applicant');
+      const holderId = service.holder_field
+        ? service.holder_id_field
+          ? text(values[service.holder_id_field])
+          : undefined
+        : holder?.identifier;
       const parcel = fieldsOf(service).some((f) => f.kind === 'parcel');
       // The service's own validity (fixed, or by the period chosen), else the template's.
       const validityDays = validityDaysOf(service, values) ?? template.validity_days;
@@ -225,6 +238,7 @@ export function createApplicationDocuments(deps: {
       const bill = await billOf(tx, row.applicationNo);
       const printed = composeDocument(template, {
         holder: holderName,
+        holder_id: holderId,
         number: row.applicationNo,
         county: (await deps.county.get(tx)).name,
         application_no: row.applicationNo,
@@ -272,6 +286,7 @@ export function createApplicationDocuments(deps: {
       const fee = exampleFeeOf(template);
       const printed = composeDocument(template, {
         holder: example.holder,
+        holder_id: example.holder_id,
         number: example.number,
         county: (await deps.county.get()).name,
         application_no:

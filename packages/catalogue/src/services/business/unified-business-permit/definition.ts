@@ -76,6 +76,7 @@ export const unifiedBusinessPermit = defineService({
     {
       name: 'business_lines',
       description: 'Each line’s activity: code, name, category, sub-category, industry.',
+      from: 'linesData',
     },
     { name: 'address', description: 'The postal address with its code and post office.' },
     { name: 'late_months', description: 'Whole or part months since the business’s last permit expired.' },

@@ -68,6 +68,9 @@ export const dailyParking = defineService({
     },
   ],
   fee: { rule: 'schedule', params: { schedule: 'parking-daily', key_fields: ['zone_code', 'vehicle_type'] } },
+  derived: [
+    { name: 'zone', description: "The zone by its name, as the ticket prints it (the parking area's)." },
+  ],
   workflow: 'direct',
   produces: 'parking-ticket',
   submit: {

@@ -53,7 +53,7 @@ export const loadingZone = defineService({
   derived: [
     { name: 'place', description: 'The road and the building, in words.' },
     { name: 'zone_code', description: "The road's parking zone." },
-    { name: 'plates', description: 'The plates covered, as one line.' },
+    { name: 'plates', description: 'The plates covered, as one line.', from: 'vehicles' },
   ],
   workflow: 'instant',
   produces: 'loading-zone-permit',

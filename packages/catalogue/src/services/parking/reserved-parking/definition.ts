@@ -125,7 +125,7 @@ export const reservedParking = defineService({
   derived: [
     { name: 'place', description: 'The road and the building, in words.' },
     { name: 'zone_code', description: "The road's parking zone." },
-    { name: 'plates', description: 'The plates covered, as one line.' },
+    { name: 'plates', description: 'The plates covered, as one line.', from: 'vehicles' },
     { name: 'period_text', description: 'The period in words: one year, or the number of days.' },
   ],
   workflow: 'pay-then-approve',

@@ -68,8 +68,12 @@ export const seasonalParking = defineService({
   },
   derived: [
     { name: 'zone_name', description: 'The zone by its name.' },
-    { name: 'vehicle_list', description: 'The vehicles with their type in words, as printed.' },
-    { name: 'plates', description: 'The plates covered, as one line.' },
+    {
+      name: 'vehicle_list',
+      description: 'The vehicles with their type in words, as printed.',
+      from: 'vehicles',
+    },
+    { name: 'plates', description: 'The plates covered, as one line.', from: 'vehicles' },
   ],
   workflow: 'instant',
   produces: 'seasonal-parking-ticket',
