@@ -7,10 +7,14 @@ import { AccountMenu } from './auth/account-menu';
 import { SessionWatch } from './auth/session-watch';
 import { isFooterHidden, SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';
+import { PageFocus } from './page-focus';
 import { PageTitle } from './page-title';
 import styles from './root-layout.module.css';
 
-/** Header, the page, the footer (not on printable documents), toasts, and the page title. */
+/**
+ * Header, the page, the footer (not on printable documents), toasts, the page title, and the
+ * focus on a new page's heading (page-focus.tsx).
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -27,6 +31,7 @@ export function RootLayout() {
       {isFooterHidden(pathname) ? null : <SiteFooter />}
       <Toaster />
       <ScrollOnNavigation />
+      <PageFocus mainId="main" />
     </div>
   );
 }

@@ -28,7 +28,15 @@ function ServiceCard({ area }: { area: ServiceArea }) {
       <ul className={styles.links}>
         {area.links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{t(link.label, { defaultValue: link.english?.label })}</Link>
+            {link.planned ? (
+              // Not available yet: said here, before anyone signs in to find out.
+              <span className={styles.planned}>
+                {t(link.label, { defaultValue: link.english?.label })}{' '}
+                <span className={styles.soon}>{t('services.comingSoon')}</span>
+              </span>
+            ) : (
+              <Link to={link.to}>{t(link.label, { defaultValue: link.english?.label })}</Link>
+            )}
             {link.description ? (
               <span className={styles.linkNote}>
                 {t(link.description, { defaultValue: link.english?.description })}

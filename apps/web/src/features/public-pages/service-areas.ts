@@ -5,6 +5,7 @@ import {
   servicesOfArea,
   serviceTitleKey,
 } from '../../lib/catalogue-index';
+import { isPlannedPath } from '../../lib/planned-paths';
 
 /**
  * The service areas of the portal (spec, section 1), as shown on the landing page. An area's
@@ -20,6 +21,8 @@ export interface ServiceLink {
   description?: string;
   /** The English where the locale has none (a catalogue service's own texts). */
   english?: { label: string; description: string };
+  /** Not available yet (a planned route): shown as coming soon, not as a link. */
+  planned?: boolean;
 }
 
 export interface ServiceArea {
@@ -41,8 +44,13 @@ function linksOf(area: CatalogueArea, planned: ServiceLink[] = []): ServiceLink[
       description: `common:${serviceDescriptionKey(service.id)}`,
       english: { label: service.title, description: service.description },
     })),
-    ...planned.filter((link) => !catalogueRoutes.has(link.to)),
+    ...planned.filter((link) => !catalogueRoutes.has(link.to)).map(markPlanned),
   ];
+}
+
+/** A link to a route no service serves yet is marked so (the landing page says "coming soon"). */
+function markPlanned(link: ServiceLink): ServiceLink {
+  return isPlannedPath(link.to) ? { ...link, planned: true } : link;
 }
 
 export const SERVICE_AREAS: ServiceArea[] = [
@@ -124,6 +132,6 @@ export const SERVICE_AREAS: ServiceArea[] = [
       { to: '/essential-services', label: 'links.essentialServices' },
       { to: '/public-toilets', label: 'links.publicToilets' },
       { to: '/account/transport-sacco-vehicles', label: 'links.saccoVehicles' },
-    ],
+    ].map(markPlanned),
   },
 ];
