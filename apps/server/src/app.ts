@@ -189,9 +189,7 @@ export async function buildApp({
   await app.register(clientErrorRoutes());
   // The reference data lists the service folders declare (clinics, grounds, markets…).
   const references = createReferenceItems(db);
-  await app.register(
-    countyRoutes({ county, references, maxPaymentCents: config.mpesa.maxPaymentCents }),
-  );
+  await app.register(countyRoutes({ county, references, maxPaymentCents: config.mpesa.maxPaymentCents }));
   await app.register(
     accountsRoutes({
       ...accounts,
