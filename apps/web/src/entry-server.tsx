@@ -39,6 +39,8 @@ setApiTransport(async (input, init) => {
   new Headers(init?.headers).forEach((value, name) => {
     headers[name] = value;
   });
+  // The page's language is the one its data is asked in.
+  headers['accept-language'] ??= request.language;
   const call: PageApiCall = { method: init?.method ?? 'GET', url: String(input), headers };
   if (typeof init?.body === 'string') call.body = init.body;
   const answer = await request.api(call);

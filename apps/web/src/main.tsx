@@ -29,6 +29,8 @@ async function start(): Promise<void> {
   // The route table (for a hydration) and the common texts are fetched side by side.
   const table = hydrate ? portalPages(hydrate) : undefined;
   const translator = await startI18n(hydrate?.language);
+  // What the server said in words (lists, fee lines) is asked again in the new language.
+  translator.subscribe(() => void queryClient.invalidateQueries());
   const pages = await table;
   const app = (children: ReactNode) => (
     <AppRoot translator={translator} posted={hydrate?.form}>

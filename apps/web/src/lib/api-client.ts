@@ -36,6 +36,16 @@ export function hasAuthToken(): boolean {
   return authorization !== undefined;
 }
 
+let language: string | undefined;
+
+/**
+ * The reader's language, sent as `Accept-Language` with every API call, so that what the server
+ * answers in words (reference lists, fee lines, documents) comes in that language.
+ */
+export function setApiLanguage(next: string | undefined): void {
+  language = next;
+}
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -49,7 +59,11 @@ export interface ApiOptions {
  * (error-message.ts), or the fallback message when there is no answer at all.
  */
 async function send(path: string, options: ApiOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { accept, ...options.headers };
+  const headers: Record<string, string> = {
+    accept,
+    ...(language ? { 'accept-language': language } : {}),
+    ...options.headers,
+  };
   if (authorization) headers.authorization = authorization;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

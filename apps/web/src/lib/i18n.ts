@@ -1,3 +1,4 @@
+import { setApiLanguage } from './api-client';
 import {
   createTranslator,
   type Messages,
@@ -78,9 +79,11 @@ export async function startI18n(language: Language = initialLanguage()): Promise
   setAppTranslator(started);
   document.documentElement.lang = started.language;
   rememberLanguageForServer(started.language);
+  setApiLanguage(started.language);
   started.subscribe(() => {
     document.documentElement.lang = started.language;
     rememberLanguageForServer(started.language);
+    setApiLanguage(started.language);
   });
   await started.load(['common']);
   return started;

@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../app/router';
+import { setApiLanguage } from '../lib/api-client';
 import {
   createTranslator,
   type Messages,
@@ -103,6 +104,8 @@ export async function renderWithApp(
   { path = '/', state, language = 'en', county = testCounty, bare = false }: RenderOptions = {},
 ) {
   const i18n = await createTestI18n(language);
+  // As the app does when it starts: the API is asked in the reader's language.
+  setApiLanguage(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['county'], county);
   const routes = Array.isArray(page)

@@ -103,6 +103,24 @@ describe('/parking', { timeout: 20_000 }, () => {
     });
   });
 
+  it("asks the zones in the reader's language and shows them so (issue 36 item 23)", async () => {
+    const zonesIn = (init: RequestInit) =>
+      new Headers(init.headers).get('accept-language') === 'sw'
+        ? zones.map((z) => ({
+            ...z,
+            name: 'Eneo la I — Katikati ya jiji',
+            fees: z.fees.map((f) => ({
+              ...f,
+              label: f.vehicle_type === 'van' ? 'Gari dogo la mizigo' : 'Gari la saluni',
+            })),
+          }))
+        : zones;
+    stubApi({ 'GET /api/parking/zones': ({ init }) => jsonResponse(200, { data: zonesIn(init) }) });
+    await renderWithApp(<ParkingPage />, { path: '/parking', language: 'sw' });
+    expect(await screen.findByRole('option', { name: 'Eneo la I — Katikati ya jiji' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Central Business District/ })).toBeNull();
+  });
+
   it('sends nothing while a field is empty or mistyped, and an error goes as soon as its field is fixed', async () => {
     const api = stubApi({ 'GET /api/parking/zones': () => jsonResponse(200, { data: zones }) });
     await renderWithApp(<ParkingPage />, { path: '/parking' });
