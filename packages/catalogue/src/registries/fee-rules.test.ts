@@ -282,6 +282,54 @@ describe('fee rules', () => {
     expect(missingFeeInputs(lines, { linesData: [] })).toEqual(['linesData']);
   });
 
+  it('per-entry with `per` charges each entry per unit of its own number, a part as a whole one, × its faces', () => {
+    const rows: Record<string, { description: string; description_sw: string; amount_cents: number }> = {
+      'signs/zone-a:billboard': {
+        description: 'Billboard per m², zone A',
+        description_sw: 'Bango kubwa kwa m², eneo A',
+        amount_cents: 200_000,
+      },
+      'signs/zone-a:sky-sign': {
+        description: 'Sky sign per m², zone A',
+        description_sw: '',
+        amount_cents: 250_000,
+      },
+    };
+    const tariff: FeeContext['tariff'] = (schedule, item) => rows[`${schedule}/${item}`];
+    const fee = {
+      rule: 'per-entry',
+      params: {
+        schedule: 'signs',
+        group: 'signs',
+        key_fields: ['zone', 'type'],
+        per: { field: 'size', unit: 'square metre', times: 'faces' },
+      },
+    };
+    const values = {
+      zone: 'zone-a',
+      signs: [
+        { type: 'billboard', size: 27.2, faces: 2 },
+        { type: 'sky-sign', size: 1, faces: 1 },
+        { type: 'billboard', size: 0, faces: 1 },
+      ],
+    };
+    expect(computeFee(fee, context({ values, tariff }))).toEqual([
+      {
+        amount_cents: 200_000 * 28 * 2,
+        description: 'Billboard per m², zone A × 28 square metres × 2',
+        description_sw: 'Bango kubwa kwa m², eneo A × 28 × 2',
+        parcel: null,
+        code: 'zone-a:billboard',
+      },
+      {
+        amount_cents: 250_000,
+        description: 'Sky sign per m², zone A × 1 square metre × 1',
+        parcel: null,
+        code: 'zone-a:sky-sign',
+      },
+    ]);
+  });
+
   it('a part counted only `when` a field has a value is not waited for by a quote', () => {
     const fee = {
       rule: 'sum',

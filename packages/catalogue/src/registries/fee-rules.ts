@@ -317,6 +317,23 @@ export const feeRules = {
         .min(1)
         .describe('Fields of an entry (or of the form) whose values make the item code, "value1:value2".'),
       optional: z.boolean().default(false),
+      per: z
+        .object({
+          field: z
+            .string()
+            .min(1)
+            .describe(
+              "A number field of the entry (a sign's square metres): a part is charged as a whole one.",
+            ),
+          unit: z.string().min(1).describe('What it counts, singular, e.g. "square metre".'),
+          times: z
+            .string()
+            .min(1)
+            .optional()
+            .describe("A whole-number field of the entry it is multiplied by too (a billboard's faces)."),
+        })
+        .optional()
+        .describe("The item's amount is per unit of an entry's own number (per square metre of a sign)."),
     }),
     inputs: (params) => [params.group],
     compute: (params, context) => {
@@ -329,6 +346,22 @@ export const feeRules = {
           ? context.tariff(params.schedule, item)
           : requireTariff(context, params.schedule, item);
         if (!tariff) return [];
+        if (params.per) {
+          const units = Math.max(0, Math.ceil(Number(own[params.per.field] ?? 0) - 1e-9));
+          const times = params.per.times ? Math.max(0, Math.trunc(Number(own[params.per.times] ?? 1))) : 1;
+          if (units === 0 || times === 0) return [];
+          const counted = `${units.toLocaleString('en-KE')} ${units === 1 ? params.per.unit : `${params.per.unit}s`}`;
+          const faces = params.per.times ? ` × ${times.toLocaleString('en-KE')}` : '';
+          return [
+            {
+              amount_cents: tariff.amount_cents * units * times,
+              description: `${tariff.description} × ${counted}${faces}`,
+              ...swOf(tariff, ` × ${units.toLocaleString('en-KE')}${faces}`),
+              parcel: parcelOf(context),
+              code: item,
+            },
+          ];
+        }
         return [
           {
             amount_cents: tariff.amount_cents,

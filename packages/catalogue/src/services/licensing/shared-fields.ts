@@ -63,3 +63,33 @@ export const licensedPremisesFields = [
     example: 'Unit 3',
   },
 ] as const satisfies readonly FieldDefinition[];
+
+/**
+ * The county's advertising zones: the rate per square metre of a sign or structure is the zone's
+ * (tariff items "zone:type"). The roads in each zone are the county's gazetted list.
+ */
+export const ADVERTISING_ZONES = [
+  {
+    value: 'zone-a',
+    label: 'Zone A: the Central Business District and Upper Hill',
+    short: 'zone A',
+    short_sw: 'eneo A',
+  },
+  {
+    value: 'zone-b',
+    label: 'Zone B: the main roads and commercial centres (Westlands, Industrial Area, Eastleigh…)',
+    short: 'zone B',
+    short_sw: 'eneo B',
+  },
+  { value: 'zone-c', label: 'Zone C: the rest of the county', short: 'zone C', short_sw: 'eneo C' },
+] as const;
+
+export const advertisingZoneField = {
+  name: 'advertising_zone',
+  kind: 'select',
+  label: 'Advertising zone',
+  hint: "The county's gazetted zones; ask the advertising office if unsure",
+  options: { static: ADVERTISING_ZONES.map(({ value, label }) => ({ value, label })) },
+  example: 'zone-a',
+  required_message: 'Please choose the advertising zone',
+} as const satisfies FieldDefinition;
