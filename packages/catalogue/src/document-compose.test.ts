@@ -16,6 +16,7 @@ function composeExample(template: DocumentTemplate, extra: Record<string, unknow
   const example = template.example!;
   return composeDocument(template, {
     holder: example.holder,
+    holder_id: example.holder_id,
     number: example.number,
     county: 'Nairobi City County',
     application_no: 'TST-2026-000001',

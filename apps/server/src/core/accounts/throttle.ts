@@ -157,10 +157,19 @@ export function createThrottle(db: Db) {
      * ended window counts as zero anyway). Answers how many were deleted.
      */
     async prune(now = new Date()): Promise<number> {
+      // Each rule's counters once its own window has ended; a counter of a rule no longer
+      // listed once the longest window has.
+      const ended = Object.values(LIMITS).map(
+        (rule) =>
+          sql`(${authThrottles.key} like ${`${rule.name}:%`} and ${authThrottles.windowStartedAt} <= ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz)`,
+      );
+      const known = Object.values(LIMITS).map((rule) => sql`${authThrottles.key} like ${`${rule.name}:%`}`);
       const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS);
       const deleted = await db
         .delete(authThrottles)
-        .where(lte(authThrottles.windowStartedAt, cutoff))
+        .where(
+          sql`(${sql.join(ended, sql` or `)}) or (not (${sql.join(known, sql` or `)}) and ${lte(authThrottles.windowStartedAt, cutoff)})`,
+        )
         .returning({ key: authThrottles.key });
       return deleted.length;
     },
