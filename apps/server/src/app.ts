@@ -348,7 +348,12 @@ export async function buildApp({
   registerLandLists(choices, land);
   customerRecords.add(land.customerRecordSource);
   // A clearance certificate or an owner amendment is approved only while the register allows it.
-  backOffice.addRegisterCheck(['land-clearance', 'land-transfer'], land.registerCheck);
+  backOffice.addRegisterCheck(
+    ['land-clearance', 'land-transfer', 'building-plan-approval'],
+    land.registerCheck,
+  );
+  // A property service built on a parcel (a building plan) names one in the land register.
+  applications.addValidator('property', land.validateApplication);
   await app.register(landRoutes({ land, applications, guards }));
   const business = createBusinessService({ db });
   applications.addValidator('business', business.checkApplication);

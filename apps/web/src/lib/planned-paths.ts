@@ -12,7 +12,6 @@ export const PLANNED_PATHS = [
   'public-toilets',
   'markets/cess',
   'social/event/:id',
-  'e-construction-application/add-lr-or-parcel',
   'sbp',
   'pest-control/apply',
   'trade-license/apply',

@@ -12,6 +12,8 @@ export interface DemoParcel {
   owner: string;
   /** The owner's ID number or KRA PIN: the demo citizens own some (core/accounts/seed.ts). */
   id: string;
+  /** Rates paid for the year the demo data is seeded in (a parcel a building plan can be approved on). */
+  ratesPaid?: boolean;
 }
 
 /** Ground rent and stand premium (KES a plot) for zone A (road frontage) and B (interior). */

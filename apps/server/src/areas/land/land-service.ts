@@ -290,6 +290,18 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
    * holding). The officer sees the register's owner, rates and land use beside the answers; while
    * a problem is listed, the application is not approved or issued (core/staff/backoffice-service).
    */
+  /** The application names the register's owner (ID number or KRA PIN) and attaches their consent. */
+  function namesOwnerWithConsent(values: Record<string, unknown>, parcel: ParcelRow): boolean {
+    const id = values.owner_id_number;
+    return (
+      values.applicant_capacity === 'consent' &&
+      typeof id === 'string' &&
+      id.replace(/\s/g, '').toUpperCase() === parcel.ownerIdentifier.trim().toUpperCase() &&
+      typeof values.ownerConsent === 'string' &&
+      values.ownerConsent !== ''
+    );
+  }
+
   async function registerCheck(
     on: Db,
     application: { userId: string; values: Record<string, unknown> },
@@ -305,7 +317,10 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       .where(eq(customerParcels.parcelId, parcel.id))
       .limit(1);
     const owner = await isRatedOwner(on, application.userId, parcel);
-    const holds = link?.userId === application.userId || owner;
+    // A service that lets the applicant name the owner (a building plan) accepts the register's
+    // owner, named by their ID number or KRA PIN as the register has it, with their consent attached.
+    const named = namesOwnerWithConsent(application.values, parcel);
+    const holds = link?.userId === application.userId || owner || named;
     const open = await on
       .select({ total: billsTable.totalCents, paid: billsTable.paidCents })
       .from(billsTable)
@@ -334,9 +349,11 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       {
         label: 'Held by the applicant',
         value: holds
-          ? link
+          ? link?.userId === application.userId
             ? 'Yes: linked to their account'
-            : 'Yes: registered to their ID number or KRA PIN'
+            : owner
+              ? 'Yes: registered to their ID number or KRA PIN'
+              : "Named: the register's owner, with their consent attached"
           : 'No',
       },
     ];

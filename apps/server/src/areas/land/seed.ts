@@ -2,6 +2,7 @@ import { tariffRowsOf } from '@kaunti/catalogue/catalogue';
 import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { sql } from 'drizzle-orm';
 import { loadTariffRows } from '../../core/applications/fees';
+import { kenyaToday } from '../../core/bills/kenya-date';
 import { type CountyProfile, wardsOf } from '../../core/county/county-profile';
 import type { Db } from '../../platform/db/database';
 import { landDataOf } from './counties';
@@ -184,6 +185,7 @@ export async function seedLand(
       arrearsCents: p.arrears * KES,
       ownerName: p.owner,
       ownerIdentifier: p.id,
+      ratesPaidYear: p.ratesPaid ? kenyaToday().year : null,
     })),
     parcels.lrKey,
     [
@@ -196,6 +198,7 @@ export async function seedLand(
       'arrearsCents',
       'ownerName',
       'ownerIdentifier',
+      'ratesPaidYear',
     ],
   );
 }

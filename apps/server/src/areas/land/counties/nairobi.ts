@@ -295,6 +295,7 @@ export const nairobiLand: LandCountyData = {
       arrears: 0,
       owner: 'Rehema Zawadi Mwende',
       id: '16420938',
+      ratesPaid: true,
     },
     {
       lr: '3734/45',
