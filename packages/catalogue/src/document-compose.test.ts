@@ -104,16 +104,12 @@ describe('composeDocument', () => {
     });
     const [lines, charges] = printed.tables;
     expect(lines?.rows.map((r) => r[0])).toEqual(['500', '501', '502', '503', '504']);
+    // A charge is printed by its name: its tariff item ("325:mini") is no name (issue 36 item 23).
     expect(charges?.columns).toEqual([
-      { label: 'Code', money: false },
       { label: 'Description', money: false },
       { label: 'Amount', money: true },
     ]);
-    expect(charges?.rows[0]).toEqual([
-      'UBP505',
-      'Business permit: small eating house or café',
-      'KES 7,500.00',
-    ]);
+    expect(charges?.rows[0]).toEqual(['Business permit: small eating house or café', 'KES 7,500.00']);
     expect(printed.conditions).toHaveLength(15);
     expect(printed.facts.find((f) => f.label === 'Postal address')?.value).toBe(
       'P.O. Box 30211-00100, Nairobi',
@@ -160,6 +156,30 @@ describe('composeDocument', () => {
       { label: 'Valid until', value: '12th June 2026' },
     ]);
     expect(printed.body[0]).toContain('in respect of parcel 209/10001');
+  });
+
+  it('prints a date the form keeps (yyyy-mm-dd, or a moment) as a date in words (issue 36 item 23)', () => {
+    const template: DocumentTemplate = {
+      name: 'dated',
+      title: 'Dated',
+      description: 'A template printing dates.',
+      verifiable: false,
+      facts: [
+        { label: 'Starts', field: 'start_date' },
+        { label: 'Inspected', field: 'inspected_at' },
+      ],
+      body: ['Valid from {start_date}.'],
+    };
+    const printed = composeDocument(template, {
+      holder: 'Baraka Traders',
+      number: 'X-1',
+      county: 'Nairobi City County',
+      issued_at: ISSUED,
+      expires_at: null,
+      values: { start_date: '2024-01-01', inspected_at: '2024-03-02T21:30:00Z' },
+    });
+    expect(printed.facts.map((f) => f.value)).toEqual(['1st January 2024', '3rd March 2024']);
+    expect(printed.body).toEqual(['Valid from 1st January 2024.']);
   });
 
   it('says a validity in words', () => {

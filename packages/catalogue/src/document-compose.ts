@@ -1,5 +1,5 @@
 import type { ComposedDocument } from '@kaunti/contract/api-documents';
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate, formatDocumentDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import type { DocumentTemplate } from './registries/document-template';
 
@@ -31,6 +31,8 @@ export interface ComposeContext {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DASH = '-';
+/** A date (or a moment) as a form keeps it: printed as a date in words, never as typed. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A validity in words: 365 days → "12 months", 90 → "3 months", 1 → "1 day". */
 export function durationInWords(issuedAt: Date, expiresAt: Date): string {
@@ -67,6 +69,7 @@ export function composeDocument(template: DocumentTemplate, ctx: ComposeContext)
     if (value === undefined || value === null || value === '') return undefined;
     const described = ctx.describe?.(field, value);
     if (described !== undefined) return described;
+    if (typeof value === 'string' && ISO_DAY.test(value.trim())) return formatDisplayDate(value.trim());
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
       return String(value);
     return undefined;

@@ -83,6 +83,8 @@ describe('seasonal parking', () => {
     });
     expect(answer.statusCode, answer.body).toBe(201);
     const { application, bill } = answer.json();
+    // What it is about, by the zone's name, not its code ("About: Z1"; issue 36 item 23).
+    expect(application.reference).toBe('Zone I — Central Business District (Z1)');
     // Nairobi: a lorry over 5 t is KES 225,000 a year; a saloon 9 months of 8,000.
     expect(bill.lines.map((l: { amount_cents: number }) => l.amount_cents)).toEqual([7_200_000, 22_500_000]);
     expect(bill.total_cents).toBe(29_700_000);

@@ -200,8 +200,8 @@ export const documentTemplates = {
       {
         title: 'Charges paid',
         field: BILL_LINES,
+        // The charge in words: its tariff item ("325:mini") is no name for a reader.
         columns: [
-          { label: 'Code', key: 'code' },
           { label: 'Description', key: 'description' },
           { label: 'Amount', key: 'amount', money: true },
         ],

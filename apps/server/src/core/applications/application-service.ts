@@ -23,6 +23,7 @@ import { createApplicationTransitions, nextApplicationNo } from './application-t
 import { priceService } from './fees';
 import { findOwnedApplication } from './owned';
 import type { ReferenceChoices } from './reference-choices';
+import { namingFieldOf, referenceInWords } from './reference-words';
 import { applicationEvents, applications } from './schema';
 import { CANCELLABLE_BY_APPLICANT } from './status';
 import { createSubmissionChecks, invalid } from './submission-checks';
@@ -68,7 +69,7 @@ export function createApplicationService(deps: {
       service_title: service?.title ?? row.serviceId,
       route: service?.route ?? '/',
       status: row.status,
-      reference: row.reference,
+      reference: referenceInWords(service, row.reference, row.valueLabels),
       values: row.values,
       fee_cents: row.feeCents,
       bill_no: row.billNo,
@@ -127,7 +128,7 @@ export function createApplicationService(deps: {
       const fee = lines.reduce((sum, l) => sum + l.amount_cents, 0);
       // What names the application (the parcel, the business, the plate): the definition's
       // reference_field, else its parcel field.
-      const namingField = service.reference_field ?? fieldsOf(service).find((f) => f.kind === 'parcel')?.name;
+      const namingField = namingFieldOf(service);
       const named = namingField ? values[namingField] : undefined;
       const reference = typeof named === 'string' && named !== '' ? named : null;
       const actor: Actor = { type: 'user', id: userId };

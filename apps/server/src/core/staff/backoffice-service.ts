@@ -22,6 +22,7 @@ import type { ApplicationDocuments } from '../applications/application-documents
 import type { ApplicationService } from '../applications/application-service';
 import type { ApplicationComments } from '../applications/comments';
 import type { ReferenceChoices } from '../applications/reference-choices';
+import { referenceInWords } from '../applications/reference-words';
 import { applicationEvents, applications } from '../applications/schema';
 import { applicationStatus } from '../applications/status';
 import { recordAudit } from '../audit/audit';
@@ -230,7 +231,7 @@ export function createBackOffice(deps: {
             service_title: service?.title ?? a.serviceId,
             area: service?.area ?? 'other',
             status: a.status,
-            reference: a.reference,
+            reference: referenceInWords(service, a.reference, a.valueLabels),
             applicant_name: `${firstName} ${surName}`,
             bill_no: a.billNo,
             fee_cents: a.feeCents,
@@ -314,7 +315,7 @@ export function createBackOffice(deps: {
         service_title: service.title,
         area: service.area,
         status: a.status,
-        reference: a.reference,
+        reference: referenceInWords(service, a.reference, a.valueLabels),
         applicant: {
           name: [user.firstName, user.middleName, user.surName].filter(Boolean).join(' '),
           customer_no: user.customerNo,
