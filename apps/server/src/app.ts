@@ -34,6 +34,7 @@ import { issueDemoApplicationDocuments } from './core/applications/demo-applicat
 import { createQuotes } from './core/applications/quotes';
 import { createReferenceChoices } from './core/applications/reference-choices';
 import { applicationRoutes } from './core/applications/routes';
+import { createStatusSms } from './core/applications/status-sms';
 import { createBillService } from './core/bills/bill-service';
 import { billRoutes } from './core/bills/routes';
 import { clientErrorRoutes } from './core/client-errors/routes';
@@ -241,6 +242,10 @@ export async function buildApp({
     documents: applicationDocuments,
     choices,
   });
+  // The citizen's SMS at each step: payment received, approved, issued (whoever moved it).
+  applications.onStatusChanged(
+    createStatusSms({ db, sms: sms.gateway, links: applicationDocuments, log: scopedLog }),
+  );
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));

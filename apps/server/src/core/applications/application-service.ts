@@ -58,7 +58,7 @@ export function createApplicationService(deps: {
   const { db, bills } = deps;
   const checks = createSubmissionChecks(deps);
   const { checkValues } = checks;
-  const { lockApplication, transition, onIssued } = createApplicationTransitions(deps);
+  const { lockApplication, transition, onIssued, onStatusChanged } = createApplicationTransitions(deps);
 
   function toApi(row: ApplicationRow, document: ApplicationDocumentLink | null = null): Application {
     const service = findService(row.serviceId);
@@ -108,6 +108,8 @@ export function createApplicationService(deps: {
     addValidator: checks.addValidator,
     /** Adds an area's own step when one of its applications is issued (same transaction). */
     onIssued,
+    /** Told of every status move, in its transaction (the citizen's SMS: status-sms.ts). */
+    onStatusChanged,
 
     /**
      * Validates and submits an application. Answers 400 with the first problem as the message

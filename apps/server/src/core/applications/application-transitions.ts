@@ -25,6 +25,20 @@ function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
   return actor.type === 'anonymous' ? 'system' : actor.type;
 }
 
+/**
+ * Told of every status move once it is written (in the same transaction): the citizen's SMS
+ * (status-sms.ts). `document` is the document issued with an `issued` move, if any.
+ */
+export type StatusListener = (
+  tx: Db,
+  moved: {
+    row: ApplicationRow;
+    from: ApplicationStatus;
+    to: ApplicationStatus;
+    document: NonNullable<IssuedDocument> | null;
+  },
+) => Promise<void> | void;
+
 /** The next application number of a prefix this year, e.g. LND-2026-000123 (one counter row per prefix and year). */
 export async function nextApplicationNo(tx: Db, prefix: string): Promise<string> {
   const { year } = kenyaToday();
@@ -49,6 +63,7 @@ export function createApplicationTransitions(deps: {
   documents: Pick<ApplicationDocuments, 'issue'>;
 }) {
   const issuedListeners = new Map<string, IssuedListener[]>();
+  const statusListeners: StatusListener[] = [];
 
   /** One application, locked until the transaction ends (status moves take turns). */
   async function lockApplication(tx: Db, where: SQL): Promise<ApplicationRow | undefined> {
@@ -97,12 +112,14 @@ export function createApplicationTransitions(deps: {
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
     // Issued: the document is issued with it, or neither is.
+    let document: NonNullable<IssuedDocument> | null = null;
     if (to === 'issued') {
-      const document = await deps.documents.issue(tx, row, actor, options.requestId);
+      document = await deps.documents.issue(tx, row, actor, options.requestId);
       const area = findService(row.serviceId)?.area;
       if (document && area)
         for (const listener of issuedListeners.get(area) ?? []) await listener(tx, { row, document });
     }
+    for (const listener of statusListeners) await listener(tx, { row, from, to, document });
   }
 
   return {
@@ -111,6 +128,10 @@ export function createApplicationTransitions(deps: {
     /** An area's own step when one of its applications is issued (run in the same transaction). */
     onIssued(area: string, listener: IssuedListener): void {
       issuedListeners.set(area, [...(issuedListeners.get(area) ?? []), listener]);
+    },
+    /** Told of every status move (same transaction): what is sent outside waits for the commit. */
+    onStatusChanged(listener: StatusListener): void {
+      statusListeners.push(listener);
     },
   };
 }

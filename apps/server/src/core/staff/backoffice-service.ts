@@ -347,7 +347,7 @@ export function createBackOffice(deps: {
       };
     },
 
-    /** One decision, with its reason; the citizen is told by SMS when it concerns them. */
+    /** One decision, with its reason; the citizen is told by SMS of a request or refusal here. */
     async decide(officer: LoadedOfficer, applicationNo: string, decision: Decision, requestId?: string) {
       if (!officer.permissions.includes(DECISION_PERMISSION[decision.status]))
         throw forbidden('Your role does not allow this decision.');
@@ -385,13 +385,7 @@ export function createBackOffice(deps: {
           row.userId,
           `County e-services: application ${no} was not approved. Reason: ${decision.reason}`,
         );
-      else if (row.status === 'issued') {
-        const document = await deps.documents.find(no);
-        await notify(
-          row.userId,
-          `County e-services: your document for application ${no} has been issued.${document ? ` Print it at ${document.print_url ?? document.pdf_url}` : ''}`,
-        );
-      }
+      // Approved and issued are told by the status move itself (applications/status-sms.ts).
       return this.get(officer, no);
     },
 
