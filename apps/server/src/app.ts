@@ -54,6 +54,7 @@ import { createBillDocuments } from './core/payments/bill-documents';
 import { billDocumentRoutes } from './core/payments/document-routes';
 import { createPaymentService } from './core/payments/payment-service';
 import { paymentRoutes } from './core/payments/routes';
+import { auditDeclaredRoutes } from './core/staff/audited-routes';
 import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
 import { createRevenueReports } from './core/staff/revenue-service';
@@ -168,6 +169,8 @@ export async function buildApp({
   passwordWork.configure(config.passwordWork);
   const sessionGuards = createGuards(signer, sessions);
   keepSignedInAnswersPrivate(app);
+  // Staff reads of personal data, exports and refused decisions: audited as the routes declare.
+  auditDeclaredRoutes(app, db);
   // County officers: roles and areas; `guards.can(permission)` guards every back-office route.
   const officers = createOfficerService({ db, guards: sessionGuards, sessions });
   const guards: Guards = { ...sessionGuards, can: officers.can };

@@ -223,6 +223,10 @@ export function landRoutes(deps: {
       '/api/staff/parcel-claims',
       {
         onRequest: deps.guards.can('claims.decide'),
+        // Claimants' names and identifiers (core/staff/audited-routes.ts).
+        config: {
+          audit: { entityType: 'parcel_claims', entityId: () => 'list', answered: 'parcel_claims.viewed' },
+        },
         schema: {
           tags: ['staff'],
           security,
@@ -242,6 +246,14 @@ export function landRoutes(deps: {
       '/api/staff/parcel-claims/:id/decision',
       {
         onRequest: deps.guards.can('claims.decide'),
+        config: {
+          audit: {
+            entityType: 'parcel_claim',
+            entityId: (request) => String((request.params as { id?: string }).id),
+            refused: 'decision.refused',
+            data: (request) => ({ decision: (request.body as { decision?: unknown } | undefined)?.decision }),
+          },
+        },
         schema: {
           tags: ['staff'],
           security,

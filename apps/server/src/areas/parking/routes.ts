@@ -213,6 +213,14 @@ export function parkingRoutes(deps: {
       '/api/parking/status',
       {
         onRequest: deps.guards.can('parking.check'),
+        // An enforcement officer's plate check reads what a motorist holds: audited.
+        config: {
+          audit: {
+            entityType: 'plate',
+            entityId: (request) => String((request.query as { plate?: string }).plate ?? '').toUpperCase(),
+            answered: 'plate.checked',
+          },
+        },
         schema: {
           tags,
           security: [{ bearer: [] }],

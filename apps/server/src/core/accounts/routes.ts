@@ -257,6 +257,15 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       '/api/staff/customers/check',
       {
         onRequest: guards.can('customers.check'),
+        // Whom an officer looked up is in the audit log (core/staff/audited-routes.ts), never in a log line.
+        config: {
+          audit: {
+            entityType: 'customer',
+            entityId: (request) =>
+              String((request.query as { identifier?: string }).identifier ?? '').toUpperCase(),
+            answered: 'customer.checked',
+          },
+        },
         schema: {
           tags: ['staff'],
           summary: 'Whether a customer has a portal account and a county record (county staff)',

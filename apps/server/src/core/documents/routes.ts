@@ -110,6 +110,14 @@ export function documentRoutes(deps: {
       '/api/staff/documents',
       {
         onRequest: deps.guards.can('documents.read'),
+        // Documents name their holders: each search is audited (core/staff/audited-routes.ts).
+        config: {
+          audit: {
+            entityType: 'documents',
+            entityId: (request) => String((request.query as { number?: string }).number ?? ''),
+            answered: 'documents.searched',
+          },
+        },
         schema: {
           tags: ['staff'],
           summary: 'Find issued documents by number (county staff)',
@@ -129,6 +137,14 @@ export function documentRoutes(deps: {
       '/api/staff/documents/:id/revoke',
       {
         onRequest: deps.guards.can('documents.revoke'),
+        config: {
+          audit: {
+            entityType: 'document',
+            entityId: (request) => String((request.params as { id?: string }).id),
+            refused: 'decision.refused',
+            data: () => ({ decision: 'revoked' }),
+          },
+        },
         schema: {
           tags: ['staff'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',

@@ -309,6 +309,20 @@ export function paymentRoutes(deps: {
       '/api/staff/payments/c2b/register',
       {
         onRequest: deps.guards.can('payments.configure'),
+        // Who registered the paybill's URLs, and who tried (core/staff/audited-routes.ts).
+        config: {
+          audit: {
+            entityType: 'paybill',
+            entityId: () => 'c2b_urls',
+            answered: 'paybill_urls.registered',
+            refused: 'paybill_urls.refused',
+            failed: 'paybill_urls.failed',
+            data: (request) => ({
+              response_type:
+                (request.body as { response_type?: string } | undefined)?.response_type ?? 'Completed',
+            }),
+          },
+        },
         schema: {
           tags: ['staff'],
           security,

@@ -27,6 +27,7 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import { newPasswordSchema } from '@kaunti/contract/password';
 import { phoneSchema } from '@kaunti/contract/phone';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
@@ -37,11 +38,23 @@ import type { ApplicationService } from '../applications/application-service';
 import { auditLog } from '../audit/schema';
 import type { BillService } from '../bills/bill-service';
 import type { PaymentService } from '../payments/payment-service';
+import type { AuditedRoute } from './audited-routes';
 import type { BackOffice } from './backoffice-service';
 import { currentOfficer, type OfficerService } from './officer-service';
 import { collectionsCsv, type RevenueReports } from './revenue-service';
 
 const applicationParams = z.object({ application_no: applicationNoSchema });
+/** An application's routes are audited by its number (core/staff/audited-routes.ts). */
+const applicationAudit = {
+  entityType: 'application',
+  entityId: (request: FastifyRequest) =>
+    String((request.params as { application_no?: string }).application_no ?? '').toUpperCase(),
+} satisfies AuditedRoute;
+const paymentAudit = {
+  entityType: 'payment',
+  entityId: (request: FastifyRequest) => String((request.params as { payment_id?: string }).payment_id),
+  refused: 'decision.refused',
+} satisfies AuditedRoute;
 
 const createOfficerSchema = z
   .object({
@@ -153,6 +166,16 @@ export function staffRoutes(deps: {
       '/api/staff/applications',
       {
         onRequest: guards.can('applications.read'),
+        // A search by a person's ID number, phone or KRA PIN reads whom it names: audited (the words searched kept).
+        config: {
+          audit: {
+            entityType: 'applications',
+            entityId: () => 'search',
+            answered: (request) =>
+              (request.query as { q?: string }).q?.trim() ? 'applications.searched' : null,
+            data: (request) => ({ q: (request.query as { q?: string }).q?.trim() }),
+          },
+        },
         schema: {
           tags,
           summary: 'The queue: applications in your areas, oldest first, with counts by status',
@@ -171,6 +194,7 @@ export function staffRoutes(deps: {
       '/api/staff/applications/:application_no',
       {
         onRequest: guards.can('applications.read'),
+        config: { audit: { ...applicationAudit, answered: 'application.viewed' } },
         schema: {
           tags,
           summary: 'One application in full: values, uploads, bill, payments, history, decisions allowed',
@@ -189,6 +213,13 @@ export function staffRoutes(deps: {
       '/api/staff/applications/:application_no/status',
       {
         onRequest: guards.can('applications.read'),
+        config: {
+          audit: {
+            ...applicationAudit,
+            refused: 'decision.refused',
+            data: (request) => ({ decision: (request.body as { status?: unknown } | undefined)?.status }),
+          },
+        },
         schema: {
           tags,
           summary: 'Decide: ask for more information, approve, reject or issue — always with a reason',
@@ -262,6 +293,8 @@ export function staffRoutes(deps: {
       '/api/staff/applications/:application_no/uploads/:id',
       {
         onRequest: guards.can('applications.read'),
+        // A view is audited by the back office once the file is found (upload.viewed); a refusal here.
+        config: { audit: { ...applicationAudit, refused: 'upload.refused' } },
         schema: {
           tags,
           summary: "View one of an application's uploads inline",
@@ -342,6 +375,13 @@ export function staffRoutes(deps: {
       '/api/staff/officers/:id',
       {
         onRequest: guards.can('officers.manage'),
+        config: {
+          audit: {
+            entityType: 'officer',
+            entityId: (request) => String((request.params as { id?: string }).id),
+            refused: 'decision.refused',
+          },
+        },
         schema: {
           tags,
           summary: "Change an officer's roles or areas, or deactivate the account (administrators)",
@@ -366,6 +406,10 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/unmatched',
       {
         onRequest: guards.can('revenue.manage'),
+        // Payers' phone numbers and names.
+        config: {
+          audit: { entityType: 'payments', entityId: () => 'unmatched', answered: 'unmatched.viewed' },
+        },
         schema: {
           tags,
           summary: 'Paid money that reached no bill, oldest first (revenue officers)',
@@ -406,6 +450,7 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/unmatched/:payment_id/match',
       {
         onRequest: guards.can('revenue.manage'),
+        config: { audit: paymentAudit },
         schema: {
           tags,
           summary: 'Credit unmatched money to a bill, with the reason (revenue officers)',
@@ -441,6 +486,7 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/unmatched/:payment_id/match/confirm',
       {
         onRequest: guards.can('revenue.manage'),
+        config: { audit: paymentAudit },
         schema: {
           tags,
           summary: 'Confirm a match another revenue officer proposed (revenue officers)',
@@ -470,6 +516,7 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/unmatched/:payment_id/match/refuse',
       {
         onRequest: guards.can('revenue.manage'),
+        config: { audit: paymentAudit },
         schema: {
           tags,
           summary: 'Refuse (or withdraw) a proposed match, with the reason (revenue officers)',
@@ -494,6 +541,7 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/unmatched/:payment_id/refund',
       {
         onRequest: guards.can('revenue.manage'),
+        config: { audit: paymentAudit },
         schema: {
           tags,
           summary: 'Mark unmatched money for refund to the payer, with the reason (revenue officers)',
@@ -518,6 +566,16 @@ export function staffRoutes(deps: {
       '/api/staff/bills/:bill_no/cancel',
       {
         onRequest: guards.can('revenue.manage'),
+        config: {
+          audit: {
+            entityType: 'bill',
+            entityId: (request) =>
+              String((request.params as { bill_no?: string }).bill_no)
+                .trim()
+                .toUpperCase(),
+            refused: 'decision.refused',
+          },
+        },
         schema: {
           tags,
           summary: 'Cancel a bill, with the reason (revenue officers)',
@@ -548,6 +606,18 @@ export function staffRoutes(deps: {
       '/api/staff/revenue/collections',
       {
         onRequest: guards.can('revenue.manage'),
+        config: {
+          audit: {
+            entityType: 'report',
+            entityId: () => 'collections',
+            answered: (request) =>
+              (request.query as { format?: string }).format === 'csv' ? 'report.exported' : 'report.viewed',
+            data: (request) => {
+              const { from, to, format } = request.query as { from?: string; to?: string; format?: string };
+              return { from, to, format: format ?? 'json' };
+            },
+          },
+        },
         schema: {
           tags,
           summary: 'Collections by day, service area and sub-county, on screen or as CSV (revenue officers)',
