@@ -516,11 +516,17 @@ describe('revenue', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'payment'), eq(auditLog.entityId, payment.id)))
       .orderBy(auditLog.id);
+    // Each refusal (a second match, the proposer's own confirmation, a confirmation with nothing
+    // waiting) is audited too (issue 36, item 17).
     expect(audit.map((a) => a.action)).toEqual([
       'match_proposed',
+      'decision.refused',
+      'decision.refused',
       'match_refused',
+      'decision.refused',
       'match_proposed',
       'matched',
+      'decision.refused',
     ]);
   });
 
