@@ -7,6 +7,7 @@ import {
 } from './api-applications';
 import { billSchema } from './api-bills';
 import { paymentMethodSchema, paymentStatusSchema } from './api-payments';
+import { centsSchema } from './cents-schema';
 
 /**
  * The county's back office (issue 11): officers, their roles and service areas, and what each
@@ -199,7 +200,21 @@ export const staffApplicationSchema = z
     }),
     values: z.array(staffValueSchema).describe('Every value under its field label, in form order.'),
     bill: billSchema.nullable(),
-    payments: z.array(staffPaymentSchema),
+    payments: z
+      .array(staffPaymentSchema)
+      .describe("Payments towards every bill of the application (a supplementary bill's too)."),
+    money: z
+      .object({
+        price_cents: centsSchema.describe('The price of the answers as they stand (an answer re-prices).'),
+        paid_cents: centsSchema.describe("Paid towards the application's bills."),
+        balance_due_cents: centsSchema.describe(
+          'Still due: while above 0 it is not approved or issued (409).',
+        ),
+        refund_due_cents: centsSchema.describe(
+          'Paid beyond the price of the answers, due back to the applicant.',
+        ),
+      })
+      .describe('The price of the answers beside what was paid.'),
     history: z.array(staffEventSchema),
     document: issuedDocumentLinkSchema.nullable().describe('Once issued: the document issued for it.'),
     register: z

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../support/engine';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
@@ -7,13 +8,16 @@ import { createOfficer, createSignedInUser, type TestUser } from '../support/use
 /**
  * What the citizen is told and charged at each step of an application (issue 36): an SMS when
  * their payment is received, when it is approved and when its document is issued, whoever
- * moved it (item 25).
+ * moved it (item 25); an answer to a request for more information is priced as a submission is,
+ * and what it adds is paid before the application is approved (item 1).
  */
 let t: TestApp;
 let close: () => Promise<void>;
+let engine: Engine;
 
 beforeAll(async () => {
   ({ t, close } = await createAppWithSimulator(`citizen-steps-secret-${randomUUID()}`));
+  engine = await createEngine(t);
 });
 afterAll(async () => close());
 
@@ -97,5 +101,106 @@ describe('SMS at each step the citizen cares about (item 25)', () => {
     expect(sent[0]).toBe(
       `County e-services: your document for application ${no} has been issued. Print it at ${approved.json().document.print_url}`,
     );
+  });
+});
+
+describe('an answer to "needs more information" is priced as a submission (item 1)', () => {
+  const ask = (officer: TestUser, no: string, status: string, reason = 'Please confirm the bays') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${no}/status`,
+      headers: officer.headers,
+      payload: { status, reason },
+    });
+  const answer = (user: TestUser, no: string, values: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${no}/answer`,
+      headers: user.headers,
+      payload: { values, message: 'Corrected' },
+    });
+  const staffView = async (officer: TestUser, no: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/staff/applications/${no}`, headers: officer.headers })
+    ).json();
+
+  /** A reserved parking application of `bays` × `days`, paid by M-Pesa: under review. */
+  async function paidReservation(user: TestUser, kraPin: string, bays: number, days: number) {
+    const submitted = await submit(user, 'reserved-parking', { ...reservation, kra_pin: kraPin, bays, days });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { application, bill } = submitted.json();
+    const no = application.application_no as string;
+    await payApplicationBill(t, user, { billNo: bill.bill_no, applicationNo: no }, 'under_review');
+    return { no, paid: bill.total_cents as number };
+  }
+
+  it('1 bay for 1 day answered as 20 bays for a year: a bill of the difference, and no approval until it is paid', async () => {
+    const motorist = await createSignedInUser(t);
+    const reviewer = await createOfficer(t, ['reviewer'], ['parking']);
+    const approver = await createOfficer(t, ['approver'], ['parking']);
+    const { no, paid } = await paidReservation(motorist, 'P051365948N', 1, 1);
+    expect(paid).toBe(150_000); // KES 1,500
+
+    expect((await ask(reviewer, no, 'needs_info')).statusCode).toBe(200);
+    const answered = await answer(motorist, no, { bays: 20, period_type: 'yearly' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const detail = answered.json();
+    // KES 275,000 a bay a year × 20 = KES 5,500,000, less the KES 1,500 paid.
+    expect(detail.status).toBe('awaiting_payment');
+    expect(detail.fee_cents).toBe(550_000_000);
+    expect(detail.bill).toMatchObject({
+      total_cents: 549_850_000,
+      balance_cents: 549_850_000,
+      status: 'unpaid',
+    });
+    expect(detail.bill_no).toBe(detail.bill.bill_no);
+
+    // The officer sees the price of the answers beside what was paid, and cannot approve it.
+    expect((await staffView(approver, no)).money).toEqual({
+      price_cents: 550_000_000,
+      paid_cents: 150_000,
+      balance_due_cents: 549_850_000,
+      refund_due_cents: 0,
+    });
+    const refused = await ask(approver, no, 'approved');
+    expect(refused.statusCode).toBe(409);
+    expect((await staffView(approver, no)).status).toBe('awaiting_payment');
+
+    // Paid (at the bank, in full): back to review, and then it is approved and issued.
+    await t.database.db.transaction(async (tx) => {
+      const credited = await engine.bills.applyPayment(tx, {
+        billNo: detail.bill.bill_no,
+        amountCents: 549_850_000,
+        actor: { type: 'mpesa' },
+        reference: `QK${randomUUID().slice(0, 8).toUpperCase()}`,
+      });
+      expect(credited.becamePaid).toBe(true);
+      await engine.applications.onBillPaid(tx, detail.bill.bill_no);
+    });
+    expect((await staffView(approver, no)).money).toMatchObject({
+      paid_cents: 550_000_000,
+      balance_due_cents: 0,
+    });
+    const approved = await ask(approver, no, 'approved');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('issued');
+  });
+
+  it('an answer that lowers the price records the difference for a refund, and goes back to review', async () => {
+    const motorist = await createSignedInUser(t);
+    const reviewer = await createOfficer(t, ['reviewer'], ['parking']);
+    const { no, paid } = await paidReservation(motorist, 'P051365949P', 3, 10);
+    expect(paid).toBe(4_500_000); // 3 bays × 10 days × KES 1,500
+
+    expect((await ask(reviewer, no, 'needs_info')).statusCode).toBe(200);
+    const answered = await answer(motorist, no, { bays: 1 });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ status: 'under_review', fee_cents: 1_500_000 });
+    expect((await staffView(reviewer, no)).money).toEqual({
+      price_cents: 1_500_000,
+      paid_cents: 4_500_000,
+      balance_due_cents: 0,
+      refund_due_cents: 3_000_000,
+    });
   });
 });

@@ -10,12 +10,14 @@ import type {
   ApplicationSubmitted,
 } from '@kaunti/contract/api-applications';
 import type { Bill } from '@kaunti/contract/api-bills';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { formatKes } from '@kaunti/contract/money';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
 import { type BillService, isOpenObligationClash } from '../bills/bill-service';
+import { bills as billRows } from '../bills/schema';
 import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
@@ -31,6 +33,44 @@ import { createSubmissionChecks, invalid } from './submission-checks';
 export type { AreaValidator } from './submission-checks';
 
 type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * An application's money: the price of its answers as they stand, what was paid towards it (every
+ * bill it raised, cancelled ones aside), the balance still due and what was paid beyond the price.
+ */
+export interface ApplicationMoney {
+  price_cents: number;
+  paid_cents: number;
+  balance_due_cents: number;
+  refund_due_cents: number;
+}
+
+/** What was paid towards an application's bills (a supplementary bill's included). */
+export async function paidTowards(on: Db, applicationId: string): Promise<number> {
+  const [row] = await on
+    .select({ paid: sql<string>`coalesce(sum(${billRows.paidCents}), 0)` })
+    .from(billRows)
+    .where(and(eq(billRows.applicationId, applicationId), ne(billRows.status, 'cancelled')));
+  return Number(row?.paid ?? 0);
+}
+
+/** The money of an application row, with what was paid towards it. */
+export function moneyOf(
+  row: Pick<ApplicationRow, 'feeCents' | 'refundDueCents'>,
+  paid: number,
+): ApplicationMoney {
+  return {
+    price_cents: row.feeCents,
+    paid_cents: paid,
+    balance_due_cents: Math.max(0, row.feeCents - paid),
+    refund_due_cents: row.refundDueCents,
+  };
+}
+
+/** Why an application with a balance due is neither approved nor issued. */
+export function balanceDueMessage(balanceCents: number): string {
+  return `${formatKes(balanceCents)} is still due on this application: it is approved or issued only once it is paid.`;
+}
 
 export interface SubmitInput {
   user: Pick<AuthenticatedUser, 'id'>;
@@ -238,6 +278,11 @@ export function createApplicationService(deps: {
       return detail(await findOwned(userId, applicationNo));
     },
 
+    /** An application's price, what was paid towards it, the balance and any refund due. */
+    async money(row: ApplicationRow, on: Db = db): Promise<ApplicationMoney> {
+      return moneyOf(row, await paidTowards(on, row.id));
+    },
+
     /** The applicant cancels (before review, or while asked for more information). */
     async cancel(userId: string, applicationNo: string, reason: string | undefined, requestId?: string) {
       const row = await findOwned(userId, applicationNo);
@@ -335,6 +380,11 @@ export function createApplicationService(deps: {
           .orderBy(desc(applicationEvents.id))
           .limit(1);
         await options.check(row, approval?.actorId ?? null, tx);
+        // Never approved or issued while its answers are priced above what was paid (issue 36 item 1).
+        if (to === 'approved' || to === 'issued') {
+          const due = row.feeCents - (await paidTowards(tx, row.id));
+          if (due > 0) throw conflict(balanceDueMessage(due));
+        }
         await transition(tx, row, row.status, to, actor, {
           note: options.note,
           requestId: options.requestId,
@@ -361,8 +411,10 @@ export function createApplicationService(deps: {
 
     /**
      * The applicant answers a request for more information: the fields asked about change (the
-     * rest is kept), the whole application is checked again as a submission is, and it goes back
-     * to review with the applicant's message in its history.
+     * rest is kept), the whole application is checked again and priced as a submission is, and
+     * it goes back to review with the applicant's message in its history — or, when the answers
+     * cost more than was paid, waits for a supplementary bill of the difference (then review);
+     * paid beyond the new price is recorded as `refund_due_cents`.
      */
     async answer(
       userId: string,
@@ -383,6 +435,8 @@ export function createApplicationService(deps: {
       if (unknown.length > 0)
         invalid(unknown.map((name) => ({ path: name, message: 'This is not a field of this application.' })));
       const { values, labels } = await checkValues(service, userId, { ...row.values, ...input.values });
+      // The answers are priced by the same rule and tariff as a submission (issue 36 item 1).
+      const price = (await priceService(db, service, values)).reduce((sum, l) => sum + l.amount_cents, 0);
       const changed = Object.keys(input.values);
       const actor: Actor = { type: 'user', id: userId };
       await db.transaction(async (tx) => {
@@ -392,17 +446,52 @@ export function createApplicationService(deps: {
             'This application is not waiting for more information from you.',
             'illegal_transition',
           );
-        await tx.update(applications).set({ values, valueLabels: labels }).where(eq(applications.id, row.id));
+        const paid = await paidTowards(tx, row.id);
+        const due = price - paid;
+        await tx
+          .update(applications)
+          .set({ values, valueLabels: labels, feeCents: price, refundDueCents: Math.max(0, -due) })
+          .where(eq(applications.id, row.id));
         await recordAudit(tx, {
           actor,
           entityType: 'application',
           entityId: row.applicationNo,
           action: 'answered',
-          data: { changed },
+          data: { changed, fee_cents: price, paid_cents: paid },
           ...(requestId ? { requestId } : {}),
         });
-        await transition(tx, locked, 'needs_info', 'under_review', actor, {
-          note: input.message?.trim() || 'The applicant answered.',
+        const note = input.message?.trim() || 'The applicant answered.';
+        if (due <= 0) {
+          await transition(tx, locked, 'needs_info', 'under_review', actor, {
+            note:
+              due < 0 ? `${note} ${formatKes(-due)} paid beyond the new price is due for a refund.` : note,
+            requestId,
+          });
+          return;
+        }
+        // More is due: a supplementary bill for the difference, and it waits until that is paid.
+        const bill = await bills.raise(tx, {
+          userId,
+          description: `${service.title}: application ${row.applicationNo}, the balance after your answer`,
+          lines: [
+            {
+              description: `Balance after the answer: ${formatKes(price)} less ${formatKes(paid)} paid`,
+              description_sw: `Salio baada ya jibu: ${formatKes(price)} ukiondoa ${formatKes(paid)} zilizolipwa`,
+              amount_cents: due,
+              parcel: null,
+            },
+          ],
+          applicationId: row.id,
+          applicationNo: row.applicationNo,
+          serviceId: service.id,
+          sourceKey: null,
+          subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
+          actor,
+          ...(requestId ? { requestId } : {}),
+        });
+        await tx.update(applications).set({ billNo: bill.bill_no }).where(eq(applications.id, row.id));
+        await transition(tx, locked, 'needs_info', 'awaiting_payment', actor, {
+          note: `${note} ${formatKes(due)} more is due: bill ${bill.bill_no}.`,
           requestId,
         });
       });

@@ -9,7 +9,7 @@ const allowed: Record<string, string[]> = {
   submitted: ['awaiting_payment', 'under_review', 'issued', 'cancelled'],
   awaiting_payment: ['under_review', 'issued', 'cancelled'],
   under_review: ['approved', 'rejected', 'needs_info'],
-  needs_info: ['under_review', 'cancelled'],
+  needs_info: ['under_review', 'awaiting_payment', 'cancelled'],
   approved: ['issued'],
   rejected: [],
   issued: [],

@@ -10,7 +10,8 @@ import { StateMachine } from '../../platform/state-machine';
  *                      issued (instant workflow, no fee), cancelled
  *   awaiting_payment → under_review (paid), issued (paid, instant workflow), cancelled
  *   under_review     → approved, rejected, needs_info
- *   needs_info       → under_review (the applicant answered), cancelled
+ *   needs_info       → under_review (the applicant answered), awaiting_payment (the answers
+ *                      cost more than was paid: a supplementary bill), cancelled
  *   approved         → issued
  *   rejected, issued, cancelled: final
  */
@@ -19,7 +20,7 @@ export const applicationStatus = new StateMachine<ApplicationStatus>('applicatio
   submitted: ['awaiting_payment', 'under_review', 'issued', 'cancelled'],
   awaiting_payment: ['under_review', 'issued', 'cancelled'],
   under_review: ['approved', 'rejected', 'needs_info'],
-  needs_info: ['under_review', 'cancelled'],
+  needs_info: ['under_review', 'awaiting_payment', 'cancelled'],
   approved: ['issued'],
   rejected: [],
   issued: [],

@@ -27,6 +27,7 @@ import { applicationEvents, applications } from '../applications/schema';
 import { applicationStatus } from '../applications/status';
 import { recordAudit } from '../audit/audit';
 import type { BillService } from '../bills/bill-service';
+import { bills } from '../bills/schema';
 import { payments } from '../payments/schema';
 import { uploads } from '../uploads/schema';
 import { type LoadedOfficer, servesArea } from './officer-service';
@@ -281,9 +282,14 @@ export function createBackOffice(deps: {
           .leftJoin(users, sql`${users.id}::text = ${applicationEvents.actorId}`)
           .where(eq(applicationEvents.applicationId, a.id))
           .orderBy(asc(applicationEvents.id)),
-        a.billNo
-          ? db.select().from(payments).where(eq(payments.billNo, a.billNo)).orderBy(desc(payments.createdAt))
-          : Promise.resolve([]),
+        // Payments towards every bill the application raised (its fee, a supplementary bill).
+        db
+          .select({ payment: payments })
+          .from(payments)
+          .innerJoin(bills, eq(bills.billNo, payments.billNo))
+          .where(eq(bills.applicationId, a.id))
+          .orderBy(desc(payments.createdAt))
+          .then((rows) => rows.map((r) => r.payment)),
         deps.documents.find(a.applicationNo),
       ]);
       const byId = new Map(files.map((f) => [f.id, f]));
@@ -332,6 +338,7 @@ export function createBackOffice(deps: {
           mpesa_receipt_number: p.mpesaReceiptNumber,
           created_at: p.createdAt.toISOString(),
         })),
+        money: await deps.applications.money(a),
         history: events.map(({ event: e, firstName, surName }) => ({
           from_status: (e.fromStatus as ApplicationStatus | null) ?? null,
           to_status: e.toStatus as ApplicationStatus,

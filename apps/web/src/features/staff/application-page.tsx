@@ -90,6 +90,26 @@ function ApplicationView({ application }: { application: StaffApplication }) {
           {application.register ? <RegisterFacts register={application.register} /> : null}
           <section aria-labelledby="money-heading" className={styles.section}>
             <h2 id="money-heading">{t('application.bill')}</h2>
+            <dl className={styles.facts} data-testid="application-money">
+              <dt>{t('application.price')}</dt>
+              <dd>{formatKes(application.money.price_cents)}</dd>
+              <dt>{t('application.paidTowards')}</dt>
+              <dd>{formatKes(application.money.paid_cents)}</dd>
+              {application.money.balance_due_cents > 0 ? (
+                <>
+                  <dt>{t('application.balanceDue')}</dt>
+                  <dd>
+                    <strong>{formatKes(application.money.balance_due_cents)}</strong>
+                  </dd>
+                </>
+              ) : null}
+              {application.money.refund_due_cents > 0 ? (
+                <>
+                  <dt>{t('application.refundDue')}</dt>
+                  <dd>{formatKes(application.money.refund_due_cents)}</dd>
+                </>
+              ) : null}
+            </dl>
             {application.bill ? (
               <dl className={styles.facts}>
                 <dt>{t('application.billNo')}</dt>

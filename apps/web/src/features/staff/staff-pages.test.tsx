@@ -82,6 +82,7 @@ const application = {
   ],
   bill: null,
   payments: [],
+  money: { price_cents: 500_000, paid_cents: 500_000, balance_due_cents: 0, refund_due_cents: 0 },
   history: [
     {
       from_status: null,
@@ -192,6 +193,30 @@ describe('the back office', () => {
     expect(register).toHaveTextContent('KES 13,000.00');
     expect(register).toHaveTextContent('It cannot be approved while:');
     expect(register).toHaveTextContent('The rates of parcel 209/10005 are not paid for 2026.');
+  });
+
+  it('shows the price of the answers beside what was paid, and the balance still due (issue 36 item 1)', async () => {
+    stubApi({
+      'GET /api/staff/applications/:no': () =>
+        jsonResponse(200, {
+          ...application,
+          status: 'awaiting_payment',
+          money: {
+            price_cents: 1_500_000,
+            paid_cents: 500_000,
+            balance_due_cents: 1_000_000,
+            refund_due_cents: 0,
+          },
+        }),
+    });
+    await renderWithApp([{ path: '/staff/applications/:applicationNo', element: <StaffApplicationPage /> }], {
+      path: '/staff/applications/LND-2026-000123',
+    });
+    const money = await screen.findByTestId('application-money');
+    expect(money).toHaveTextContent('Price of the answersKES 15,000.00');
+    expect(money).toHaveTextContent('Paid towards itKES 5,000.00');
+    expect(money).toHaveTextContent('Balance due (not approved or issued until paid)KES 10,000.00');
+    expect(money).not.toHaveTextContent('refund');
   });
 
   it('shows an application and records a decision with its reason; a missing reason is named first', async () => {
