@@ -1,6 +1,7 @@
 import { PRINTABLE_NAMES } from '@kaunti/contract/printables';
 import { describe, expect, it } from 'vitest';
 import { composeDocument, durationInWords } from './document-compose';
+import { composePrinted, printedIn, registeredTemplateTexts, templateIn } from './document-texts';
 import {
   BUILT_IN_FACTS,
   type DocumentTemplate,
@@ -8,6 +9,7 @@ import {
   exampleFeeOf,
 } from './registries/document-template';
 import { documentTemplates, registeredTemplates } from './registries/documents';
+import { missingTemplateTexts } from './service-texts';
 
 const ISSUED = new Date('2026-03-14T09:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -192,5 +194,70 @@ describe('composeDocument', () => {
       '6 months',
       '12 months',
     ]);
+  });
+
+  it.each(Object.values(documentTemplates).map((t) => [t.name, t as DocumentTemplate] as const))(
+    '%s: every label and term has its Kiswahili (registries/documents.sw.json), with the same placeholders',
+    (name, template) => {
+      const texts = registeredTemplateTexts[name];
+      expect(missingTemplateTexts(template, texts, name), 'missing in documents.sw.json').toEqual([]);
+      const placeholders = (text: string | undefined) =>
+        [...new Set(text?.match(/\{[a-z_]+\}/g) ?? [])].sort();
+      (template.body ?? []).forEach((text, i) => {
+        expect(placeholders(texts?.body?.[i]), `${name}.body.${i}`).toEqual(placeholders(text));
+      });
+      (template.conditions ?? []).forEach((text, i) => {
+        expect(placeholders(texts?.conditions?.[i]), `${name}.conditions.${i}`).toEqual(placeholders(text));
+      });
+    },
+  );
+
+  it('fills a template in Kiswahili beside its English: its texts, dates "14 Machi 2026" and durations', () => {
+    const template = documentTemplates['single-business-permit'];
+    const example = template.example;
+    const printed = composePrinted(template, {
+      holder: example.holder,
+      number: example.number,
+      county: 'Nairobi City County',
+      issued_at: ISSUED,
+      expires_at: new Date(ISSUED.getTime() + 365 * DAY),
+      values: example.values,
+    });
+    const english = printedIn(printed, 'en');
+    expect(english).not.toHaveProperty('sw');
+    expect(english.title).toBe('Single Business Permit');
+    expect(english.facts[0]).toEqual({ label: 'Effective date', value: '14th March 2026' });
+    const kiswahili = printedIn(printed, 'sw');
+    expect(kiswahili.title).toBe(templateIn(template, 'sw').title);
+    expect(kiswahili.title).toBe('Kibali cha Biashara Moja');
+    expect(kiswahili.facts[0]).toEqual({ label: 'Tarehe ya kuanza', value: '14 Machi 2026' });
+    expect(kiswahili.facts[1]).toEqual({ label: 'Tarehe ya kuisha', value: '14 Machi 2027 (miezi 12)' });
+    expect(kiswahili.conditions_title).toBe('Sheria na masharti');
+    expect(kiswahili.conditions).toHaveLength(12);
+    expect(kiswahili.body[0]).toContain('Mama Mboga Enterprises');
+    // A document issued before it had its Kiswahili prints in English.
+    expect(printedIn({ ...english }, 'sw')).toEqual(english);
+  });
+
+  it('prints the default facts in Kiswahili', () => {
+    const printed = composeDocument(templateIn(documentTemplates['clearance-certificate'], 'sw'), {
+      language: 'sw',
+      holder: 'Wanjiku Mary Kariuki',
+      number: 'LND-2026-000412',
+      county: 'Nairobi City County',
+      application_no: 'LND-2026-000412',
+      issued_at: ISSUED,
+      expires_at: new Date(ISSUED.getTime() + 90 * DAY),
+      values: {},
+    });
+    expect(printed.facts.map((f) => f.label)).toEqual([
+      'Imetolewa kwa',
+      'Nambari ya ombi',
+      'Tarehe ya kutolewa',
+      'Halali hadi',
+    ]);
+    expect(printed.facts.at(-1)?.value).toBe('12 Juni 2026');
+    expect(printed.conditions_title).toBe('Masharti');
+    expect(durationInWords(ISSUED, new Date(ISSUED.getTime() + DAY), 'sw')).toBe('siku 1');
   });
 });

@@ -3,6 +3,9 @@ import { formatDisplayDate, formatDocumentDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import type { DocumentTemplate } from './registries/document-template';
 
+/** The languages a document prints in: English (the templates' own) and Kiswahili. */
+export type DocumentLanguage = 'en' | 'sw';
+
 /** What a document is filled in with when it is issued. */
 export interface ComposeContext {
   holder: string;
@@ -27,19 +30,61 @@ export interface ComposeContext {
   values: Record<string, unknown>;
   /** A field's value in words (a choice's label), when it is not the value itself. */
   describe?: (field: string, value: unknown) => string | undefined;
+  /**
+   * The language it prints in (default English): its dates ("1st January 2024", "1 Januari
+   * 2024"), durations and default labels. The template's own texts are given in that language
+   * (`templateIn`).
+   */
+  language?: DocumentLanguage | undefined;
 }
+
+/** What a document prints in its own words, besides its template's texts. */
+const WORDS: Record<
+  DocumentLanguage,
+  {
+    issuedTo: string;
+    applicationNo: string;
+    service: string;
+    issuedOn: string;
+    validUntil: string;
+    conditions: string;
+    days: (n: number) => string;
+    months: (n: number) => string;
+  }
+> = {
+  en: {
+    issuedTo: 'Issued to',
+    applicationNo: 'Application number',
+    service: 'Service',
+    issuedOn: 'Date of issue',
+    validUntil: 'Valid until',
+    conditions: 'Conditions',
+    days: (n) => (n === 1 ? '1 day' : `${n} days`),
+    months: (n) => (n === 1 ? '1 month' : `${n} months`),
+  },
+  sw: {
+    issuedTo: 'Imetolewa kwa',
+    applicationNo: 'Nambari ya ombi',
+    service: 'Huduma',
+    issuedOn: 'Tarehe ya kutolewa',
+    validUntil: 'Halali hadi',
+    conditions: 'Masharti',
+    days: (n) => `siku ${n}`,
+    months: (n) => (n === 1 ? 'mwezi 1' : `miezi ${n}`),
+  },
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DASH = '-';
 /** A date (or a moment) as a form keeps it: printed as a date in words, never as typed. */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** A validity in words: 365 days → "12 months", 90 → "3 months", 1 → "1 day". */
-export function durationInWords(issuedAt: Date, expiresAt: Date): string {
+/** A validity in words: 365 days → "12 months" ("miezi 12"), 90 → "3 months", 1 → "1 day" ("siku 1"). */
+export function durationInWords(issuedAt: Date, expiresAt: Date, language: DocumentLanguage = 'en'): string {
   const days = Math.round((expiresAt.getTime() - issuedAt.getTime()) / DAY_MS);
   const months = Math.round(days / 30.4);
-  if (days >= 28 && Math.abs(months * 30.4 - days) <= 3) return months === 1 ? '1 month' : `${months} months`;
-  return days === 1 ? '1 day' : `${days} days`;
+  if (days >= 28 && Math.abs(months * 30.4 - days) <= 3) return WORDS[language].months(months);
+  return WORDS[language].days(days);
 }
 
 /**
@@ -49,6 +94,10 @@ export function durationInWords(issuedAt: Date, expiresAt: Date): string {
  * template.
  */
 export function composeDocument(template: DocumentTemplate, ctx: ComposeContext): ComposedDocument {
+  const language = ctx.language ?? 'en';
+  const words = WORDS[language];
+  const date = (value: Date | string) =>
+    language === 'en' ? formatDocumentDate(value) : formatDisplayDate(value, language);
   const builtIn: Record<string, string | undefined> = {
     holder: ctx.holder,
     holder_id: ctx.holder_id,
@@ -58,18 +107,19 @@ export function composeDocument(template: DocumentTemplate, ctx: ComposeContext)
     reference: ctx.reference,
     service: ctx.service,
     fee: ctx.fee_cents === undefined ? undefined : formatKes(ctx.fee_cents),
-    issued_on: formatDocumentDate(ctx.issued_at),
-    valid_until: ctx.expires_at ? formatDocumentDate(ctx.expires_at) : undefined,
-    duration: ctx.expires_at ? durationInWords(ctx.issued_at, ctx.expires_at) : undefined,
+    issued_on: date(ctx.issued_at),
+    valid_until: ctx.expires_at ? date(ctx.expires_at) : undefined,
+    duration: ctx.expires_at ? durationInWords(ctx.issued_at, ctx.expires_at, language) : undefined,
     expiry_with_duration: ctx.expires_at
-      ? `${formatDocumentDate(ctx.expires_at)} (${durationInWords(ctx.issued_at, ctx.expires_at)})`
+      ? `${date(ctx.expires_at)} (${durationInWords(ctx.issued_at, ctx.expires_at, language)})`
       : undefined,
   };
   const inWords = (field: string, value: unknown): string | undefined => {
     if (value === undefined || value === null || value === '') return undefined;
     const described = ctx.describe?.(field, value);
     if (described !== undefined) return described;
-    if (typeof value === 'string' && ISO_DAY.test(value.trim())) return formatDisplayDate(value.trim());
+    if (typeof value === 'string' && ISO_DAY.test(value.trim()))
+      return formatDisplayDate(value.trim(), language);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
       return String(value);
     return undefined;
@@ -80,7 +130,7 @@ export function composeDocument(template: DocumentTemplate, ctx: ComposeContext)
 
   const facts = template.facts
     ? template.facts.map(({ label, field }) => ({ label, value: lookup(field) ?? DASH }))
-    : defaultFacts(ctx, builtIn);
+    : defaultFacts(ctx, builtIn, words);
 
   const tables = (template.tables ?? []).map((table) => {
     const rows = Array.isArray(ctx.values[table.field]) ? (ctx.values[table.field] as unknown[]) : [];
@@ -104,17 +154,21 @@ export function composeDocument(template: DocumentTemplate, ctx: ComposeContext)
     tables,
     body: (template.body ?? []).map(fill),
     conditions: (template.conditions ?? []).map(fill),
-    conditions_title: template.conditions_title ?? 'Conditions',
+    conditions_title: template.conditions_title ?? words.conditions,
     conditions_page: template.conditions_page === true,
   };
 }
 
-function defaultFacts(ctx: ComposeContext, builtIn: Record<string, string | undefined>) {
-  const facts = [{ label: 'Issued to', value: ctx.holder }];
-  if (ctx.application_no) facts.push({ label: 'Application number', value: ctx.application_no });
+function defaultFacts(
+  ctx: ComposeContext,
+  builtIn: Record<string, string | undefined>,
+  words: (typeof WORDS)[DocumentLanguage],
+) {
+  const facts = [{ label: words.issuedTo, value: ctx.holder }];
+  if (ctx.application_no) facts.push({ label: words.applicationNo, value: ctx.application_no });
   if (ctx.reference && ctx.reference_label) facts.push({ label: ctx.reference_label, value: ctx.reference });
-  if (ctx.service) facts.push({ label: 'Service', value: ctx.service });
-  facts.push({ label: 'Date of issue', value: builtIn.issued_on ?? DASH });
-  if (builtIn.valid_until) facts.push({ label: 'Valid until', value: builtIn.valid_until });
+  if (ctx.service) facts.push({ label: words.service, value: ctx.service });
+  facts.push({ label: words.issuedOn, value: builtIn.issued_on ?? DASH });
+  if (builtIn.valid_until) facts.push({ label: words.validUntil, value: builtIn.valid_until });
   return facts;
 }

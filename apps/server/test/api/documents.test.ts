@@ -1,3 +1,4 @@
+import { templateIn } from '@kaunti/catalogue/document-texts';
 import { registeredTemplates } from '@kaunti/catalogue/registries/documents';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
 import type { VerifyResponse } from '@kaunti/contract/api-verify';
@@ -463,6 +464,45 @@ describe('demo documents', () => {
       const qr = await read.decodeQr(1);
       expect(qr).toBe(sample.url);
       expect((await verify(new URL(qr!).searchParams.get('code')!)).status).toBe('valid');
+
+      // The same document in Kiswahili (issue 36 item 23): asked with Accept-Language, its page's
+      // labels and terms; and the PDF link with lang=sw (a link carries no header).
+      const sw = templateIn(template, 'sw');
+      const inSw = await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${link.get('id')}?key=${link.get('key')}`,
+        headers: { 'accept-language': 'sw-KE, sw;q=0.9, en;q=0.5' },
+      });
+      expect(inSw.headers['content-language']).toBe('sw');
+      const swView = inSw.json();
+      expect(swView).toMatchObject({
+        template: template.name,
+        title: sw.title,
+        number: sample.number,
+        short_code: sample.short_code,
+        conditions: sw.conditions ?? [],
+        signatory: expect.stringMatching(/^Kwa niaba ya /),
+      });
+      expect(swView.facts.map((f: { label: string }) => f.label)).toEqual(
+        sw.facts
+          ? sw.facts.map((f) => f.label)
+          : expect.arrayContaining(['Imetolewa kwa', 'Tarehe ya kutolewa']),
+      );
+      // Its dates as Kiswahili writes them: "14 Machi 2026".
+      (sw.facts ?? []).forEach((fact, i) => {
+        if (fact.field === 'issued_on' || fact.field === 'valid_until')
+          expect(swView.facts[i].value, fact.label).toMatch(
+            /^\d{1,2} (Januari|Februari|Machi|Aprili|Mei|Juni|Julai|Agosti|Septemba|Oktoba|Novemba|Desemba) \d{4}$/,
+          );
+      });
+      const swPdf = await t.app.inject({ method: 'GET', url: `${pathAndQuery(sample.pdf_url)}&lang=sw` });
+      expect(swPdf.headers['content-language']).toBe('sw');
+      const swRead = await readPdf(swPdf.rawPayload);
+      expect(swRead.pages[0]).toContain(sw.title.toUpperCase());
+      expect(swRead.pages[0]).toContain('Skani ili kuhakiki kwenye');
+      expect(swRead.pages.join(' ')).toContain(swView.facts[0].value);
+      for (const condition of swView.conditions.slice(0, 1))
+        expect(swRead.pages.join(' ')).toContain(condition.slice(0, 40));
     },
   );
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { findService } from '@kaunti/catalogue/catalogue';
-import { composeDocument } from '@kaunti/catalogue/document-compose';
+import { composePrinted } from '@kaunti/catalogue/document-texts';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
+import { vehicleTypeLabelSw } from '@kaunti/catalogue/services/parking/vehicle-types';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
+import { formatDocumentDate } from '@kaunti/contract/dates';
 import { maskPhone } from '@kaunti/contract/masking';
 import { isValidPhone, normalisePhone } from '@kaunti/contract/phone-number';
 import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
@@ -220,19 +222,29 @@ export function createParkingService(deps: {
     const issuedAt = new Date();
     const expiresAt = endOfKenyanDay(ticket.day);
     const holder = `Vehicle ${ticket.plate}`;
-    const printed = composeDocument(template, {
-      holder,
-      number: ticket.ticketNo,
-      county: (await deps.county.get(tx)).name,
-      fee_cents: ticket.amountCents,
-      issued_at: issuedAt,
-      expires_at: expiresAt,
-      values: {
-        plate: ticket.plate,
-        vehicle_type: typeLabel(ticket.vehicleType),
-        zone: zone?.name ?? ticket.zoneCode,
+    const values = {
+      plate: ticket.plate,
+      vehicle_type: typeLabel(ticket.vehicleType),
+      zone: zone?.name ?? ticket.zoneCode,
+    };
+    const printed = composePrinted(
+      template,
+      {
+        holder,
+        number: ticket.ticketNo,
+        county: (await deps.county.get(tx)).name,
+        fee_cents: ticket.amountCents,
+        issued_at: issuedAt,
+        expires_at: expiresAt,
+        values,
       },
-    });
+      {
+        values: {
+          ...values,
+          vehicle_type: vehicleTypeLabelSw(ticket.vehicleType) ?? values.vehicle_type,
+        },
+      },
+    );
     const issued = await deps.documents.issue(
       {
         kind: 'ticket',
@@ -243,7 +255,7 @@ export function createParkingService(deps: {
         subject: ticket.billNo,
         amountCents: ticket.amountCents,
         facts: {
-          description: `${template.title}: ${ticket.plate}, ${zone?.name ?? ticket.zoneCode}, ${ticket.day}`,
+          description: `${template.title}: ${ticket.plate}, ${zone?.name ?? ticket.zoneCode}, ${formatDocumentDate(ticket.day)}`,
         },
         printed,
         issuedAt,

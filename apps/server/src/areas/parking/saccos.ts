@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { composeDocument } from '@kaunti/catalogue/document-compose';
+import { composePrinted } from '@kaunti/catalogue/document-texts';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
@@ -294,7 +294,7 @@ export function createSaccoService(deps: {
     for (const sticker of stickers) {
       const expiresAt = endOfKenyanYear(sticker.year);
       const number = stickerNumber(sticker.plate, sticker.year);
-      const printed = composeDocument(template, {
+      const printed = composePrinted(template, {
         holder: sacco.name,
         number,
         county: countyName,

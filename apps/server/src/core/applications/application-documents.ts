@@ -1,9 +1,15 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { validityDaysOf } from '@kaunti/catalogue/definition';
-import { type ComposeContext, composeDocument } from '@kaunti/catalogue/document-compose';
+import {
+  type ComposeContext,
+  composeDocument,
+  type DocumentLanguage,
+} from '@kaunti/catalogue/document-compose';
+import { composePrinted, printedIn, templateIn } from '@kaunti/catalogue/document-texts';
 import { type DocumentTemplate, exampleFeeOf } from '@kaunti/catalogue/registries/document-template';
 import { documentTemplateOf, findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
+import { localiseService } from '@kaunti/catalogue/service-texts';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
 import type { County } from '@kaunti/contract/api-county';
 import type { ComposedDocument, PrintableDocument } from '@kaunti/contract/api-documents';
@@ -28,7 +34,15 @@ export type ApplicationDocumentLink = IssuedDocumentLink;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How the reference of a service with a parcel field is printed among a document's facts. */
-const PARCEL_LABEL = 'Parcel (LR number)';
+const PARCEL_LABEL: Record<DocumentLanguage, string> = {
+  en: 'Parcel (LR number)',
+  sw: 'Kiwanja (nambari ya LR)',
+};
+/** Who signs it, in each language. */
+const SIGNATORY: Record<DocumentLanguage, (county: string) => string> = {
+  en: (county) => `For the ${county}`,
+  sw: (county) => `Kwa niaba ya ${county}`,
+};
 
 /** The end of a validity of `days` from `issuedAt` (none: it does not expire). */
 const expiryOf = (issuedAt: Date, days: number | undefined): Date | null =>
@@ -81,8 +95,15 @@ export function createApplicationDocuments(deps: {
    * kept with the application when it was submitted), or a static choice's label. No query: a
    * document is issued inside its application's transaction.
    */
-  function describerFor(serviceId: string, labels: Record<string, string>): ComposeContext['describe'] {
-    const service = findService(serviceId);
+  function describerFor(
+    serviceId: string,
+    labels: Record<string, string>,
+    language: DocumentLanguage = 'en',
+  ): ComposeContext['describe'] {
+    const found = findService(serviceId);
+    // A static choice by its label in the document's language.
+    const service =
+      found && language === 'sw' ? localiseService(found, { own: found.texts?.sw }, 'sw') : found;
     const fields = new Map((service ? fieldsOf(service) : []).map((f) => [f.name, f]));
     return (name, value) => {
       if (Object.hasOwn(labels, name)) return labels[name];
@@ -120,7 +141,10 @@ export function createApplicationDocuments(deps: {
    * A document issued before documents kept what they print: filled in now from its service's
    * template and the register's facts (the wording of the time is not known).
    */
-  async function composedLegacy(row: DocumentRow): Promise<ComposedDocument | undefined> {
+  async function composedLegacy(
+    row: DocumentRow,
+    language: DocumentLanguage,
+  ): Promise<ComposedDocument | undefined> {
     const applicationNo = row.facts.application_no;
     if (!applicationNo) return undefined;
     const [application] = await db
@@ -131,14 +155,15 @@ export function createApplicationDocuments(deps: {
     const service = application ? findService(application.serviceId) : undefined;
     const template = service ? documentTemplateOf(service) : undefined;
     if (!template) return undefined;
-    return composeDocument(template, {
+    return composeDocument(templateIn(template, language, service), {
+      language,
       holder: row.holderName,
       number: row.number,
       county: (await deps.county.get()).name,
       application_no: applicationNo,
       reference: application?.reference ?? undefined,
-      reference_label: row.facts.parcel ? PARCEL_LABEL : undefined,
-      service: service?.title,
+      reference_label: row.facts.parcel ? PARCEL_LABEL[language] : undefined,
+      service: (language === 'sw' && service?.texts?.sw?.title) || service?.title,
       issued_at: row.issuedAt,
       expires_at: row.expiresAt,
       values: {},
@@ -152,6 +177,8 @@ export function createApplicationDocuments(deps: {
   async function view(
     id: string,
     key: string | undefined,
+    /** Its language: a document issued with its Kiswahili prints in it; one issued before, in English. */
+    language: DocumentLanguage = 'en',
   ): Promise<{ document: DocumentRow; view: PrintableDocument; county: County }> {
     // Without its print key a document is as unknown as a wrong id (the id is in the QR code).
     if (!printKeyMatches(deps.secret, id, key))
@@ -165,7 +192,9 @@ export function createApplicationDocuments(deps: {
     const row = found?.row;
     const composed =
       row && row.kind !== 'invoice' && row.kind !== 'receipt'
-        ? (row.printed ?? (await composedLegacy(row)))
+        ? row.printed
+          ? printedIn(row.printed, language)
+          : await composedLegacy(row, language)
         : undefined;
     if (!row || !composed)
       throw notFound('We could not find that document. Check the link, or the code on E-Verify.');
@@ -187,7 +216,7 @@ export function createApplicationDocuments(deps: {
         verify_url: links.url,
         verify_code: row.token,
         short_code: await deps.documents.shortCodeOf(row),
-        signatory: `For the ${county.name}`,
+        signatory: SIGNATORY[language](county.name),
         pdf_url: links.pdf_url,
         print_url: links.print_url,
       },
@@ -236,22 +265,32 @@ export function createApplicationDocuments(deps: {
       const validityDays = validityDaysOf(service, values) ?? template.validity_days;
       const expiresAt = expiryOf(issuedAt, validityDays);
       const bill = await billOf(tx, row.applicationNo);
-      const printed = composeDocument(template, {
-        holder: holderName,
-        holder_id: holderId,
-        number: row.applicationNo,
-        county: (await deps.county.get(tx)).name,
-        application_no: row.applicationNo,
-        reference: row.reference ?? undefined,
-        reference_label: parcel ? PARCEL_LABEL : undefined,
-        service: service.title,
-        fee_cents: bill.total ?? (row.feeCents || undefined),
-        issued_at: issuedAt,
-        expires_at: expiresAt,
-        // The bill's charges; demo data without a bill brings its own.
-        values: { ...values, bill_lines: bill.lines.length > 0 ? bill.lines : (values.bill_lines ?? []) },
-        describe: describerFor(service.id, row.valueLabels ?? {}),
-      });
+      const describe = describerFor(service.id, row.valueLabels ?? {});
+      const printed = composePrinted(
+        template,
+        {
+          holder: holderName,
+          holder_id: holderId,
+          number: row.applicationNo,
+          county: (await deps.county.get(tx)).name,
+          application_no: row.applicationNo,
+          reference: row.reference ?? undefined,
+          reference_label: parcel ? PARCEL_LABEL.en : undefined,
+          service: service.title,
+          fee_cents: bill.total ?? (row.feeCents || undefined),
+          issued_at: issuedAt,
+          expires_at: expiresAt,
+          // The bill's charges; demo data without a bill brings its own.
+          values: { ...values, bill_lines: bill.lines.length > 0 ? bill.lines : (values.bill_lines ?? []) },
+          describe,
+        },
+        {
+          service: service.texts?.sw?.title || service.title,
+          reference_label: parcel ? PARCEL_LABEL.sw : undefined,
+          describe: describerFor(service.id, row.valueLabels ?? {}, 'sw'),
+        },
+        service,
+      );
       const issued = await deps.documents.issue(
         {
           kind: template.register,
@@ -284,7 +323,7 @@ export function createApplicationDocuments(deps: {
       if (!example || !template.register) return null;
       const expiresAt = expiryOf(issuedAt, template.validity_days);
       const fee = exampleFeeOf(template);
-      const printed = composeDocument(template, {
+      const printed = composePrinted(template, {
         holder: example.holder,
         holder_id: example.holder_id,
         number: example.number,
@@ -344,8 +383,12 @@ export function createApplicationDocuments(deps: {
     view,
 
     /** The PDF of an issued document: the printable page's model, drawn. */
-    async pdf(id: string, key: string | undefined): Promise<{ document: DocumentRow; bytes: Buffer }> {
-      const { document, view: shown, county } = await view(id, key);
+    async pdf(
+      id: string,
+      key: string | undefined,
+      language: DocumentLanguage = 'en',
+    ): Promise<{ document: DocumentRow; bytes: Buffer }> {
+      const { document, view: shown, county } = await view(id, key, language);
       const model: DocumentPdfModel = {
         title: shown.title,
         number: shown.number,
@@ -360,6 +403,7 @@ export function createApplicationDocuments(deps: {
         shortCode: shown.short_code,
         verifyPage: `${deps.publicUrl}/e-verify`,
         signatory: shown.signatory,
+        language,
       };
       return { document, bytes: await renderDocumentPdf(model, county) };
     },

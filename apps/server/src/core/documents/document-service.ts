@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  ComposedDocument,
-  DocumentKind,
-  DocumentStatus,
-  StaffDocument,
-} from '@kaunti/contract/api-documents';
+import type { PrintedDocument } from '@kaunti/catalogue/document-texts';
+import type { DocumentKind, DocumentStatus, StaffDocument } from '@kaunti/contract/api-documents';
 import {
   type SignedDocumentClaims,
   signedDocumentClaimsSchema,
@@ -62,7 +58,7 @@ export interface IssueDocumentInput {
   /** Other facts to show on verification (see DOCUMENT_FACT_KEYS). */
   facts?: Record<string, string>;
   /** What it prints, filled in from its template (none for invoices and receipts). */
-  printed?: ComposedDocument;
+  printed?: PrintedDocument;
   issuedAt?: Date;
   expiresAt?: Date | null;
   actor?: Actor;

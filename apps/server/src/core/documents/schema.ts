@@ -1,5 +1,5 @@
+import type { PrintedDocument } from '@kaunti/catalogue/document-texts';
 import {
-  type ComposedDocument,
   DOCUMENT_KINDS,
   DOCUMENT_STATUSES,
   type DocumentKind,
@@ -51,7 +51,7 @@ export const documents = pgTable(
      * template when it was issued and never changed. Never shown on E-Verify (it holds the
      * holder's details); null for invoices and receipts, which print from their bill.
      */
-    printed: jsonb('printed').$type<ComposedDocument>(),
+    printed: jsonb('printed').$type<PrintedDocument>(),
     /** The signed E-Verify token printed as the QR code (kept so every print is the same code). */
     token: text('token').notNull(),
     /**

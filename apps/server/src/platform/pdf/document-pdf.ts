@@ -11,6 +11,9 @@ import {
   FONT,
   FOOTER_HEIGHT,
   MARGIN,
+  PDF_WORDS,
+  type PdfLanguage,
+  type PdfWords,
   QR_CAPTION_WIDTH,
 } from './letterhead';
 import { loadPdfKit } from './pdfkit';
@@ -41,6 +44,8 @@ export interface DocumentPdfModel {
   shortCode: string;
   verifyPage: string;
   signatory: string;
+  /** The language its own words are in (its texts come in it already); default English. */
+  language?: PdfLanguage;
 }
 
 const MONEY_COLUMN = 90;
@@ -60,14 +65,19 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
     doc.on('error', reject);
   });
   const bottom = () => A4[1] - doc.page.margins.bottom;
+  const words = PDF_WORDS[model.language ?? 'en'];
 
   let top = drawLetterhead(doc, county);
-  const qrBottom = drawVerifyBlock(doc, {
-    verifyUrl: model.verifyUrl,
-    verifyPage: model.verifyPage,
-    shortCode: model.shortCode,
-    top: top + 4,
-  });
+  const qrBottom = drawVerifyBlock(
+    doc,
+    {
+      verifyUrl: model.verifyUrl,
+      verifyPage: model.verifyPage,
+      shortCode: model.shortCode,
+      top: top + 4,
+    },
+    words,
+  );
   const leftWidth = CONTENT_WIDTH - QR_CAPTION_WIDTH - 16;
   doc
     .font(FONT.bold)
@@ -78,13 +88,13 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
     .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLOR.text)
-    .text(`No. ${model.number}`, MARGIN, doc.y + 4, { width: leftWidth });
+    .text(`${words.number} ${model.number}`, MARGIN, doc.y + 4, { width: leftWidth });
   if (model.state !== 'valid') {
     doc
       .font(FONT.bold)
       .fontSize(14)
       .fillColor(COLOR.red)
-      .text(model.state === 'revoked' ? 'REVOKED: NOT VALID' : 'EXPIRED: NOT VALID', MARGIN, doc.y + 6, {
+      .text(model.state === 'revoked' ? words.revoked : words.expired, MARGIN, doc.y + 6, {
         width: leftWidth,
       });
   }
@@ -97,7 +107,7 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
   });
   top = Math.max(y, qrBottom) + 12;
 
-  for (const table of model.tables) top = drawTable(doc, table, top, bottom) + 12;
+  for (const table of model.tables) top = drawTable(doc, table, top, bottom, words) + 12;
 
   doc.font(FONT.regular).fontSize(10).fillColor(COLOR.text);
   doc.y = top;
@@ -106,12 +116,7 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
     doc.moveDown(0.7);
   }
   doc.moveDown(0.8).font(FONT.regular).fontSize(9).fillColor(COLOR.muted);
-  doc.text(
-    'Issued electronically and signed by the county: no signature or stamp is needed.',
-    MARGIN,
-    doc.y,
-    { width: CONTENT_WIDTH },
-  );
+  doc.text(words.signedNote, MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.font(FONT.bold).fillColor(COLOR.text).text(model.signatory, { width: CONTENT_WIDTH });
 
   if (model.conditions.length > 0) {
@@ -121,7 +126,7 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
         .font(FONT.bold)
         .fontSize(10)
         .fillColor(COLOR.muted)
-        .text(`${model.title} No. ${model.number}`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+        .text(`${model.title} ${words.number} ${model.number}`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
       doc.moveDown(0.6);
     } else {
       doc.moveDown(1);
@@ -148,7 +153,7 @@ export async function renderDocumentPdf(model: DocumentPdfModel, county: County)
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page += 1) {
     doc.switchToPage(page);
-    drawFooter(doc, county, page - range.start + 1, range.count);
+    drawFooter(doc, county, page - range.start + 1, range.count, words);
   }
   doc.end();
   return done;
@@ -160,6 +165,7 @@ function drawTable(
   table: ComposedDocument['tables'][number],
   top: number,
   bottom: () => number,
+  words: PdfWords,
 ): number {
   const free = table.columns.filter((c) => !c.money).length;
   const fixed = table.columns.filter((c) => c.money).length * MONEY_COLUMN;
@@ -209,7 +215,7 @@ function drawTable(
       .stroke();
   }
   if (table.rows.length === 0) {
-    doc.fillColor(COLOR.muted).text('None.', MARGIN + 3, y + 3, { width: CONTENT_WIDTH - 6 });
+    doc.fillColor(COLOR.muted).text(words.none, MARGIN + 3, y + 3, { width: CONTENT_WIDTH - 6 });
     y = doc.y + 3;
   }
   return y;

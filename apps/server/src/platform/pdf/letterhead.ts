@@ -81,6 +81,49 @@ export function drawLetterhead(doc: Doc, county: County): number {
   return y + 10;
 }
 
+/** The words a printed document says in its own voice, in the language it prints in. */
+export interface PdfWords {
+  number: string;
+  revoked: string;
+  expired: string;
+  signedNote: string;
+  none: string;
+  scanToVerify: string;
+  orEnterCode: string;
+  tel: string;
+  email: string;
+  pageOf: (page: number, pages: number) => string;
+}
+
+export type PdfLanguage = 'en' | 'sw';
+
+export const PDF_WORDS: Record<PdfLanguage, PdfWords> = {
+  en: {
+    number: 'No.',
+    revoked: 'REVOKED: NOT VALID',
+    expired: 'EXPIRED: NOT VALID',
+    signedNote: 'Issued electronically and signed by the county: no signature or stamp is needed.',
+    none: 'None.',
+    scanToVerify: 'Scan to verify at',
+    orEnterCode: 'or enter the code',
+    tel: 'Tel',
+    email: 'E-mail',
+    pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  },
+  sw: {
+    number: 'Nambari',
+    revoked: 'IMEFUTWA: SI HALALI',
+    expired: 'IMEISHA MUDA: SI HALALI',
+    signedNote: 'Imetolewa kielektroniki na kutiwa sahihi na kaunti: haihitaji sahihi wala muhuri.',
+    none: 'Hakuna.',
+    scanToVerify: 'Skani ili kuhakiki kwenye',
+    orEnterCode: 'au weka msimbo',
+    tel: 'Simu',
+    email: 'Barua pepe',
+    pageOf: (page, pages) => `Ukurasa ${page} kati ya ${pages}`,
+  },
+};
+
 export const QR_SIZE = 100;
 
 export function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
@@ -96,7 +139,13 @@ export function drawQr(doc: Doc, text: string, x: number, y: number, size: numbe
   doc.restore();
 }
 
-export function drawFooter(doc: Doc, county: County, page: number, pages: number): void {
+export function drawFooter(
+  doc: Doc,
+  county: County,
+  page: number,
+  pages: number,
+  words: PdfWords = PDF_WORDS.en,
+): void {
   const { contacts } = county;
   const savedBottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
@@ -120,12 +169,17 @@ export function drawFooter(doc: Doc, county: County, page: number, pages: number
     .font(FONT.regular)
     .fontSize(7.5)
     .fillColor(COLOR.muted)
-    .text(`Tel: ${contacts.phones.join(', ')}  |  E-mail: ${contacts.emails.join(', ')}`, MARGIN, top + 17, {
-      width,
-      lineBreak: false,
-    });
+    .text(
+      `${words.tel}: ${contacts.phones.join(', ')}  |  ${words.email}: ${contacts.emails.join(', ')}`,
+      MARGIN,
+      top + 17,
+      {
+        width,
+        lineBreak: false,
+      },
+    );
   doc.text(contacts.website, MARGIN, top + 28, { width, lineBreak: false });
-  doc.text(`Page ${page} of ${pages}`, A4[0] - MARGIN - 70, top + 6, {
+  doc.text(words.pageOf(page, pages), A4[0] - MARGIN - 70, top + 6, {
     width: 70,
     align: 'right',
     lineBreak: false,
@@ -143,6 +197,7 @@ export const QR_CAPTION_WIDTH = QR_SIZE + 40;
 export function drawVerifyBlock(
   doc: Doc,
   block: { verifyUrl: string; verifyPage: string; shortCode?: string | null | undefined; top: number },
+  words: PdfWords = PDF_WORDS.en,
 ): number {
   drawQr(doc, block.verifyUrl, A4[0] - MARGIN - QR_SIZE, block.top - 4, QR_SIZE);
   const x = A4[0] - MARGIN - QR_CAPTION_WIDTH;
@@ -150,11 +205,11 @@ export function drawVerifyBlock(
     .font(FONT.regular)
     .fontSize(6.5)
     .fillColor(COLOR.muted)
-    .text('Scan to verify at', x, block.top - 6 + QR_SIZE, { width: QR_CAPTION_WIDTH, align: 'right' })
+    .text(words.scanToVerify, x, block.top - 6 + QR_SIZE, { width: QR_CAPTION_WIDTH, align: 'right' })
     .text(block.verifyPage, { width: QR_CAPTION_WIDTH, align: 'right' });
   if (block.shortCode) {
     doc
-      .text('or enter the code', { width: QR_CAPTION_WIDTH, align: 'right' })
+      .text(words.orEnterCode, { width: QR_CAPTION_WIDTH, align: 'right' })
       .font(FONT.bold)
       .fontSize(9)
       .fillColor(COLOR.text)

@@ -1,4 +1,4 @@
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { maskEmail, maskPhone } from '@kaunti/contract/masking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** /profile/view: the user's details (phone numbers and e-mails masked), PSV, the county record. */
 export function ProfileViewPage() {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   const message = useServerMessage();
   const queryClient = useQueryClient();
   const profile = useProfileQuery();
@@ -95,7 +95,7 @@ export function ProfileViewPage() {
             <span data-testid="customer-no">{erp.customer_no}</span>
           </Row>
           <Row label={t('profile.kraPin')}>{erp.kra_pin ?? none}</Row>
-          <Row label={t('profile.registered')}>{formatDocumentDate(erp.registered_at)}</Row>
+          <Row label={t('profile.registered')}>{formatDisplayDate(erp.registered_at, i18n.language)}</Row>
         </dl>
       </section>
       <nav className={styles.panel} aria-labelledby="profile-actions">

@@ -1,6 +1,6 @@
 import type { County } from '@kaunti/contract/api-county';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
 import { useTranslation } from '../../lib/translator';
@@ -16,7 +16,7 @@ import { DocumentFacts, DocumentFooter, DocumentQr, Letterhead } from './documen
  * titles in both.
  */
 export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument; county: County }) {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const layout = layoutInvoice(model);
   const pages = layout.pageCount;
   const documentNo = model.isReceipt && model.receiptNo ? model.receiptNo : model.billNo;
@@ -28,7 +28,10 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
 
   const facts: [string, string][] = [];
   if (layout.isReceipt) facts.push([t('document.receiptNo'), model.receiptNo ?? '-']);
-  facts.push([t('document.billNo'), model.billNo], [t('document.date'), formatDocumentDate(model.billDate)]);
+  facts.push(
+    [t('document.billNo'), model.billNo],
+    [t('document.date'), formatDisplayDate(model.billDate, i18n.language)],
+  );
   facts.push([t('document.customerName'), model.customerName], [t('document.customerNo'), model.customerNo]);
   if (model.externalDoc) facts.push([t('document.applicationNo'), model.externalDoc]);
   if (layout.parcels.length > 0) {

@@ -6,7 +6,7 @@
  * offers the same document as a PDF.
  */
 import type { PrintableDocument } from '@kaunti/contract/api-documents';
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -20,13 +20,15 @@ import styles from './invoice-page.module.css';
 import { IssuedDocumentView } from './issued-document';
 
 export function IssuedDocumentPage() {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
+  // The document prints in the reader's language (asked with Accept-Language; its PDF link says it).
+  const language = i18n.language === 'sw' ? 'sw' : 'en';
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const key = params.get('key')?.trim() ?? '';
   const county = useCounty();
   const query = useQuery({
-    queryKey: ['issued-document', id, key],
+    queryKey: ['issued-document', id, key, language],
     queryFn: ({ signal }) =>
       api<PrintableDocument>(`/api/documents/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`, {
         signal,
@@ -51,19 +53,19 @@ export function IssuedDocumentPage() {
               <Alert variant="danger" title={t('issued.revokedTitle')}>
                 <p>
                   {t('issued.revokedText', {
-                    date: model.revoked_on ? formatDocumentDate(model.revoked_on) : '-',
+                    date: model.revoked_on ? formatDisplayDate(model.revoked_on, language) : '-',
                     reason: model.revocation_reason ?? '-',
                   })}
                 </p>
               </Alert>
             ) : model.state === 'expired' && model.valid_until ? (
               <Alert variant="warning" title={t('issued.expiredTitle')}>
-                <p>{t('issued.expiredText', { date: formatDocumentDate(model.valid_until) })}</p>
+                <p>{t('issued.expiredText', { date: formatDisplayDate(model.valid_until, language) })}</p>
               </Alert>
             ) : null}
             <div className={styles.toolbar}>
               <Button onClick={() => window.print()}>{t('page.print')}</Button>
-              <a className={buttonClass('secondary')} href={model.pdf_url}>
+              <a className={buttonClass('secondary')} href={withLanguage(model.pdf_url, language)}>
                 {t('issued.pdf')}
               </a>
               <p className={styles.hint}>{t('page.printHint')}</p>
@@ -76,4 +78,9 @@ export function IssuedDocumentPage() {
       }
     </QueryState>
   );
+}
+
+/** A PDF link in the reader's language: a link carries no Accept-Language, so it says `lang`. */
+function withLanguage(url: string, language: 'en' | 'sw'): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }

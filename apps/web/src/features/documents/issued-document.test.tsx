@@ -81,7 +81,10 @@ describe('the printable page of an issued document (/downloads/<name>?id=)', () 
     ).toEqual(fixture().conditions);
     expect(screen.queryByTestId('document-stamp')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', fixture().pdf_url);
+    expect(screen.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute(
+      'href',
+      `${fixture().pdf_url}?lang=en`,
+    );
   });
 
   it("prints a permit's tables of lines, and its terms on a second page of their own", async () => {
@@ -151,8 +154,40 @@ describe('the printable page of an issued document (/downloads/<name>?id=)', () 
     stubApi({ 'GET /api/documents/:id': () => jsonResponse(200, fixture({ state: 'expired' })) });
     await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456', 'sw');
     expect(await screen.findByText('Muda wa hati hii umeisha')).toBeVisible();
-    expect(screen.getByText('Hati hii ilikuwa halali hadi 12th June 2026. Si halali tena.')).toBeVisible();
+    // A date as Kiswahili writes it (issue 36 item 23).
+    expect(screen.getByText('Hati hii ilikuwa halali hadi 12 Juni 2026. Si halali tena.')).toBeVisible();
     expect(screen.getByTestId('document-stamp')).toHaveTextContent('IMEISHA MUDA');
+  });
+
+  it("prints in the reader's language: the document asked in Kiswahili, its PDF link too (issue 36 item 23)", async () => {
+    const kiswahili = fixture({
+      title: 'Cheti cha kutodaiwa kodi ya ardhi',
+      facts: [
+        { label: 'Imetolewa kwa', value: 'Wanjiku Mary Kariuki' },
+        { label: 'Tarehe ya kutolewa', value: '14 Machi 2026' },
+      ],
+      conditions: ['Cheti hiki ni halali kwa siku 90 tangu tarehe ya kutolewa.'],
+      conditions_title: 'Masharti',
+      signatory: 'Kwa niaba ya Test City County',
+      pdf_url: 'https://eservices.test.go.ke/api/documents/doc_AbCdEf123456/pdf?key=k3yK3yK3y',
+    });
+    stubApi({
+      'GET /api/documents/:id': ({ init }) =>
+        jsonResponse(200, new Headers(init.headers).get('accept-language') === 'sw' ? kiswahili : fixture()),
+    });
+    await open('/downloads/certificate-of-verification?id=doc_AbCdEf123456&key=k3yK3yK3y', 'sw');
+    const document = await screen.findByTestId('issued-document');
+    expect(within(document).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Cheti cha kutodaiwa kodi ya ardhi',
+    );
+    expect(document).toHaveTextContent('Tarehe ya kutolewa');
+    expect(document).toHaveTextContent('14 Machi 2026');
+    expect(document).toHaveTextContent('Kwa niaba ya Test City County');
+    expect(document).not.toHaveTextContent('Rates clearance certificate');
+    expect(screen.getByRole('link', { name: 'Pakua PDF' })).toHaveAttribute(
+      'href',
+      'https://eservices.test.go.ke/api/documents/doc_AbCdEf123456/pdf?key=k3yK3yK3y&lang=sw',
+    );
   });
 
   it('says what is wrong for a link without an id, or an unknown document', async () => {

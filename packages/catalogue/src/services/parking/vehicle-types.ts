@@ -8,6 +8,11 @@ export const VEHICLE_TYPE_NAMES = VEHICLE_TYPES.map((type) => ({
   sw: (shared.fields.vehicle_type.options as Record<string, string>)[type.value]?.toLowerCase() ?? type.label,
 }));
 
+/** A vehicle type's label in Kiswahili, as the forms show it ("Saloon car" → its Kiswahili). */
+export function vehicleTypeLabelSw(value: string): string | undefined {
+  return (shared.fields.vehicle_type.options as Record<string, string>)[value];
+}
+
 /** The zones' short names ("Zone I"), the same in every county: each county names its zones apart. */
 export const ZONE_NAMES: Record<string, { en: string; sw: string }> = {
   Z1: { en: 'Zone I', sw: 'Eneo la I' },
