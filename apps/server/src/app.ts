@@ -37,6 +37,7 @@ import { applicationRoutes } from './core/applications/routes';
 import { createStatusSms } from './core/applications/status-sms';
 import { createBillService } from './core/bills/bill-service';
 import { billRoutes } from './core/bills/routes';
+import { createStandingCharges } from './core/bills/standing-charges';
 import { clientErrorRoutes } from './core/client-errors/routes';
 import { registerCountyLists } from './core/county/county-lists';
 import { createCountyService } from './core/county/county-service';
@@ -225,6 +226,9 @@ export async function buildApp({
   const uploads = createUploadService({ db, storage });
   const drafts = createDraftService({ db });
   const bills = createBillService({ db, prefix: billNoPrefixOf(config) });
+  // Standing charges (decision 028): what an area owes monthly (county rent, stall rent), raised
+  // by one job below; their bills are bills like any other.
+  const standing = createStandingCharges({ db, bills });
   // An application made `issued` gets its document in the same transaction.
   // Reference lists' choices by name: each module that owns a list registers where its choices
   // come from (county: sub-counties and wards; land: land uses, zones...).
@@ -323,6 +327,20 @@ export async function buildApp({
         task: async () => {
           const deleted = await accounts.throttle.prune();
           if (deleted > 0) app.log.info({ deleted }, 'ended sign-in limit counters deleted');
+        },
+      }),
+    );
+    // Standing charges: each month's charges (the 1st) and late penalties, once across instances
+    // (every hour; a month missed while no instance ran is caught up).
+    stopJobs.push(
+      startPeriodic({
+        name: 'standing charges',
+        intervalMs: 60 * 60_000,
+        log: app.log,
+        once: { db },
+        task: async () => {
+          const raised = await standing.raiseDue();
+          if (raised.charges + raised.penalties > 0) app.log.info(raised, 'standing charges raised');
         },
       }),
     );

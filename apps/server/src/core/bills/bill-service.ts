@@ -97,6 +97,18 @@ export interface PaymentApplied {
  */
 export type ObligationPaidHandler = (tx: Db, bill: BillRow, requestId?: string) => Promise<void>;
 
+/**
+ * Runs inside the payment's transaction for every payment a bill of an obligation receives (the
+ * part that went to its balance, > 0): a standing obligation's ledger counts each one, paid in
+ * full or not.
+ */
+export type ObligationPaymentHandler = (
+  tx: Db,
+  bill: BillRow,
+  payment: { amountCents: number; reference: string },
+  requestId?: string,
+) => Promise<void>;
+
 /** A unique violation of the "one open bill per obligation" index: someone raised it meanwhile. */
 export function isOpenObligationClash(error: unknown): boolean {
   return isUniqueViolation(error, 'bills_open_obligation_uq');
@@ -116,6 +128,8 @@ export interface BillServiceOptions {
 export function createBillService({ db, prefix }: BillServiceOptions) {
   /** Handlers by obligation kind (the source key's first segment, e.g. "land-rates"). */
   const paidHandlers = new Map<string, ObligationPaidHandler>();
+  /** Handlers of every payment, by obligation kind. */
+  const paymentHandlers = new Map<string, ObligationPaymentHandler>();
 
   // Every M-Pesa payment locks its bill: one statement built once, with the account holder's
   // name the receipt may freeze (not a second query for it). The payments sharing a transaction
@@ -418,6 +432,13 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       paidHandlers.set(kind, handler);
     },
 
+    /** Registers what happens on every payment a bill of this obligation kind receives (one per kind). */
+    onObligationPayment(kind: string, handler: ObligationPaymentHandler): void {
+      if (paymentHandlers.has(kind))
+        throw new Error(`A payment handler for "${kind}" is already registered.`);
+      paymentHandlers.set(kind, handler);
+    },
+
     /**
      * Whether a bill raised for this source is fully paid, whoever it belongs to: what a
      * bill is for (a parcel's rates of a year) is paid once, not once per account.
@@ -524,6 +545,16 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         },
         ...(input.requestId ? { requestId: input.requestId } : {}),
       });
+      if (toBalance > 0 && row.sourceKey) {
+        const onPayment = paymentHandlers.get(row.sourceKey.split(':')[0]!);
+        if (onPayment)
+          await onPayment(
+            tx,
+            updated,
+            { amountCents: toBalance, reference: input.reference },
+            input.requestId,
+          );
+      }
       if (becamePaid && row.sourceKey) {
         const handler = paidHandlers.get(row.sourceKey.split(':')[0]!);
         if (handler) await handler(tx, updated, input.requestId);
@@ -539,12 +570,23 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       };
     },
 
-    /** Cancels an unpaid bill (e.g. its application was cancelled, or a newer bill replaces it). */
-    async cancel(tx: Db, billNo: string, actor: Actor, reason: string, requestId?: string): Promise<void> {
+    /**
+     * Cancels an unpaid bill (e.g. its application was cancelled, or a newer bill replaces it).
+     * With `keepPaid`, a bill paid in part is cancelled too, keeping what it was paid: a standing
+     * obligation's bill, whose payments are already in the obligation's ledger.
+     */
+    async cancel(
+      tx: Db,
+      billNo: string,
+      actor: Actor,
+      reason: string,
+      requestId?: string,
+      options: { keepPaid?: boolean } = {},
+    ): Promise<void> {
       const [row] = await tx.select().from(bills).where(eq(bills.billNo, billNo)).for('update').limit(1);
       if (!row) throw notFound('We could not find that bill.');
       if (row.status === 'cancelled') return;
-      if (row.paidCents > 0)
+      if (row.paidCents > 0 && !options.keepPaid)
         throw conflict('This bill has been paid in part, so it cannot be cancelled here.');
       billStatus.assert(row.status, 'cancelled');
       const updated = await tx
@@ -560,7 +602,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         action: 'cancelled',
         fromState: row.status,
         toState: 'cancelled',
-        data: { reason },
+        data: { reason, paid_cents: row.paidCents },
         ...(requestId ? { requestId } : {}),
       });
     },

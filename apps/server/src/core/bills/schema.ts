@@ -86,3 +86,87 @@ export const billLines = pgTable(
   },
   (t) => [index('bill_lines_bill_idx').on(t.billId, t.position)],
 );
+
+/**
+ * Standing obligations (decision 028): a charge owed every period (a month) from a first period
+ * on — a county house's rent, a market stall's — by a `kind` of the area that owns the thing and
+ * its `reference` (a tenancy number). Its charges are raised by one job (standing-charges.ts),
+ * once each whatever the instances; payments come from its bills (source key "standing:<id>").
+ */
+export const standingObligations = pgTable(
+  'standing_obligations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The area's kind of obligation, e.g. "county-rent". */
+    kind: text('kind').notNull(),
+    /** The area's own number for the thing, e.g. the tenancy number. */
+    reference: text('reference').notNull(),
+    /** The account that holds it (null when none does yet). */
+    userId: uuid('user_id').references(() => users.id),
+    /** Whom its bills are addressed to. */
+    customerName: text('customer_name').notNull(),
+    /** What it is, for bills and statements: "County rent, Kaloleni house K-114". */
+    description: text('description').notNull(),
+    period: text('period', { enum: ['month'] })
+      .notNull()
+      .default('month'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The first period owed (its first day). */
+    startPeriod: date('start_period', { mode: 'string' }).notNull(),
+    /** The last period owed, once it ends. */
+    endPeriod: date('end_period', { mode: 'string' }),
+    /** The last period whose charge the job has raised: the next run starts after it. */
+    raisedThrough: date('raised_through', { mode: 'string' }),
+    dueDay: integer('due_day').notNull(),
+    penaltyPpm: integer('penalty_ppm').notNull().default(0),
+    subCountyCode: text('sub_county_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('standing_obligations_ref_uq').on(t.kind, t.reference),
+    index('standing_obligations_user_idx').on(t.userId),
+    check(
+      'standing_obligations_terms_ck',
+      sql`${t.amountCents} > 0 and ${t.dueDay} between 1 and 28 and ${t.penaltyPpm} >= 0`,
+    ),
+  ],
+);
+
+/** A period's charge or its late penalty: at most one of each per obligation and period. */
+export const standingCharges = pgTable(
+  'standing_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    obligationId: uuid('obligation_id')
+      .notNull()
+      .references(() => standingObligations.id, { onDelete: 'cascade' }),
+    period: date('period', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['charge', 'penalty'] }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('standing_charges_once_uq').on(t.obligationId, t.period, t.kind),
+    check('standing_charges_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Money a standing obligation's bill received (what went to its balance, not beyond it). */
+export const standingPayments = pgTable(
+  'standing_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    obligationId: uuid('obligation_id')
+      .notNull()
+      .references(() => standingObligations.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The bill it came through (null for a payment brought over from the county's old records). */
+    billNo: text('bill_no'),
+    reference: text('reference').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('standing_payments_obligation_idx').on(t.obligationId, t.paidAt),
+    check('standing_payments_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);

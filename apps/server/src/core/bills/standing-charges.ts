@@ -1,0 +1,418 @@
+import type { Bill } from '@kaunti/contract/api-bills';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { badRequest, notFound } from '../../platform/errors';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { BillService } from './bill-service';
+import { kenyaToday } from './kenya-date';
+import { standingCharges, standingObligations, standingPayments } from './schema';
+import {
+  billLinesFor,
+  type Charge,
+  type Day,
+  dueDateOf,
+  monthsBetween,
+  type Period,
+  periodOf,
+  periodsInArrears,
+  type StandingTerms,
+  settle,
+} from './standing-rule';
+
+export type StandingObligationRow = typeof standingObligations.$inferSelect;
+
+/** The bills of a standing obligation carry this source key: "standing:<obligation id>". */
+export const STANDING_SOURCE = 'standing';
+const sourceKeyOf = (id: string) => `${STANDING_SOURCE}:${id}`;
+
+/** Ids (uuids, from the database) as one array parameter: `{a,b}`. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const countOf = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+
+/** How many obligations one transaction of the job raises: small, so requests never wait long. */
+const CHUNK = 2_000;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2026-03-01" → "March 2026". */
+export function monthName(period: Period): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return `${MONTHS[month - 1]} ${year}`;
+}
+
+export const termsOf = (row: StandingObligationRow): StandingTerms => ({
+  amountCents: row.amountCents,
+  startPeriod: row.startPeriod,
+  endPeriod: row.endPeriod,
+  dueDay: row.dueDay,
+  penaltyPpm: row.penaltyPpm,
+});
+
+export interface OpenObligationInput {
+  kind: string;
+  reference: string;
+  userId: string | null;
+  customerName: string;
+  description: string;
+  amountCents: number;
+  startPeriod: Period;
+  dueDay: number;
+  penaltyPpm: number;
+  subCountyCode?: string | null;
+  actor: Actor;
+  requestId?: string;
+}
+
+export interface Ledger {
+  obligation: StandingObligationRow;
+  charges: Charge[];
+  paidCents: number;
+  payments: { amountCents: number; billNo: string | null; reference: string; paidAt: Date }[];
+}
+
+export interface StatementMonth {
+  period: Period;
+  month: string;
+  charge_cents: number;
+  penalty_cents: number;
+  paid_cents: number;
+  due_date: string;
+}
+
+/**
+ * Standing charges (decision 028): obligations that owe a charge every month — raised once per
+ * month by one job whatever the instances, late penalties, payments settling the oldest first —
+ * for any area (county rent, market stalls, payment plans). The rule is `standing-rule.ts`; this
+ * is its database side. Payments reach an obligation through its bills: `billFor` raises one (the
+ * balance and months ahead), and every payment that bill receives is counted in its ledger.
+ */
+export function createStandingCharges({ db, bills }: { db: Db; bills: BillService }) {
+  bills.onObligationPayment(STANDING_SOURCE, async (tx, bill, payment) => {
+    const id = bill.sourceKey?.split(':')[1];
+    if (!id) return;
+    await tx.insert(standingPayments).values({
+      obligationId: id,
+      amountCents: payment.amountCents,
+      billNo: bill.billNo,
+      reference: payment.reference,
+    });
+  });
+
+  async function ledgerOf(on: Db, obligation: StandingObligationRow): Promise<Ledger> {
+    const [charges, payments] = await Promise.all([
+      on
+        .select()
+        .from(standingCharges)
+        .where(eq(standingCharges.obligationId, obligation.id))
+        .orderBy(asc(standingCharges.period), asc(standingCharges.kind)),
+      on
+        .select()
+        .from(standingPayments)
+        .where(eq(standingPayments.obligationId, obligation.id))
+        .orderBy(asc(standingPayments.paidAt)),
+    ]);
+    return {
+      obligation,
+      charges: charges.map((c) => ({ period: c.period, kind: c.kind, amountCents: c.amountCents })),
+      paidCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+      payments: payments.map((p) => ({
+        amountCents: p.amountCents,
+        billNo: p.billNo,
+        reference: p.reference,
+        paidAt: p.paidAt,
+      })),
+    };
+  }
+
+  /** Raises the month's charges of these obligations (and any month missed), in one transaction. */
+  async function raiseCharges(ids: string[], current: Period): Promise<number> {
+    const list = uuidArray(ids);
+    return db.transaction(async (tx) => {
+      const inserted = await tx.execute(sql`
+        with due as (
+          select o.id, o.amount_cents,
+            (case when o.raised_through is null then o.start_period
+              else (o.raised_through + interval '1 month')::date end) as first_period,
+            least(${current}::date, coalesce(o.end_period, ${current}::date)) as last_period
+          from ${standingObligations} o
+          where o.id = any(${list}::uuid[])
+        ), raised as (
+          insert into ${standingCharges} (obligation_id, period, kind, amount_cents)
+          select due.id, p::date, 'charge', due.amount_cents
+          from due cross join lateral generate_series(due.first_period, due.last_period, interval '1 month') p
+          where due.first_period <= due.last_period
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as n from raised`);
+      await tx.execute(sql`
+        update ${standingObligations} o
+        set raised_through = least(${current}::date, coalesce(o.end_period, ${current}::date))
+        where o.id = any(${list}::uuid[]) and o.start_period <= ${current}::date`);
+      return countOf(inserted);
+    });
+  }
+
+  /** Adds the penalties due today to these obligations' late charges (see standing-rule.ts). */
+  async function raisePenalties(ids: string[], today: string): Promise<number> {
+    const list = uuidArray(ids);
+    const inserted = await db.execute(sql`
+      with paid as (
+        select obligation_id, sum(amount_cents)::bigint as total from ${standingPayments}
+        where obligation_id = any(${list}::uuid[]) group by obligation_id
+      ), ledger as (
+        select c.obligation_id, c.period, c.kind, c.amount_cents, o.penalty_ppm, o.due_day,
+          least(c.amount_cents, greatest(0::bigint,
+            (sum(c.amount_cents) over (partition by c.obligation_id order by c.period, c.kind
+              rows between unbounded preceding and current row))::bigint - coalesce(paid.total, 0)))::bigint as unpaid
+        from ${standingCharges} c
+        join ${standingObligations} o on o.id = c.obligation_id
+        left join paid on paid.obligation_id = c.obligation_id
+        where c.obligation_id = any(${list}::uuid[]) and o.penalty_ppm > 0
+      ), raised as (
+        insert into ${standingCharges} (obligation_id, period, kind, amount_cents)
+        select l.obligation_id, l.period, 'penalty', (l.unpaid * l.penalty_ppm + 500000) / 1000000
+        from ledger l
+        where l.kind = 'charge' and l.unpaid > 0
+          and (l.period + (l.due_day - 1)) < ${today}::date
+          and (l.unpaid * l.penalty_ppm + 500000) / 1000000 > 0
+          and not exists (select 1 from ${standingCharges} x
+            where x.obligation_id = l.obligation_id and x.period = l.period and x.kind = 'penalty')
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as n from raised`);
+    return countOf(inserted);
+  }
+
+  async function loadOwned(on: Db, id: string, lock: boolean): Promise<StandingObligationRow> {
+    const query = on.select().from(standingObligations).where(eq(standingObligations.id, id)).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound('We could not find that obligation.');
+    return row;
+  }
+
+  return {
+    /** Opens an obligation (once per kind and reference: opening it again answers the one there is). */
+    async open(tx: Db, input: OpenObligationInput): Promise<StandingObligationRow> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new Error('A standing charge is a positive whole number of cents.');
+      const [row] = await tx
+        .insert(standingObligations)
+        .values({
+          kind: input.kind,
+          reference: input.reference,
+          userId: input.userId,
+          customerName: input.customerName,
+          description: input.description,
+          amountCents: input.amountCents,
+          startPeriod: input.startPeriod,
+          dueDay: input.dueDay,
+          penaltyPpm: input.penaltyPpm,
+          subCountyCode: input.subCountyCode ?? null,
+        })
+        .onConflictDoNothing({ target: [standingObligations.kind, standingObligations.reference] })
+        .returning();
+      if (!row) {
+        const [existing] = await tx
+          .select()
+          .from(standingObligations)
+          .where(
+            and(eq(standingObligations.kind, input.kind), eq(standingObligations.reference, input.reference)),
+          );
+        return existing!;
+      }
+      await recordAudit(tx, {
+        actor: input.actor,
+        entityType: 'standing_obligation',
+        entityId: `${input.kind}:${input.reference}`,
+        action: 'opened',
+        toState: 'active',
+        data: { amount_cents: input.amountCents, start_period: input.startPeriod, due_day: input.dueDay },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return row;
+    },
+
+    /**
+     * The job (every hour; the 1st of a month raises that month): every obligation's charges up to
+     * this month, once each — two instances running it at once raise each month once (the unique
+     * index), a month missed while none ran is caught up — then the penalties due today. In
+     * transactions of at most 2,000 obligations, so requests never wait behind the whole run.
+     */
+    async raiseDue(at: Date = new Date()): Promise<{ charges: number; penalties: number }> {
+      const today: Day = kenyaToday(at);
+      const current = periodOf(today.year, today.month);
+      const date = dueDateOf(current, today.day);
+      let charges = 0;
+      let penalties = 0;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const chunk = await db
+          .select({ id: standingObligations.id })
+          .from(standingObligations)
+          .where(gt(standingObligations.id, after))
+          .orderBy(asc(standingObligations.id))
+          .limit(CHUNK);
+        if (chunk.length === 0) break;
+        const ids = chunk.map((r) => r.id);
+        after = ids[ids.length - 1]!;
+        charges += await raiseCharges(ids, current);
+        penalties += await raisePenalties(ids, date);
+      }
+      if (charges + penalties > 0)
+        await recordAudit(db, {
+          actor: { type: 'system' },
+          entityType: 'standing_charges',
+          entityId: current,
+          action: 'raised',
+          data: { charges, penalties, on: date },
+        });
+      return { charges, penalties };
+    },
+
+    /** The obligation of an area's thing, or undefined. */
+    async find(kind: string, reference: string, on: Db = db): Promise<StandingObligationRow | undefined> {
+      const [row] = await on
+        .select()
+        .from(standingObligations)
+        .where(and(eq(standingObligations.kind, kind), eq(standingObligations.reference, reference)))
+        .limit(1);
+      return row;
+    },
+
+    async listByIds(ids: string[]): Promise<StandingObligationRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(standingObligations).where(inArray(standingObligations.id, ids));
+    },
+
+    /** Its charges and payments, and what they come to. */
+    async summary(obligation: StandingObligationRow, on: Db = db) {
+      const ledger = await ledgerOf(on, obligation);
+      const balance = ledger.charges.reduce((s, c) => s + c.amountCents, 0) - ledger.paidCents;
+      return {
+        ledger,
+        balanceCents: Math.max(0, balance),
+        creditCents: Math.max(0, -balance),
+        monthsInArrears: periodsInArrears(ledger.charges, ledger.paidCents).length,
+      };
+    },
+
+    /** Month by month: what was charged, the penalty, what of it is paid (oldest first). */
+    statement(ledger: Ledger): StatementMonth[] {
+      const months = new Map<Period, StatementMonth>();
+      for (const c of settle(ledger.charges, ledger.paidCents)) {
+        const month = months.get(c.period) ?? {
+          period: c.period,
+          month: monthName(c.period),
+          charge_cents: 0,
+          penalty_cents: 0,
+          paid_cents: 0,
+          due_date: dueDateOf(c.period, ledger.obligation.dueDay),
+        };
+        if (c.kind === 'charge') month.charge_cents += c.amountCents;
+        else month.penalty_cents += c.amountCents;
+        month.paid_cents += c.paidCents;
+        months.set(c.period, month);
+      }
+      return [...months.values()];
+    },
+
+    /**
+     * A bill of the obligation's balance and `monthsAhead` months after those raised (0: the
+     * balance only), one line per month, oldest first. It replaces the obligation's open bill
+     * (cancelled, keeping what it was paid).
+     */
+    async billFor(
+      obligationId: string,
+      monthsAhead: number,
+      actor: Actor,
+      requestId?: string,
+    ): Promise<Bill> {
+      if (!Number.isInteger(monthsAhead) || monthsAhead < 0 || monthsAhead > 24)
+        throw badRequest('Please choose between 0 and 24 months ahead.');
+      return db.transaction(async (tx) => {
+        const obligation = await loadOwned(tx, obligationId, true);
+        const ledger = await ledgerOf(tx, obligation);
+        const lines = billLinesFor(termsOf(obligation), ledger.charges, ledger.paidCents, monthsAhead);
+        if (lines.length === 0) throw badRequest('There is nothing to pay.');
+        const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
+        // The open bill is replaced: what it received is already in the ledger, and what it still
+        // asked for is in the new one.
+        if (open)
+          await bills.cancel(
+            tx,
+            open.billNo,
+            actor,
+            'Replaced by a new bill of the same obligation',
+            requestId,
+            {
+              keepPaid: true,
+            },
+          );
+        const first = lines[0]!.period;
+        const last = lines[lines.length - 1]!.period;
+        const span = first === last ? monthName(first) : `${monthName(first)} to ${monthName(last)}`;
+        return bills.raise(tx, {
+          userId: obligation.userId,
+          customerName: obligation.customerName,
+          description: `${obligation.description} (${obligation.reference}): ${span}`,
+          lines: lines.map((l) => ({
+            amount_cents: l.amountCents,
+            description:
+              l.kind === 'penalty'
+                ? `Late payment penalty, ${monthName(l.period)}`
+                : l.kind === 'ahead'
+                  ? `${obligation.description}, ${monthName(l.period)} (in advance)`
+                  : `${obligation.description}, ${monthName(l.period)}`,
+            parcel: null,
+            code: l.period.slice(0, 7),
+          })),
+          sourceKey: sourceKeyOf(obligation.id),
+          subCountyCode: obligation.subCountyCode,
+          actor,
+          ...(requestId ? { requestId } : {}),
+        });
+      });
+    },
+
+    /** Moves an obligation to another account and name (a tenancy transferred), audited. */
+    async transfer(
+      tx: Db,
+      obligationId: string,
+      to: { userId: string; customerName: string },
+      actor: Actor,
+    ): Promise<void> {
+      const obligation = await loadOwned(tx, obligationId, true);
+      await tx
+        .update(standingObligations)
+        .set({ userId: to.userId, customerName: to.customerName })
+        .where(eq(standingObligations.id, obligationId));
+      await recordAudit(tx, {
+        actor,
+        entityType: 'standing_obligation',
+        entityId: `${obligation.kind}:${obligation.reference}`,
+        action: 'transferred',
+        data: { from_user_id: obligation.userId, to_user_id: to.userId },
+      });
+    },
+
+    /** Whole months from an obligation's first period to `to` (for seed data and tests). */
+    monthsBetween,
+  };
+}
+
+export type StandingChargeService = ReturnType<typeof createStandingCharges>;
