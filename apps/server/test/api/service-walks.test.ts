@@ -21,7 +21,7 @@ import { createSignedInUser, type TestUser } from '../support/users';
  * demo approver (0700000102) and issued by the demo reviewer (0700000101) when it is reviewed, and
  * has a document whose print_url is its template's printable and whose PDF's QR verifies.
  */
-const AREAS = ['property', 'payments', 'markets'];
+const AREAS = ['property', 'payments', 'markets', 'health'];
 /** Services whose example names the demo citizen's own records (a tenancy). */
 const AS_DEMO_CITIZEN = new Set<string>([]);
 
