@@ -313,7 +313,8 @@ export async function buildApp({
       previousCallbackSecret: config.mpesa.previousCallbackSecret,
     }),
   );
-  await app.register(billDocumentRoutes({ documents: createBillDocuments({ db, bills, invoices }), guards }));
+  const billDocuments = createBillDocuments({ db, bills, invoices, documents });
+  await app.register(billDocumentRoutes({ documents: billDocuments, guards }));
   const stopJobs: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
     stopJobs.push(payments.startReconciliation(15_000));
@@ -380,7 +381,7 @@ export async function buildApp({
   );
   // A property service built on a parcel (a building plan) names one in the land register.
   applications.addValidator('property', land.validateApplication);
-  await app.register(landRoutes({ land, applications, guards }));
+  await app.register(landRoutes({ land, applications, guards, invoiceLink: billDocuments.invoiceLinkFor }));
   const business = createBusinessService({ db });
   applications.addValidator('business', business.checkApplication);
   registerBusinessLists(choices, business);
@@ -472,6 +473,7 @@ export async function buildApp({
               issued: demoDocuments,
               applicationDocuments: demoApplicationDocuments,
               links: applicationDocuments,
+              invoiceLinks: (id: string) => invoices.publicLinks(id),
             },
           }
         : {}),

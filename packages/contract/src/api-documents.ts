@@ -71,6 +71,10 @@ export const invoiceDocumentSchema = z
       ),
     quantity: z.int().positive().describe('Quantity of that single line.'),
     unitPrice: centsSchema.describe('Unit price of that single line, in cents.'),
+    mpesaReceipts: z
+      .array(z.string())
+      .optional()
+      .describe('On a receipt: the M-Pesa receipt numbers of the payments that paid the bill.'),
     verifyCode: z.string().describe('The signed E-Verify token (compact JWS) held by the QR code.'),
     verifyUrl: z.string().describe('`<public URL>/e-verify?code=<verifyCode>`: what the QR code encodes.'),
     verifyShortCode: z

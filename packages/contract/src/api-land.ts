@@ -230,4 +230,12 @@ export const currentBillRequestSchema = z
   .object({ lr_number: lrNumberSchema })
   .describe('CurrentBillRequest')
   .meta({ examples: [{ lr_number: '209/10001' }] });
-export const currentBillResponseSchema = billSchema;
+export const currentBillResponseSchema = billSchema
+  .extend({
+    invoice_url: z
+      .string()
+      .describe(
+        "The bill's printable invoice, to pay at a bank, for whoever asked: the owner's name masked for anyone but the owner.",
+      ),
+  })
+  .describe('CurrentRatesBill');

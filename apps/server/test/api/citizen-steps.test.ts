@@ -9,7 +9,8 @@ import { createOfficer, createSignedInUser, type TestUser } from '../support/use
  * What the citizen is told and charged at each step of an application (issue 36): an SMS when
  * their payment is received, when it is approved and when its document is issued, whoever
  * moved it (item 25); an answer to a request for more information is priced as a submission is,
- * and what it adds is paid before the application is approved (item 1).
+ * and what it adds is paid before the application is approved (item 1); whoever asks for or pays
+ * a bill on another account finds and prints it, the owner's name masked (items 18 and 21).
  */
 let t: TestApp;
 let close: () => Promise<void>;
@@ -202,5 +203,90 @@ describe('an answer to "needs more information" is priced as a submission (item 
       balance_due_cents: 0,
       refund_due_cents: 3_000_000,
     });
+  });
+});
+
+describe('a bill on another account: its invoice and receipt for whoever asked or paid (items 18 and 21)', () => {
+  const get = (user: TestUser | null, url: string) =>
+    t.app.inject({ method: 'GET', url, ...(user ? { headers: user.headers } : {}) });
+  const local = (link: string) => {
+    const url = new URL(link);
+    return `${url.pathname}${url.search}`;
+  };
+  /** `/downloads/Invoice?id=…&key=…` → the model its page draws. */
+  const modelOf = (printUrl: string) => {
+    const url = new URL(printUrl);
+    return `/api/bill-documents/${url.searchParams.get('id')}?key=${url.searchParams.get('key')}`;
+  };
+
+  it('the demo invoice and receipt are listed with their printable page and PDF, like every other printable', async () => {
+    const samples = (await get(null, '/api/verify/samples')).json();
+    for (const kind of ['invoice', 'receipt']) {
+      const sample = samples.documents.find(
+        (d: { kind: string; status: string }) => d.kind === kind && d.status === 'valid',
+      );
+      expect(sample.print_url, kind).toMatch(/\/downloads\/Invoice\?id=.+&key=.+/);
+      const model = await get(null, modelOf(sample.print_url));
+      expect(model.statusCode, model.body).toBe(200);
+      expect(model.json()).toMatchObject({
+        isReceipt: kind === 'receipt',
+        verifyShortCode: sample.short_code,
+      });
+      const pdf = await get(null, local(sample.pdf_url));
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+  });
+
+  it("whoever asks for a parcel's rates bill prints its invoice to pay at a bank, the owner's name masked", async () => {
+    const relative = await createSignedInUser(t);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rates/current-bill',
+      headers: relative.headers,
+      payload: { lr_number: '209/10002' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const bill = asked.json();
+    const invoice = await get(null, modelOf(bill.invoice_url));
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json()).toMatchObject({ isReceipt: false, billNo: bill.bill_no, customerNo: '' });
+    expect(invoice.json().customerName).toBe(bill.customer_name);
+    expect(invoice.json().customerName).toContain('*');
+  });
+
+  it('the payer of a bill on another account finds its receipt: M-Pesa receipt number on it, owner masked', async () => {
+    const relative = await createSignedInUser(t);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rates/current-bill',
+      headers: relative.headers,
+      payload: { lr_number: '209/10001' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const bill = asked.json();
+    const push = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/mpesa/stk-push',
+      headers: { ...relative.headers, 'idempotency-key': randomUUID() },
+      payload: { bill_no: bill.bill_no, phone_number: '0713000255' },
+    });
+    expect(push.statusCode, push.body).toBe(200);
+    let payment: { status: string; bill_status: string; mpesa_receipt_number: string | null } | undefined;
+    for (let i = 0; i < 200 && !(payment?.status === 'paid' && payment.mpesa_receipt_number); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      payment = (await get(relative, '/api/payments')).json().data[0];
+    }
+    // Transaction history: paid, the bill paid (the web links its receipt).
+    expect(payment).toMatchObject({ status: 'paid', bill_status: 'paid' });
+    const receipt = await get(relative, `/api/bills/${bill.bill_no}/receipt`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json()).toMatchObject({
+      isReceipt: true,
+      mpesaReceipts: [payment!.mpesa_receipt_number],
+      customerName: bill.customer_name,
+      customerNo: '',
+    });
+    expect(receipt.json().customerName).toContain('*');
   });
 });

@@ -52,6 +52,8 @@ export function landRoutes(deps: {
   land: LandService;
   applications: ApplicationService;
   guards: Guards;
+  /** The public printable link of a bill's invoice for this reader (masked unless they own it). */
+  invoiceLink: (billNo: string, userId: string) => Promise<string>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { land } = deps;
@@ -335,12 +337,17 @@ export function landRoutes(deps: {
           summary: 'Raise (or answer the open) current land rates bill of a parcel',
           description:
             "This year's rates (site value × the rate for the land use), arrears and the penalty on them, " +
-            'as lines naming the parcel. 404 for an unknown parcel.',
+            'as lines naming the parcel, and its printable invoice (the owner masked for anyone else) to pay at a bank. ' +
+            '404 for an unknown parcel.',
           body: currentBillRequestSchema,
           response: { 200: currentBillResponseSchema, ...errors, 409: errorBodySchema, 503: errorBodySchema },
         },
       },
-      async (request) => land.currentRatesBill(currentUser(request).id, request.body.lr_number, request.id),
+      async (request) => {
+        const userId = currentUser(request).id;
+        const bill = await land.currentRatesBill(userId, request.body.lr_number, request.id);
+        return { ...bill, invoice_url: await deps.invoiceLink(bill.bill_no, userId) };
+      },
     );
   };
 }

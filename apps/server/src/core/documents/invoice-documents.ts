@@ -28,6 +28,10 @@ export type InvoiceDocumentInput = Omit<
   'verifyCode' | 'verifyUrl' | 'verifyShortCode' | 'printUrl'
 > & {
   ownerUserId?: string | null;
+  /** The name the register records, when the printed `customerName` is masked for its reader. */
+  registerName?: string;
+  /** Its `printUrl` is the masked public link (the reader is not the owner). */
+  printMasked?: boolean;
   actor?: Actor;
   requestId?: string;
 };
@@ -35,9 +39,16 @@ export type InvoiceDocumentInput = Omit<
 export interface InvoiceDocuments {
   prepare(input: InvoiceDocumentInput, tx?: Db): Promise<InvoiceDocument>;
   renderPdf(model: InvoiceDocument): Promise<Buffer>;
-  /** True when `key` is the print key of the document `id` (its public link's key). */
-  printKeyMatches(id: string, key: string): boolean;
+  /**
+   * Which public link `key` opens of the document `id`: its own (`full`), the one that prints the
+   * holder's name masked (`masked`: for whoever asked for another's bill), or none.
+   */
+  printKeyOpens(id: string, key: string): 'full' | 'masked' | null;
+  /** The public links of the document `id`: the printable page and the PDF (masked: the holder's name masked). */
+  publicLinks(id: string, masked?: boolean): { print_url: string; pdf_url: string };
 }
+
+const MASKED = ':masked';
 
 export function createInvoiceDocuments(deps: {
   documents: DocumentService;
@@ -46,10 +57,23 @@ export function createInvoiceDocuments(deps: {
   /** The server's secret (JWT_SECRET): the print keys are derived from it. */
   secret: string;
 }): InvoiceDocuments {
+  const publicLinks = (id: string, masked = false) => {
+    const key = printKeyOf(deps.secret, masked ? `${id}${MASKED}` : id);
+    return {
+      print_url: `${deps.publicUrl}/downloads/Invoice?id=${id}&key=${key}`,
+      pdf_url: `${deps.publicUrl}/api/bill-documents/${id}/pdf?key=${key}`,
+    };
+  };
   return {
-    printKeyMatches: (id, key) => printKeyMatches(deps.secret, id, key),
+    printKeyOpens: (id, key) =>
+      printKeyMatches(deps.secret, id, key)
+        ? 'full'
+        : printKeyMatches(deps.secret, `${id}${MASKED}`, key)
+          ? 'masked'
+          : null,
+    publicLinks,
     async prepare(input, tx) {
-      const { ownerUserId, actor, requestId, ...fields } = input;
+      const { ownerUserId, registerName, printMasked, actor, requestId, ...fields } = input;
       if (fields.isReceipt && !fields.receiptNo?.trim())
         throw badRequest('A receipt needs a receipt number.');
       // Fails now, not at print time, on an amount that is not a number of shillings.
@@ -65,7 +89,7 @@ export function createInvoiceDocuments(deps: {
         {
           kind: fields.isReceipt ? 'receipt' : 'invoice',
           number: fields.isReceipt ? fields.receiptNo!.trim() : fields.billNo,
-          holderName: fields.customerName,
+          holderName: registerName ?? fields.customerName,
           ownerUserId: ownerUserId ?? null,
           subject: fields.billNo,
           amountCents: fields.billAmount,
@@ -81,7 +105,7 @@ export function createInvoiceDocuments(deps: {
         verifyCode: issued.token,
         verifyUrl: issued.verifyUrl,
         verifyShortCode: issued.shortCode,
-        printUrl: `${deps.publicUrl}/downloads/Invoice?id=${id}&key=${printKeyOf(deps.secret, id)}`,
+        printUrl: publicLinks(id, printMasked).print_url,
       };
     },
 

@@ -1,6 +1,7 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
-import { and, eq } from 'drizzle-orm';
+import { maskName } from '@kaunti/contract/masking';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
@@ -8,8 +9,9 @@ import type { Actor } from '../audit/audit';
 import { type BillService, fullName } from '../bills/bill-service';
 import { kenyaDate } from '../bills/kenya-date';
 import { bills } from '../bills/schema';
+import type { DocumentService } from '../documents/document-service';
 import type { InvoiceDocuments } from '../documents/invoice-documents';
-import { documents as registerDocuments } from '../documents/schema';
+import { type DocumentRow, documents as registerDocuments } from '../documents/schema';
 import { PAYMENT_MESSAGES } from './messages';
 import { payments } from './schema';
 
@@ -35,7 +37,13 @@ export function receiptNumberOf(billNo: string): string {
   return `RCT-${billNo}`;
 }
 
-export function createBillDocuments(deps: { db: Db; bills: BillService; invoices: InvoiceDocuments }) {
+export function createBillDocuments(deps: {
+  db: Db;
+  bills: BillService;
+  invoices: InvoiceDocuments;
+  /** The register: an invoice or receipt with no bill behind it (the demo data's) prints from it. */
+  documents: Pick<DocumentService, 'verifyUrl' | 'shortCodeOf'>;
+}) {
   /**
    * The bill, if this user may print it: its account holder (invoice and receipt), or someone
    * who paid towards it (the receipt only: people pay a relative's rates). Anyone else: 404.
@@ -66,7 +74,8 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
     requestId?: string,
   ): Promise<InvoiceDocument> {
     const row = await visibleBill(userId, billNo, kind);
-    return modelOf(row, kind, { type: 'user', id: userId }, requestId);
+    // A payer who is not the bill's owner reads the owner's name masked, as on the bill.
+    return modelOf(row, kind, { type: 'user', id: userId }, requestId, row.userId !== userId);
   }
 
   /**
@@ -76,19 +85,52 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
    */
   async function publicModel(id: string, key: string): Promise<InvoiceDocument> {
     const [document] = await deps.db
-      .select({ kind: registerDocuments.kind, subject: registerDocuments.subject })
+      .select()
       .from(registerDocuments)
       .where(eq(registerDocuments.id, id))
       .limit(1);
-    if (
-      !document?.subject ||
-      (document.kind !== 'invoice' && document.kind !== 'receipt') ||
-      !deps.invoices.printKeyMatches(id, key)
-    )
+    const opens = deps.invoices.printKeyOpens(id, key);
+    if (!document?.subject || (document.kind !== 'invoice' && document.kind !== 'receipt') || !opens)
       throw notFound(PAYMENT_MESSAGES.documentNotFound);
     const [row] = await deps.db.select().from(bills).where(eq(bills.billNo, document.subject)).limit(1);
-    if (!row) throw notFound(PAYMENT_MESSAGES.documentNotFound);
-    return modelOf(row, document.kind, { type: 'system', id: 'public-printable' });
+    if (!row) return registerModel(document, opens === 'masked');
+    return modelOf(
+      row,
+      document.kind,
+      { type: 'system', id: 'public-printable' },
+      undefined,
+      opens === 'masked',
+    );
+  }
+
+  /**
+   * An invoice or receipt the register holds with no bill behind it (the demo data's): printed
+   * from what the register recorded — its number, holder, amount, description and QR code.
+   */
+  async function registerModel(document: DocumentRow, masked: boolean): Promise<InvoiceDocument> {
+    const isReceipt = document.kind === 'receipt';
+    const amount = document.amountCents ?? 0;
+    const billNo = document.facts.bill_no ?? document.subject ?? document.number;
+    const description = document.facts.description ?? '';
+    return {
+      receiptNo: isReceipt ? document.number : null,
+      billDetails: [{ Amount: String(amount / 100), Description: description, Parcel: null }],
+      isLr: false,
+      customerName: masked ? maskName(document.holderName) : document.holderName,
+      customerNo: '',
+      billDate: kenyaDate(document.issuedAt),
+      externalDoc: document.facts.application_no ?? null,
+      isReceipt,
+      billNo,
+      billAmount: amount,
+      description,
+      quantity: 1,
+      unitPrice: amount,
+      verifyCode: document.token,
+      verifyUrl: deps.documents.verifyUrl(document.token),
+      verifyShortCode: await deps.documents.shortCodeOf(document),
+      printUrl: deps.invoices.publicLinks(document.id, masked).print_url,
+    };
   }
 
   async function modelOf(
@@ -96,6 +138,8 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
     kind: BillDocumentKind,
     actor: Actor,
     requestId?: string,
+    /** For a reader who is not the bill's owner: the owner's name masked, no customer number. */
+    masked = false,
   ): Promise<InvoiceDocument> {
     const [bill] = await deps.bills.present([row]);
     if (!bill) throw notFound(PAYMENT_MESSAGES.billNotFound);
@@ -120,6 +164,23 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
       (kind === 'receipt' ? (row.receiptName ?? row.customerName) : row.customerName) ?? holderName;
     const isReceipt = kind === 'receipt';
     const area = bill.service_id ? findService(bill.service_id)?.area : undefined;
+    // A receipt names the M-Pesa receipts of the payments that paid the bill.
+    const mpesaReceipts = isReceipt
+      ? (
+          await deps.db
+            .select({ receipt: payments.mpesaReceiptNumber })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.billNo, bill.bill_no),
+                eq(payments.status, 'paid'),
+                isNotNull(payments.appliedAt),
+                isNotNull(payments.mpesaReceiptNumber),
+              ),
+            )
+            .orderBy(asc(payments.createdAt))
+        ).map((p) => p.receipt!)
+      : [];
     return deps.invoices.prepare({
       receiptNo: isReceipt ? receiptNumberOf(bill.bill_no) : null,
       billDetails: bill.lines.map((line) => ({
@@ -128,8 +189,12 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
         Parcel: line.Parcel,
       })),
       isLr: area === 'land' || bill.lines.some((line) => line.Parcel !== null),
-      customerName,
-      customerNo: holder?.customerNo ?? '',
+      customerName: masked ? maskName(customerName) : customerName,
+      registerName: customerName,
+      // A masked reader's copy links to the masked printable, never to the owner's.
+      printMasked: masked,
+      customerNo: masked ? '' : (holder?.customerNo ?? ''),
+      ...(mpesaReceipts.length > 0 ? { mpesaReceipts } : {}),
       billDate: kenyaDate(new Date(bill.created_at)),
       externalDoc: bill.application_no,
       isReceipt,
@@ -144,9 +209,27 @@ export function createBillDocuments(deps: { db: Db; bills: BillService; invoices
     });
   }
 
+  /**
+   * The public printable link of a bill's invoice for one reader: whoever asked for it (a rates
+   * bill on another's parcel) prints it to pay at a bank, with the owner's name masked.
+   */
+  async function invoiceLinkFor(billNo: string, userId: string): Promise<string> {
+    const [row] = await deps.db.select().from(bills).where(eq(bills.billNo, billNo)).limit(1);
+    if (!row) throw notFound(PAYMENT_MESSAGES.billNotFound);
+    const invoice = await modelOf(
+      row,
+      'invoice',
+      { type: 'user', id: userId },
+      undefined,
+      row.userId !== userId,
+    );
+    return invoice.printUrl!;
+  }
+
   return {
     model,
     publicModel,
+    invoiceLinkFor,
     async pdf(userId: string, billNo: string, kind: BillDocumentKind, requestId?: string) {
       const document = await model(userId, billNo, kind, requestId);
       return { document, bytes: await deps.invoices.renderPdf(document) };

@@ -32,6 +32,8 @@ export interface VerificationRoutesDeps {
     /** Issued demo applications' documents, and how to link them (printable page, PDF). */
     applicationDocuments: DocumentRow[];
     links: Pick<ApplicationDocuments, 'findMany' | 'link'>;
+    /** An invoice's or receipt's public links (printable page, PDF), as its owner's `printUrl`. */
+    invoiceLinks: (id: string) => { print_url: string; pdf_url: string };
   };
 }
 
@@ -145,7 +147,12 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
           const linked = await demo.links.findMany(demo.applicationDocuments.map((d) => d.number));
           const documents: VerifySamplesResponse['documents'] = await Promise.all([
             ...demo.issued.map(({ document, verifyUrl }) =>
-              sample(document, { url: verifyUrl, print_url: null, pdf_url: null }),
+              sample(
+                document,
+                document.kind === 'invoice' || document.kind === 'receipt'
+                  ? { url: verifyUrl, ...demo.invoiceLinks(document.id) }
+                  : { url: verifyUrl, print_url: null, pdf_url: null },
+              ),
             ),
             ...demo.applicationDocuments.map((document) => {
               const link = linked.get(document.number) ?? demo.links.link(document);

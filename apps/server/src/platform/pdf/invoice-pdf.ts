@@ -170,6 +170,8 @@ function drawTitleFactsAndQr(
 
   const facts: [string, string][] = [];
   if (layout.isReceipt) facts.push(['Receipt number', model.receiptNo ?? '-']);
+  if (layout.isReceipt && model.mpesaReceipts?.length)
+    facts.push(['M-Pesa receipt', model.mpesaReceipts.join(', ')]);
   facts.push(['Bill number', model.billNo], ['Date', date]);
   facts.push(['Customer name', model.customerName], ['Customer number', model.customerNo]);
   if (model.externalDoc) facts.push(['Application number', model.externalDoc]);

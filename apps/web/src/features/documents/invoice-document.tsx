@@ -28,6 +28,8 @@ export function InvoiceDocumentView({ model, county }: { model: InvoiceDocument;
 
   const facts: [string, string][] = [];
   if (layout.isReceipt) facts.push([t('document.receiptNo'), model.receiptNo ?? '-']);
+  if (layout.isReceipt && model.mpesaReceipts?.length)
+    facts.push([t('document.mpesaReceipt'), model.mpesaReceipts.join(', ')]);
   facts.push(
     [t('document.billNo'), model.billNo],
     [t('document.date'), formatDisplayDate(model.billDate, i18n.language)],

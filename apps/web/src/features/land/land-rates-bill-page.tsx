@@ -46,7 +46,10 @@ export function LandRatesBillPage() {
   const text = useServiceText(service);
   const request = useMutation({
     mutationFn: (lrNumber: string) =>
-      api<Bill>(submitPathOf(landRatesBill), { method: 'POST', body: { lr_number: lrNumber } }),
+      api<Bill & { invoice_url?: string }>(submitPathOf(landRatesBill), {
+        method: 'POST',
+        body: { lr_number: lrNumber },
+      }),
   });
   const intro = step.content?.[0];
 
@@ -69,6 +72,13 @@ export function LandRatesBillPage() {
           bill={request.data}
           message={text.message(landRatesBill.submit.success_message)}
         />
+      ) : null}
+      {request.data?.invoice_url && !request.isPending && request.data.status !== 'paid' ? (
+        <p>
+          <a href={request.data.invoice_url} target="_blank" rel="noopener">
+            {t('ratesBill.printInvoice')}
+          </a>
+        </p>
       ) : null}
     </div>
   );

@@ -211,6 +211,12 @@ describe('TransactionsPage', () => {
     expect(rows[1]).toHaveTextContent('Umeghairi ombi la M-Pesa.');
     expect(rows[2]).toHaveTextContent('M-Pesa paybill');
     expect(rows[2]).toHaveTextContent('Inasubiriwa');
+    // A paid payment links the county's receipt of the bill it paid (issue 36 item 21).
+    expect(within(rows[0]!).getByRole('link', { name: 'Risiti ya bili NCCB40213378' })).toHaveAttribute(
+      'href',
+      '/downloads/Invoice?bill_no=NCCB40213378&type=receipt',
+    );
+    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

@@ -314,6 +314,11 @@ describe('PaymentPage', () => {
     const typed = await screen.findByRole('textbox', { name: /^Bill number/ });
     expect(typed).toHaveValue('NCCB55555551');
     expect(screen.getByRole('combobox', { name: /Bill to pay/ })).toHaveValue('__other__');
+    // A bill asked for on another account is not "no bills" (issue 36 item 21).
+    expect(
+      screen.getByText(/^Bill NCCB55555551 is on another account: you can pay it here/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/You have no unpaid bills/)).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
     expect(await screen.findByText('We could not find that bill.', { selector: 'a' })).toBeInTheDocument();
     expect(typed).toHaveAttribute('aria-invalid', 'true');

@@ -296,7 +296,14 @@ function PaymentForm({
       <FormField
         id="pay-choice"
         label={t('pay.bill')}
-        hint={open.length === 0 ? t('pay.noOpenBills') : undefined}
+        hint={
+          // A bill asked for on another account (a relative's rates) is no "no bills" case.
+          preselected && !preselectedBill
+            ? t('pay.otherAccountBill', { billNo: preselected })
+            : open.length === 0
+              ? t('pay.noOpenBills')
+              : undefined
+        }
         error={fieldErrors.choice}
         required
         {...fieldText}

@@ -1,5 +1,6 @@
 import type { Payment } from '@kaunti/contract/api-payments';
 import { formatKes } from '@kaunti/contract/money';
+import { Link } from 'react-router';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { ButtonLink } from '../../ui/button/button';
@@ -8,12 +9,12 @@ import { EmptyState, QueryState } from '../../ui/query-state/query-state';
 import { AccountNav } from './account-nav';
 import { formatMoment } from './payment-format';
 import styles from './payments.module.css';
-import { usePayments } from './payments-api';
+import { printablePath, usePayments } from './payments-api';
 import { StatusBadge } from './status-badge';
 
 /**
  * /account/transactions-history: the user's payments, newest first — date, bill, amount, method,
- * status and M-Pesa receipt number — in a table that stacks into cards on a phone.
+ * status, M-Pesa receipt number and a link to the county's receipt once the bill is paid — in a table that stacks into cards on a phone.
  */
 export function TransactionsPage() {
   const { t } = useTranslation('payments');
@@ -87,13 +88,21 @@ function TransactionTable({ payments }: { payments: Payment[] }) {
                 </div>
               </td>
               <td data-label={t('transactions.receipt')}>
-                {payment.mpesa_receipt_number ? (
-                  <span className={styles.reference}>{payment.mpesa_receipt_number}</span>
-                ) : payment.status === 'paid' ? (
-                  t('transactions.receiptPending')
-                ) : (
-                  '-'
-                )}
+                <div>
+                  {payment.mpesa_receipt_number ? (
+                    <span className={styles.reference}>{payment.mpesa_receipt_number}</span>
+                  ) : payment.status === 'paid' ? (
+                    t('transactions.receiptPending')
+                  ) : (
+                    '-'
+                  )}
+                  {/* The county's receipt of the bill it paid (a bill on another account too). */}
+                  {payment.status === 'paid' && !payment.held_for_refund && payment.bill_status === 'paid' ? (
+                    <Link className={styles.docLink} to={printablePath(payment.bill_no, 'receipt')}>
+                      {t('transactions.viewReceipt', { bill: payment.bill_no })}
+                    </Link>
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}
