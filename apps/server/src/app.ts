@@ -60,6 +60,8 @@ import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
 import { createRevenueReports } from './core/staff/revenue-service';
 import { staffRoutes } from './core/staff/routes';
+import { createFeeChanges } from './core/tariffs/fee-changes';
+import { tariffRoutes } from './core/tariffs/routes';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
 import { verificationRoutes } from './core/verification/routes';
@@ -299,6 +301,7 @@ export async function buildApp({
   await app.register(
     staffRoutes({ ...staffRouteDeps, payments, reports: createRevenueReports({ db: database.reports }) }),
   );
+  await app.register(tariffRoutes({ guards, feeChanges: createFeeChanges({ db }) }));
   const invoices = createInvoiceDocuments({
     documents,
     county,

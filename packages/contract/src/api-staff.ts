@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'officers.manage',
   'audit.read',
   'parking.check',
+  'fees.propose',
+  'fees.confirm',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,8 +76,8 @@ const REVIEWER: readonly Permission[] = [
 export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
   reviewer: REVIEWER,
   approver: [...REVIEWER, 'applications.approve', 'documents.revoke', 'claims.decide'],
-  revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check'],
-  admin: ['officers.manage', 'audit.read', 'payments.configure'],
+  revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check', 'fees.confirm'],
+  admin: ['officers.manage', 'audit.read', 'payments.configure', 'fees.propose', 'fees.confirm'],
   auditor: ['applications.read', 'documents.read', 'audit.read'],
   enforcement: ['documents.read', 'parking.check'],
 };
@@ -420,3 +422,84 @@ export const collectionsSchema = z
   })
   .describe('Collections');
 export type Collections = z.infer<typeof collectionsSchema>;
+
+/** A row of a fee schedule: an amount charged from its first day until a later row starts. */
+export const feeRowSchema = z
+  .object({
+    schedule: z.string(),
+    item: z.string(),
+    description: z.string(),
+    description_sw: z.string(),
+    amount_cents: z.int().positive(),
+    effective_from: z.string().describe('First day (Kenya) the row is charged, YYYY-MM-DD.'),
+    source: z.enum(['seed', 'county']).describe("`seed`: the catalogue's row; `county`: a confirmed change."),
+    in_force: z
+      .boolean()
+      .describe('Whether this is the row charged today (false: an older or a coming one).'),
+  })
+  .describe('FeeRow');
+export type FeeRow = z.infer<typeof feeRowSchema>;
+
+export const feeRowsQuerySchema = z.object({
+  schedule: z.string().trim().max(60).optional().describe('One schedule only (e.g. `sbp-fees`).'),
+  q: z.string().trim().max(60).optional().describe('Words or an item code the row must contain.'),
+});
+export const feeRowsResponseSchema = z.object({ data: z.array(feeRowSchema) }).describe('FeeRows');
+
+export const FEE_CHANGE_STATUSES = ['proposed', 'confirmed', 'rejected'] as const;
+
+export const proposeFeeChangeSchema = z
+  .object({
+    schedule: z.string().trim().min(1, 'Please choose the fee').max(60),
+    item: z.string().trim().min(1, 'Please choose the fee').max(80),
+    effective_from: kenyaDate.describe('The first day of the new amount: a day after today.'),
+    amount_cents: z
+      .int({ error: 'Please give the new amount in whole cents' })
+      .positive('The new amount must be more than zero')
+      .max(100_000_000_000, 'That amount is too large'),
+    reason: revenueReason.describe('Why (the Finance Act or the resolution that sets it).'),
+  })
+  .describe('ProposeFeeChange')
+  .meta({
+    examples: [
+      {
+        schedule: 'sbp-fees',
+        item: '100',
+        effective_from: '2027-01-01',
+        amount_cents: 1_200_000,
+        reason: 'Nairobi City County Finance Act 2026, second schedule.',
+      },
+    ],
+  });
+
+export const feeChangeSchema = z
+  .object({
+    id: z.uuid(),
+    schedule: z.string(),
+    item: z.string(),
+    description: z.string(),
+    description_sw: z.string(),
+    effective_from: z.string(),
+    amount_cents: z.int().positive(),
+    previous_cents: z.int().nullable().describe('What the row in force charged when it was proposed.'),
+    reason: z.string(),
+    status: z.enum(FEE_CHANGE_STATUSES),
+    proposed_by: z.string().describe("The proposing officer's name."),
+    proposed_by_me: z
+      .boolean()
+      .describe('Whether the signed-in officer proposed it (they cannot confirm it).'),
+    decided_by: z.string().nullable(),
+    decided_at: z.string().nullable(),
+    decision_note: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .describe('FeeChange');
+export type FeeChange = z.infer<typeof feeChangeSchema>;
+
+export const feeChangesQuerySchema = z.object({
+  status: z
+    .enum(FEE_CHANGE_STATUSES)
+    .optional()
+    .describe('Only changes in this state (default: all, newest first).'),
+});
+export const feeChangesResponseSchema = z.object({ data: z.array(feeChangeSchema) }).describe('FeeChanges');

@@ -54,6 +54,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'fees',
+        handle: { title: 'titles.staffFees' },
+        element: lazyPage(
+          () => import('./fees-page'),
+          (m) => m.FeesPage,
+        ),
+      },
+      {
         path: 'officers',
         handle: { title: 'titles.staffOfficers' },
         element: lazyPage(

@@ -12,6 +12,7 @@ const FIRST_PAGES = [
   { permission: 'parking.check', path: '/staff/parking' },
   { permission: 'revenue.manage', path: '/staff/revenue' },
   { permission: 'officers.manage', path: '/staff/officers' },
+  { permission: 'fees.confirm', path: '/staff/fees' },
   { permission: 'audit.read', path: '/staff/audit' },
 ] as const;
 
@@ -78,6 +79,11 @@ export function StaffLayout() {
               {officer.permissions.includes('revenue.manage') ? (
                 <li>
                   <NavLink to="/staff/revenue">{t('revenue.title')}</NavLink>
+                </li>
+              ) : null}
+              {officer.permissions.includes('fees.confirm') ? (
+                <li>
+                  <NavLink to="/staff/fees">{t('fees.title')}</NavLink>
                 </li>
               ) : null}
               {officer.permissions.includes('officers.manage') ? (
