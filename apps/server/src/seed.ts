@@ -30,7 +30,7 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     await seedReferenceItems(tx, asCountySlug(profile.slug));
     await seedLand(tx, profile, { demoData: config.demoData });
     await seedBusiness(tx, { demoData: config.demoData });
-    await seedParking(tx);
+    await seedParking(tx, asCountySlug(profile.slug));
     // E-Verify: demo county officers (staff ID check) and citizens (national ID check).
     if (config.demoData) await seedVerificationDemo(tx);
     if (config.demoData) await seedDemoUsers(tx, profile.name);

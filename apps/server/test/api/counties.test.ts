@@ -1,4 +1,13 @@
-import { formatPpmPercent } from '@kaunti/catalogue/registries/fee-rules';
+import { services } from '@kaunti/catalogue/catalogue';
+import type { FieldDefinition } from '@kaunti/catalogue/definition-schema';
+import { feeNeedsParcel, formatPpmPercent } from '@kaunti/catalogue/registries/fee-rules';
+import {
+  findReferenceList,
+  readOptions,
+  referenceListRequest,
+} from '@kaunti/catalogue/registries/reference-lists';
+import { parkingPlacesOf } from '@kaunti/catalogue/services/parking/places';
+import { asCountySlug } from '@kaunti/catalogue/tariff';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landDataOf } from '../../src/areas/land/counties';
@@ -97,6 +106,75 @@ describe.each(Object.values(countyProfiles).map((profile) => [profile.slug, prof
           ground_rent_cents: land.groundRentByTier[tier].B.groundRent * 100,
         }),
       ]);
+    });
+
+    it("lists its own parking zones and roads, not another county's", async () => {
+      const places = parkingPlacesOf(asCountySlug(slug));
+      const zones = (await t.app.inject({ method: 'GET', url: '/api/parking/zones' })).json().data;
+      expect(zones.map((z: { zone_code: string; name: string }) => [z.zone_code, z.name])).toEqual(
+        places.zones.map((z) => [z.code, z.name]),
+      );
+      const roads = (await t.app.inject({ method: 'GET', url: '/api/parking/roads' })).json().data;
+      expect(roads.map((r: { code: string; name: string }) => r.name)).toEqual(
+        places.roads.map((r) => r.name),
+      );
+    });
+
+    it('prices every service from its examples (a choice the county does not offer: its first one)', async () => {
+      const user = await createSignedInUser(t, { psv: true });
+      /** The county's choices of a list field, for the values chosen so far. */
+      const choicesOf = async (field: FieldDefinition, values: Record<string, unknown>) => {
+        const source = field.options;
+        if (!source || !('list' in source)) return undefined;
+        const list = findReferenceList(source.list)!;
+        const params = Object.fromEntries(
+          Object.entries(source.params ?? {}).map(([param, name]) => [param, String(values[name] ?? '')]),
+        );
+        const request = referenceListRequest(list, params);
+        if (!request) return [];
+        const res = await t.app.inject({
+          method: request.method,
+          url: request.path,
+          headers: user.headers,
+          ...(request.body ? { payload: request.body } : {}),
+        });
+        return readOptions(list, res.json(), params);
+      };
+      const fit = async (
+        field: FieldDefinition,
+        entry: Record<string, unknown>,
+        context: Record<string, unknown>,
+      ) => {
+        const offered = await choicesOf(field, { ...context, ...entry });
+        if (offered?.length && !offered.some((o) => o.value === String(entry[field.name] ?? '')))
+          entry[field.name] = offered[0]!.value;
+      };
+      const unpriced: string[] = [];
+      for (const service of services) {
+        if (feeNeedsParcel(service.fee)) continue; // a parcel of the county's register: tried above
+        const open = (
+          await t.app.inject({ method: 'GET', url: `/api/catalogue/services/${service.id}` })
+        ).json();
+        const values = structuredClone(open.example) as Record<string, unknown>;
+        for (const field of service.steps.flatMap((step) => step.fields ?? []) as FieldDefinition[]) {
+          await fit(field, values, values);
+          const entries = values[field.name];
+          if (field.fields && Array.isArray(entries))
+            for (const entry of entries as Record<string, unknown>[])
+              for (const inner of field.fields) await fit(inner, entry, values);
+        }
+        const quote = (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/catalogue/services/${service.id}/quote`,
+            headers: user.headers,
+            payload: { values },
+          })
+        ).json();
+        if (!quote.complete || quote.total_cents === null)
+          unpriced.push(`${service.id}: ${JSON.stringify(quote)}`);
+      }
+      expect(unpriced).toEqual([]);
     });
 
     it("numbers customers and demo officers under the county's initials, at its own domain", async () => {

@@ -1,14 +1,17 @@
+import { loadingZoneTypesData, parkingPlacesOf } from '@kaunti/catalogue/services/parking/places';
+import type { CountySlug } from '@kaunti/catalogue/tariff';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { loadingZoneTypesData, parkingRoadsData, parkingZonesData } from './reference-data';
 import { loadingZoneTypes, parkingBuildings, parkingRoads, parkingZones } from './schema';
 
 /**
- * The parking zones, the roads and their buildings, and the loading zone types. Their fees are the
+ * The county's parking zones, roads and their buildings (the catalogue's parking places, per
+ * county), and the loading zone types. Their fees are the
  * parking services' tariffs (the catalogue's folders: daily, seasonal and reserved parking,
  * loading zones). Idempotent.
  */
-export async function seedParking(db: Db): Promise<void> {
+export async function seedParking(db: Db, county: CountySlug): Promise<void> {
+  const { zones: parkingZonesData, roads: parkingRoadsData } = parkingPlacesOf(county);
   await db
     .insert(parkingZones)
     .values(parkingZonesData.map((z, position) => ({ ...z, position })))
