@@ -48,6 +48,9 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
         schema: {
           tags,
           summary: 'Fee changes proposed, confirmed and rejected, newest first',
+          description:
+            'At most 200. `proposed_by_me` tells the signed-in officer which ones they may not confirm; ' +
+            '`previous_cents` is what the row in force charged when the change was proposed.',
           querystring: feeChangesQuerySchema,
           response: { 200: feeChangesResponseSchema },
         },
@@ -121,6 +124,8 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
         schema: {
           tags,
           summary: 'Reject a proposed fee change, or withdraw one of your own, with the reason',
+          description:
+            'The schedules stay as they were. A change already decided is a 409; a reason under 3 characters a 400.',
           params: changeParams,
           body: revenueReasonSchema,
           response: { 200: feeChangeSchema, 404: errorBodySchema, 409: errorBodySchema },
