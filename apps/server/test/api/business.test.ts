@@ -293,8 +293,8 @@ describe('a unified business permit', () => {
         'Professional services',
       ],
     ]);
+    // The charges by their description, not their tariff item (issue 36 item 23: no raw codes).
     expect(view.tables[1].rows[0]).toEqual([
-      '505:small',
       'Business permit: Restaurant or eating house (small)',
       'KES 4,500.00',
     ]);
