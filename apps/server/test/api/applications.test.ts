@@ -177,6 +177,30 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
 });
 
 describe('quotes: POST /api/catalogue/services/{id}/quote', () => {
+  it("words the fee lines in the reader's language (issue 36 item 23)", async () => {
+    const values = {
+      zone_code: 'Z1',
+      period: 'monthly',
+      vehicles: [{ plate: 'KDA 123A', vehicle_type: 'saloon' }],
+    };
+    const ask = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/catalogue/services/seasonal-parking/quote',
+        headers: { 'accept-language': language },
+        payload: { values },
+      });
+    const english = (await ask('en')).json();
+    const kiswahili = await ask('sw');
+    expect(kiswahili.headers['content-language']).toBe('sw');
+    const lines = kiswahili.json().lines as { description: string; amount_cents: number }[];
+    expect(lines.map((l) => l.amount_cents)).toEqual(
+      english.lines.map((l: { amount_cents: number }) => l.amount_cents),
+    );
+    expect(lines[0]?.description).toMatch(/^Maegesho ya msimu, .*Eneo la I.*: gari dogo \(saloon\)/);
+    expect(english.lines[0].description).not.toMatch(/Maegesho/);
+  });
+
   it('prices a half-filled form, leaves out an invalid answer, and says what is missing in words', async () => {
     const quote = (values: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/catalogue/services/land-survey/quote', payload: { values } });

@@ -111,6 +111,14 @@ describe('the activity schedule', () => {
     // A wildcard typed by the trader is a character, not a pattern.
     const wild = (await t.app.inject({ method: 'GET', url: '/api/business/activities?q=%25' })).json().data;
     expect(wild).toEqual([]);
+    // In Kiswahili (issue 36 item 23): the activities' Kiswahili names, searched in Kiswahili too.
+    const sw = await t.app.inject({
+      method: 'GET',
+      url: '/api/business/activities?q=mkahawa',
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(sw.headers['content-language']).toBe('sw');
+    expect(sw.json().data).toMatchObject([{ activity_code: '505', name: 'Mkahawa au nyumba ya chakula' }]);
     const tree = (await t.app.inject({ method: 'GET', url: '/api/business/classification' })).json().data;
     expect(tree.length).toBeGreaterThanOrEqual(10);
     const codes = (await t.app.inject({ method: 'GET', url: '/api/business/postal-codes' })).json().data;

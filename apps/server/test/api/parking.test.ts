@@ -52,6 +52,25 @@ describe('parking zones', () => {
   });
 });
 
+describe('parking zones in Kiswahili', () => {
+  it('names the zones and vehicle types in Kiswahili to Accept-Language: sw (issue 36 item 23)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/parking/zones',
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(res.headers['content-language']).toBe('sw');
+    const zones = res.json().data;
+    expect(zones[0]).toMatchObject({ zone_code: 'Z1', name: 'Eneo la I — Katikati ya Jiji' });
+    expect(zones[3].name).toBe('Eneo la IV — maeneo mengine');
+    expect(zones[0].fees).toContainEqual({
+      vehicle_type: 'saloon',
+      label: 'Gari dogo (saloon)',
+      amount_cents: 30_000,
+    });
+  });
+});
+
 describe('daily parking, no account', () => {
   let ticketId = '';
 

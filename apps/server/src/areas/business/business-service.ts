@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import { activityNamesSw } from '@kaunti/catalogue/services/business/activities';
 import type { BusinessActivity } from '@kaunti/contract/api-business';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
+import type { AnswerLanguage } from '../../platform/http/accept-language';
 import {
   businessActivities,
   businesses,
@@ -62,9 +64,10 @@ export function monthsLate(expiredAt: Date, now: Date = new Date()): number {
   return Math.max(1, months);
 }
 
-const toActivity = (row: ActivityRow): BusinessActivity => ({
+const toActivity = (row: ActivityRow, language: AnswerLanguage = 'en'): BusinessActivity => ({
   activity_code: row.code,
-  name: row.name,
+  // The county's own name; in Kiswahili, the schedule's Kiswahili name of the activity.
+  name: language === 'sw' ? (activityNamesSw[row.code] ?? row.name) : row.name,
   brim_desc: row.category,
   fa_category_desc: row.subCategory,
   ubpsubcategory3_name: row.industry,
@@ -96,13 +99,27 @@ const text = (value: unknown): string | null =>
 export function createBusinessService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function activities(filter: { q?: string | undefined; industry?: string | undefined } = {}) {
+  async function activities(
+    filter: { q?: string | undefined; industry?: string | undefined } = {},
+    language: AnswerLanguage = 'en',
+  ) {
     const where = [];
     const q = filter.q?.trim();
     if (q) {
       const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      // Searched in the reader's language too: the activities whose Kiswahili name holds it.
+      const inSw =
+        language === 'sw'
+          ? Object.entries(activityNamesSw)
+              .filter(([, name]) => name.toLowerCase().includes(q.toLowerCase()))
+              .map(([code]) => code)
+          : [];
       where.push(
-        or(ilike(businessActivities.name, `%${escaped}%`), ilike(businessActivities.code, `${escaped}%`)),
+        or(
+          ilike(businessActivities.name, `%${escaped}%`),
+          ilike(businessActivities.code, `${escaped}%`),
+          ...(inSw.length > 0 ? [inArray(businessActivities.code, inSw)] : []),
+        ),
       );
     }
     if (filter.industry) where.push(eq(businessActivities.industry, filter.industry));
@@ -111,7 +128,7 @@ export function createBusinessService(deps: { db: Db }) {
       .from(businessActivities)
       .where(where.length > 0 ? and(...where) : undefined)
       .orderBy(asc(businessActivities.position));
-    return rows.map(toActivity);
+    return rows.map((row) => toActivity(row, language));
   }
 
   async function activityMap(codes: string[]): Promise<Map<string, BusinessActivity>> {

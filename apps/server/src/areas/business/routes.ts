@@ -16,6 +16,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import type { BusinessService } from './business-service';
 import type { Permits } from './permits';
 
@@ -49,12 +50,16 @@ export function businessRoutes(deps: {
           tags,
           summary: 'Business activities, searched by name or code',
           description:
-            "The county's trade licence schedule: each activity's code, name, category (brim_desc), sub-category (fa_category_desc) and industry (ubpsubcategory3_name). `q` keeps those whose name holds it or whose code starts with it.",
+            "The county's trade licence schedule: each activity's code, name, category (brim_desc), sub-category (fa_category_desc) and industry (ubpsubcategory3_name). `q` keeps those whose name holds it or whose code starts with it. Names in Kiswahili with `Accept-Language: sw` (said in `Content-Language`).",
           querystring: activitiesQuerySchema,
           response: { 200: activitiesResponseSchema },
         },
       },
-      async (request) => ({ data: await business.activities(request.query) }),
+      async (request, reply) => {
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply.header('content-language', language).header('vary', 'Accept-Language');
+        return { data: await business.activities(request.query, language) };
+      },
     );
     app.get(
       '/api/business/classification',

@@ -5,6 +5,7 @@ import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { validateApplication } from '@kaunti/catalogue/schema-builder';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
+import { everyParkingZone } from '@kaunti/catalogue/services/parking/places';
 import { vehicleTypeLabelSw } from '@kaunti/catalogue/services/parking/vehicle-types';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
 import { formatDocumentDate } from '@kaunti/contract/dates';
@@ -25,6 +26,7 @@ import { payments } from '../../core/payments/schema';
 import type { Db } from '../../platform/db/database';
 import { afterCommit } from '../../platform/db/shared-transaction';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { AnswerLanguage } from '../../platform/http/accept-language';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { StateMachine } from '../../platform/state-machine';
 import { parkingCoverPlates, parkingCovers, parkingTickets, parkingZones, vehicles } from './schema';
@@ -376,18 +378,24 @@ export function createParkingService(deps: {
 
   return {
     /** The zones with their daily fee of each vehicle type (cents), as the form shows them. */
-    async zones() {
+    async zones(language: AnswerLanguage = 'en') {
       const [rows, fee] = await Promise.all([
         db.select().from(parkingZones).orderBy(asc(parkingZones.position)),
         feeAmountsOf(db, 'parking-daily'),
       ]);
+      // In Kiswahili: a zone as the seed data names it in Kiswahili (while the county's row still
+      // has the seed's English name), and the vehicle types' own names.
+      const sw = (zone: { code: string; name: string }) =>
+        language === 'sw'
+          ? everyParkingZone().find((z) => z.code === zone.code && z.name === zone.name)
+          : undefined;
       return rows.map((zone) => ({
         zone_code: zone.code,
-        name: zone.name,
-        description: zone.description,
+        name: sw(zone)?.name_sw ?? zone.name,
+        description: sw(zone)?.description_sw ?? zone.description,
         fees: VEHICLE_TYPES.map((type) => ({
           vehicle_type: type.value,
-          label: type.label,
+          label: (language === 'sw' ? vehicleTypeLabelSw(type.value) : undefined) ?? type.label,
           amount_cents: fee.get(`${zone.code}:${type.value}`) ?? null,
         })),
       }));

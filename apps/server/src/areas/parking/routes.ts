@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
 import type { ApplicationComments } from '../../core/applications/comments';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import type { ParkingPermits } from './parking-permits';
 import type { ParkingService } from './parking-service';
 import type { ReservedParking } from './reserved-parking';
@@ -60,11 +61,15 @@ export function parkingRoutes(deps: {
           tags,
           summary: 'Parking zones and their daily fees by vehicle type',
           description:
-            "The county's parking zones, each with the day's fee (integer cents) of every vehicle type.",
+            "The county's parking zones, each with the day's fee (integer cents) of every vehicle type. Names in Kiswahili with `Accept-Language: sw` (said in `Content-Language`).",
           response: { 200: parkingZonesResponseSchema },
         },
       },
-      async () => ({ data: await parking.zones() }),
+      async (request, reply) => {
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply.header('content-language', language).header('vary', 'Accept-Language');
+        return { data: await parking.zones(language) };
+      },
     );
     app.post(
       '/api/parking/daily',

@@ -14,7 +14,14 @@ export async function seedParking(db: Db, county: CountySlug): Promise<void> {
   const { zones: parkingZonesData, roads: parkingRoadsData } = parkingPlacesOf(county);
   await db
     .insert(parkingZones)
-    .values(parkingZonesData.map((z, position) => ({ ...z, position })))
+    .values(
+      parkingZonesData.map((z, position) => ({
+        code: z.code,
+        name: z.name,
+        description: z.description,
+        position,
+      })),
+    )
     .onConflictDoUpdate({
       target: parkingZones.code,
       set: {

@@ -4,6 +4,7 @@ import { fieldsOf, fieldValueSchema } from '@kaunti/catalogue/schema-builder';
 import type { Quote } from '@kaunti/contract/api-applications';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import type { AnswerLanguage } from '../../platform/http/accept-language';
 import { priceService } from './fees';
 import type { ReferenceChoices } from './reference-choices';
 
@@ -20,7 +21,12 @@ export const INCOMPLETE_QUOTE_MESSAGE = 'The fee is shown once you have answered
  */
 export function createQuotes(deps: { db: Db; choices: ReferenceChoices }) {
   return {
-    async quote(serviceId: string, given: Record<string, unknown>): Promise<Quote> {
+    async quote(
+      serviceId: string,
+      given: Record<string, unknown>,
+      /** The fee lines' words: a tariff row's Kiswahili description on `sw`. */
+      language: AnswerLanguage = 'en',
+    ): Promise<Quote> {
       const service = findService(serviceId);
       if (!service) throw notFound('There is no such service in the catalogue.');
       const values: Record<string, unknown> = {};
@@ -60,7 +66,10 @@ export function createQuotes(deps: { db: Db; choices: ReferenceChoices }) {
         return {
           service_id: service.id,
           complete: true,
-          lines: lines.map((line) => ({ description: line.description, amount_cents: line.amount_cents })),
+          lines: lines.map((line) => ({
+            description: (language === 'sw' && line.description_sw) || line.description,
+            amount_cents: line.amount_cents,
+          })),
           total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
           missing: [],
           message: null,

@@ -146,7 +146,7 @@ export function applicationRoutes(deps: {
             "Prices the answers given so far with the service's fee rule and the county's tariff, exactly as " +
             'the bill would be raised, so a form can show the fee before it is submitted. Missing or invalid ' +
             'answers are left out; `complete` is false (with `missing` and a `message`) until every answer the ' +
-            'fee depends on is given. Public; nothing is stored.',
+            'fee depends on is given. Fee lines in Kiswahili with `Accept-Language: sw`. Public; nothing is stored.',
           params: z.object({
             id: z.string().max(60).describe('A service id from GET /api/catalogue/services.'),
           }),
@@ -160,7 +160,11 @@ export function applicationRoutes(deps: {
           },
         },
       },
-      async (request) => deps.quotes.quote(request.params.id, request.body.values),
+      async (request, reply) => {
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply.header('content-language', language).header('vary', 'Accept-Language');
+        return deps.quotes.quote(request.params.id, request.body.values, language);
+      },
     );
 
     app.get(

@@ -8,6 +8,7 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import type { CountyService } from './county-service';
 import type { ReferenceItems } from './reference-items';
 
@@ -55,7 +56,7 @@ export function countyRoutes(deps: {
             "The items of one of the reference data lists the catalogue's services declare (a select field " +
             'names it as its `options.list`): each with its code (what is sent), its names in English and ' +
             'Kiswahili, its parent (for a list that follows another field; `?parent=` picks those) and what ' +
-            'else the county says of it. Public and cacheable.',
+            'else the county says of it; with `Accept-Language: sw`, `name` is the Kiswahili one. Public and cacheable.',
           params: z.object({
             list: z
               .string()
@@ -69,8 +70,16 @@ export function countyRoutes(deps: {
       async (request, reply) => {
         const items = await deps.references.items(request.params.list, request.query.parent);
         if (!items) throw notFound('There is no such reference list.');
-        reply.header('cache-control', 'public, max-age=300');
-        return { data: items };
+        // `name` is what a form shows: in the reader's language (`name_sw` is always there too).
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .header('content-language', language)
+          .header('vary', 'Accept-Language');
+        return {
+          data:
+            language === 'sw' ? items.map((item) => ({ ...item, name: item.name_sw || item.name })) : items,
+        };
       },
     );
   };

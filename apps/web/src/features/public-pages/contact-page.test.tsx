@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../testing/render-with-app';
+import { jsonResponse, renderWithApp, testCounty } from '../../testing/render-with-app';
 import { ContactPage } from './contact-page';
 
 const subCounties = {
@@ -37,6 +37,24 @@ describe('ContactPage', () => {
     );
     expect(screen.getByText('P.O. Box 1-00100, Test')).toBeInTheDocument();
     expect(screen.getByText('Monday to Friday, 8.00 am to 5.00 pm')).toBeInTheDocument();
+  });
+
+  it("says the county's hours in Kiswahili on the Kiswahili setting (issue 36 item 23)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, subCounties)),
+    );
+    const hours = 'Monday to Friday, 8.00 am to 5.00 pm, except public holidays';
+    await renderWithApp(<ContactPage />, {
+      language: 'sw',
+      county: { ...testCounty, contacts: { ...testCounty.contacts, hours } },
+    });
+    expect(
+      await screen.findByText(
+        'Jumatatu hadi Ijumaa, saa 2.00 asubuhi hadi saa 11.00 jioni, isipokuwa sikukuu za umma',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(hours)).toBeNull();
   });
 
   it('lists the sub-county offices from the API', async () => {

@@ -2,6 +2,7 @@ import type { SubCounty } from '@kaunti/contract/api-county';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { telHref, useCounty } from '../../lib/county';
+import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './info-page.module.css';
@@ -45,6 +46,8 @@ function SubCountyOffices() {
 /** /contact: the county's phones, e-mails, addresses and hours, and where to get help in person. */
 export function ContactPage() {
   const { t } = useTranslation('pages');
+  // The county's hours are its own words: shown in Kiswahili when the messages know them.
+  const translate = useMessageTranslation();
   const county = useCounty();
   const contacts = county?.contacts;
 
@@ -77,7 +80,7 @@ export function ContactPage() {
               </ul>
             </dd>
             <dt>{t('contact.hours')}</dt>
-            <dd>{contacts.hours}</dd>
+            <dd>{translate(contacts.hours)}</dd>
             <dt>{t('contact.website')}</dt>
             <dd>
               <a href={contacts.website}>{contacts.website.replace(/^https?:\/\//, '')}</a>

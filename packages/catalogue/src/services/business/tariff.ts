@@ -23,7 +23,7 @@ const rows = (percent: number): TariffRow[] => [
       schedule: 'sbp-fees',
       item: `${activity.code}:${band.code}`,
       description: `Business permit: ${activity.name} (${band.label.toLowerCase()})`,
-      description_sw: `Kibali cha biashara: ${activity.name} (${SIZE_SW[band.code]})`,
+      description_sw: `Kibali cha biashara: ${activity.name_sw} (${SIZE_SW[band.code]})`,
       amount_cents: kes(Math.round((activity.smallKes * sizeFactorsPercent[band.code] * percent) / 10_000)),
       effective_from: '2023-07-01',
     })),

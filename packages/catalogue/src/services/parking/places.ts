@@ -10,6 +10,8 @@ export interface ParkingZone {
   code: 'Z1' | 'Z2' | 'Z3' | 'Z4';
   name: string;
   description: string;
+  name_sw: string;
+  description_sw: string;
 }
 export interface ParkingRoad {
   code: string;
@@ -28,21 +30,29 @@ const nairobi: ParkingPlaces = {
       code: 'Z1',
       name: 'Zone I — Central Business District',
       description: 'Within Uhuru Highway, Haile Selassie Avenue, Racecourse Road and University Way.',
+      name_sw: 'Eneo la I — Katikati ya Jiji',
+      description_sw: 'Ndani ya Uhuru Highway, Haile Selassie Avenue, Racecourse Road na University Way.',
     },
     {
       code: 'Z2',
       name: 'Zone II — Upper Hill, Westlands, Kilimani',
       description: 'Upper Hill, Westlands, Kilimani, Hurlingham and Parklands.',
+      name_sw: 'Eneo la II — Upper Hill, Westlands, Kilimani',
+      description_sw: 'Upper Hill, Westlands, Kilimani, Hurlingham na Parklands.',
     },
     {
       code: 'Z3',
       name: 'Zone III — Industrial Area, Eastleigh, Ngara',
       description: 'Industrial Area, Eastleigh, Ngara and Gikomba.',
+      name_sw: 'Eneo la III — Eneo la Viwanda, Eastleigh, Ngara',
+      description_sw: 'Eneo la Viwanda, Eastleigh, Ngara na Gikomba.',
     },
     {
       code: 'Z4',
       name: 'Zone IV — other areas',
       description: 'Every other street where the county charges for parking.',
+      name_sw: 'Eneo la IV — maeneo mengine',
+      description_sw: 'Kila barabara nyingine ambapo kaunti hutoza ada ya maegesho.',
     },
   ],
   roads: [
@@ -111,21 +121,29 @@ const mombasa: ParkingPlaces = {
       code: 'Z1',
       name: 'Zone I — Mombasa Island CBD',
       description: 'Within Moi Avenue, Digo Road, Nkrumah Road, Haile Selassie Road and Makadara Road.',
+      name_sw: 'Eneo la I — Katikati ya Kisiwa cha Mombasa',
+      description_sw: 'Ndani ya Moi Avenue, Digo Road, Nkrumah Road, Haile Selassie Road na Makadara Road.',
     },
     {
       code: 'Z2',
       name: 'Zone II — Nyali, Tudor, Kizingo',
       description: 'Nyali, Tudor, Kizingo, Ganjoni and Buxton.',
+      name_sw: 'Eneo la II — Nyali, Tudor, Kizingo',
+      description_sw: 'Nyali, Tudor, Kizingo, Ganjoni na Buxton.',
     },
     {
       code: 'Z3',
       name: 'Zone III — Changamwe, Kongowea, Likoni',
       description: 'Changamwe, Kongowea, Likoni and Mikindani.',
+      name_sw: 'Eneo la III — Changamwe, Kongowea, Likoni',
+      description_sw: 'Changamwe, Kongowea, Likoni na Mikindani.',
     },
     {
       code: 'Z4',
       name: 'Zone IV — other areas',
       description: 'Every other street where the county charges for parking.',
+      name_sw: 'Eneo la IV — maeneo mengine',
+      description_sw: 'Kila barabara nyingine ambapo kaunti hutoza ada ya maegesho.',
     },
   ],
   roads: [
@@ -166,6 +184,11 @@ const mombasa: ParkingPlaces = {
 };
 
 const PLACES: Record<CountySlug, ParkingPlaces> = { nairobi, mombasa };
+
+/** Every shipped county's zones (to find a zone's Kiswahili by its code and English name). */
+export function everyParkingZone(): readonly ParkingZone[] {
+  return Object.values(PLACES).flatMap((places) => places.zones);
+}
 
 /** A county's parking zones and roads. */
 export function parkingPlacesOf(county: CountySlug): ParkingPlaces {

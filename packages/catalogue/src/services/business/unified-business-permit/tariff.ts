@@ -14,7 +14,7 @@ const rows = (percent: number): TariffRow[] =>
         schedule: charge.schedule,
         item: activity.code,
         description: `${charge.description}: ${activity.name}`,
-        description_sw: `${charge.sw}: ${activity.name}`,
+        description_sw: `${charge.sw}: ${activity.name_sw}`,
         amount_cents: kes(Math.round((charge.kes * percent) / 100)),
         effective_from: '2023-07-01',
       };
