@@ -283,7 +283,8 @@ describe('ApplicationsPage', () => {
     await renderWithApp(<ApplicationsPage />);
     expect(
       await screen.findByRole('link', { name: 'Download the document LND-2026-000127' }),
-    ).toHaveAttribute('href', 'http://localhost:3000/api/documents/abcDEF123456/pdf');
+      // In the reader's language: a link carries no Accept-Language (decision 025).
+    ).toHaveAttribute('href', 'http://localhost:3000/api/documents/abcDEF123456/pdf?lang=en');
     expect(screen.getByRole('link', { name: 'Check it on E-Verify LND-2026-000127' })).toBeInTheDocument();
   });
 

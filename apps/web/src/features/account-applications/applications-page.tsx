@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { loadChunk } from '../../lib/chunk-loader';
+import { pdfLinkIn } from '../../lib/document-language';
 import { useTranslation } from '../../lib/translator';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { ButtonLink, buttonClass } from '../../ui/button/button';
@@ -131,7 +132,7 @@ function ApplicationItem({ application }: { application: Application }) {
           ) : null}
           <a
             className={buttonClass(application.document.print_url ? 'secondary' : 'primary')}
-            href={application.document.pdf_url}
+            href={pdfLinkIn(application.document.pdf_url, i18n.language)}
           >
             {t('applications.download')}
             <span className="visually-hidden"> {application.application_no}</span>

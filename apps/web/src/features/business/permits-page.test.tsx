@@ -1,8 +1,12 @@
+import ubpSw from '@kaunti/catalogue/services/business/unified-business-permit/sw.json';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { PermitsPage } from './permits-page';
+
+/** The permit's name in Kiswahili, from its service folder. */
+const SW_TITLE = ubpSw.title;
 
 function permit(no: string, state: string, extra: Record<string, unknown> = {}) {
   return {
@@ -65,6 +69,22 @@ describe('PermitsPage', () => {
     const past = screen.getByRole('region', { name: 'Expired, revoked or renewed (1)' });
     expect(past).toHaveTextContent('35 days ago');
     expect(within(past).getByRole('button', { name: 'Renew and pay SBP-2025-900303' })).toBeEnabled();
+  });
+
+  it("names each permit and links its PDF in the reader's language (issue 36 item 23)", async () => {
+    stubApi({
+      'GET /api/permits': () => jsonResponse(200, { data: [permit('UBP-2025-900302', 'expiring')] }),
+    });
+    await renderWithApp(<PermitsPage />, { language: 'sw' });
+    const card = await screen.findByTestId('permit-card');
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(
+      `${SW_TITLE}: Savannah Fresh Foods Limited`,
+    );
+    expect(card).not.toHaveTextContent('Unified Business Permit');
+    const pdf = within(card)
+      .getAllByRole('link')
+      .find((link) => link.getAttribute('href')?.includes('/pdf'));
+    expect(pdf).toHaveAttribute('href', expect.stringMatching(/\/pdf\?key=k&lang=sw$/));
   });
 
   it('renews: the renewal bill opens for payment; a refusal is said and nothing else changes', async () => {

@@ -110,7 +110,7 @@ function PermitCard({ permit }: { permit: MyPermit }) {
   return (
     <Card
       headingId={headingId}
-      title={`${permit.service_title}: ${permit.business_name}`}
+      title={`${t(`common:services.${permit.service_id}.title`, { defaultValue: permit.service_title })}: ${permit.business_name}`}
       level={3}
       badge={
         <StatusBadge tone={TONE[permit.state]} status={permit.state}>

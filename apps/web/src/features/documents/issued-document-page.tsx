@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useCounty } from '../../lib/county';
+import { pdfLinkIn } from '../../lib/document-language';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button, buttonClass } from '../../ui/button/button';
@@ -65,7 +66,7 @@ export function IssuedDocumentPage() {
             ) : null}
             <div className={styles.toolbar}>
               <Button onClick={() => window.print()}>{t('page.print')}</Button>
-              <a className={buttonClass('secondary')} href={withLanguage(model.pdf_url, language)}>
+              <a className={buttonClass('secondary')} href={pdfLinkIn(model.pdf_url, language)}>
                 {t('issued.pdf')}
               </a>
               <p className={styles.hint}>{t('page.printHint')}</p>
@@ -78,9 +79,4 @@ export function IssuedDocumentPage() {
       }
     </QueryState>
   );
-}
-
-/** A PDF link in the reader's language: a link carries no Accept-Language, so it says `lang`. */
-function withLanguage(url: string, language: 'en' | 'sw'): string {
-  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }

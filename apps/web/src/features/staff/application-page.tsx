@@ -57,7 +57,9 @@ function ApplicationView({ application }: { application: StaffApplication }) {
   const [revokedHere, setRevokedHere] = useState(false);
   return (
     <>
-      <PageHeading title={`${application.service_title}: ${application.application_no}`} />
+      <PageHeading
+        title={`${t(`common:services.${application.service_id}.title`, { defaultValue: application.service_title })}: ${application.application_no}`}
+      />
       <p className={styles.status}>
         {t('application.status')}: <strong>{t(`applications:statuses.${application.status}`)}</strong>
         {application.reference ? ` · ${application.reference}` : null}

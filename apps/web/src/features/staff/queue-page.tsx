@@ -172,7 +172,11 @@ export function QueuePage() {
                         <th scope="row">
                           <Link to={`/staff/applications/${item.application_no}`}>{item.application_no}</Link>
                         </th>
-                        <td>{item.service_title}</td>
+                        <td>
+                          {t(`common:services.${item.service_id}.title`, {
+                            defaultValue: item.service_title,
+                          })}
+                        </td>
                         <td>{item.applicant_name}</td>
                         <td>{item.reference ?? '-'}</td>
                         <td>{t(`applications:statuses.${item.status}`)}</td>

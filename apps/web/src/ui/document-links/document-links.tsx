@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { appPath } from '../../lib/app-path';
+import { pdfLinkIn } from '../../lib/document-language';
+import { useTranslation } from '../../lib/translator';
 import styles from './document-links.module.css';
 
 /**
@@ -16,6 +18,8 @@ export function DocumentLinks({
   number: string;
   labels: { print: string; pdf: string; verify: string };
 }) {
+  // The PDF in the reader's language (its printable page asks in it by itself).
+  const { i18n } = useTranslation();
   return (
     <>
       {document.print_url ? (
@@ -24,7 +28,7 @@ export function DocumentLinks({
           <span className="visually-hidden"> {number}</span>
         </Link>
       ) : null}
-      <a className={styles.link} href={appPath(document.pdf_url)}>
+      <a className={styles.link} href={pdfLinkIn(appPath(document.pdf_url), i18n.language)}>
         {labels.pdf}
         <span className="visually-hidden"> {number}</span>
       </a>
