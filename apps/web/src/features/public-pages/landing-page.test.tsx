@@ -48,8 +48,10 @@ describe('LandingPage', () => {
     expect(within(markets).getByText(/Market cess/)).toHaveTextContent('Market cess Coming soon');
     // A protected one too: nobody signs in with a password and a code to find "coming soon".
     const property = document.getElementById('area-property')!.closest('section')!;
-    expect(within(property).queryByRole('link')).toBeNull();
+    expect(within(property).queryByRole('link', { name: /Next of kin/i })).toBeNull();
     expect(within(property).getAllByText('Coming soon').length).toBeGreaterThan(0);
+    // A built service of the same area is a link.
+    expect(within(property).getByRole('link', { name: 'Building Plan Approval' })).toBeInTheDocument();
     // What is built stays a link.
     const parking = document.getElementById('area-parking')!.closest('section')!;
     expect(within(parking).getByRole('link', { name: 'Daily Parking' })).toHaveAttribute('href', '/parking');
