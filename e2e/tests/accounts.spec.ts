@@ -258,7 +258,9 @@ test.describe('accounts', () => {
 
     // A PDF is refused beside the field, and is never sent.
     await picker.setInputFiles(pdfFile('title-deed.pdf'));
-    await expect(page.getByText('Please choose a JPEG or PNG image for your photo')).toBeVisible();
+    await expect(page.locator('#photo-error')).toContainText(
+      'Please choose a JPEG or PNG image for your photo',
+    );
     await expect(picker).toHaveAttribute('aria-invalid', 'true');
 
     await picker.setInputFiles(pngFile('me.png'));

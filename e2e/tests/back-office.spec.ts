@@ -212,7 +212,8 @@ test.describe('The back office', { tag: '@desktop' }, () => {
     // The reviewer issues it.
     await officer.reload();
     await officer.getByLabel('Issue the document').check();
-    await officer.getByLabel(/^Reason/).fill('Survey report issued');
+    // Issuing asks no reason (only a request for information, a rejection or a revocation does).
+    await expect(officer.getByLabel(/^Reason/)).toHaveCount(0);
     await officer.getByRole('button', { name: 'Record the decision' }).click();
     await expect(officer.getByText('Issued: the document is ready')).toBeVisible();
     // The application page with its bill paid, the survey type by its name, and the document.

@@ -17,7 +17,7 @@ async function pay(page: Page): Promise<void> {
 
 /** Chooses a business activity in a searchable list: types in its search box, then picks it. */
 async function chooseActivity(page: Page, entry: number, search: string, code: string) {
-  const line = page.getByRole('region', { name: `Business lines ${entry}` });
+  const line = page.getByRole('region', { name: `Business line ${entry}` });
   await line.getByRole('searchbox', { name: /Search the business activity/ }).fill(search);
   const select = line.getByRole('combobox', { name: /Business activity/ });
   await expect(select.locator(`option[value="${code}"]`)).toHaveCount(1);
