@@ -112,6 +112,8 @@ test.describe('results are announced', () => {
     const revoked = samples.documents.find((d) => d.status === 'revoked')!;
     const code = new URL(revoked.url).searchParams.get('code')!;
     await page.goto('/e-verify');
+    // Rendered by the server: act once its script has taken over (hydration).
+    await page.waitForLoadState('networkidle');
     const region = page.getByTestId('verify-announcement');
     await expect(region).toHaveAttribute('role', 'status');
     await expect(region).toHaveText('');
@@ -132,6 +134,8 @@ test.describe('results are announced', () => {
 
   test('the parking ticket says "paid" in the live region that waited with it', async ({ page }) => {
     await page.goto('/parking');
+    // Rendered by the server: act once its script has taken over (hydration).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('textbox', { name: /Number plate/ }).fill(randomPlate());
     await page.getByRole('combobox', { name: /Parking zone/ }).selectOption('Z2');
     await page.getByRole('combobox', { name: /Vehicle type/ }).selectOption('motorbike');
@@ -161,6 +165,8 @@ test.describe('results are announced', () => {
       if (r.method() === 'POST' && r.url().includes('/api/parking/daily')) posted++;
     });
     await page.goto('/parking');
+    // Rendered by the server: act once its script has taken over (hydration).
+    await page.waitForLoadState('networkidle');
     const pay = page.getByRole('button', { name: 'Pay with M-Pesa' });
     await pay.click();
     const plate = page.getByRole('textbox', { name: /Number plate/ });

@@ -74,6 +74,8 @@ test('a permit number is checked on E-Verify: the demo permit is in force, anoth
   const samples = (await (await page.request.get('/api/verify/samples')).json()) as { documents: Sample[] };
   const permit = samples.documents.find((d) => d.title === 'Single Business Permit')!;
   await page.goto('/e-verify');
+  // Rendered by the server: act once its script has taken over (hydration).
+  await page.waitForLoadState('networkidle');
   const section = page.getByRole('region', { name: 'Check a business permit number' });
   await section.getByRole('textbox', { name: 'Permit number' }).fill(permit.number.toLowerCase());
   await section.getByRole('button', { name: 'Check permit' }).click();
