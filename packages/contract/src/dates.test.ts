@@ -6,6 +6,7 @@ import {
   formatDocumentDate,
   formatDocumentDateOrDash,
   InvalidDateError,
+  nairobiToday,
   ordinalSuffix,
 } from './dates';
 
@@ -309,5 +310,13 @@ describe('formatDisplayDate and formatDisplayMoment: one form on every page, lis
   it('shows an unreadable value as given rather than failing the page', () => {
     expect(formatDisplayDate('not a date')).toBe('not a date');
     expect(formatDisplayMoment('never')).toBe('never');
+  });
+});
+
+describe('nairobiToday', () => {
+  it('is the day in Nairobi, which starts at 21:00 UTC the day before', () => {
+    expect(nairobiToday(new Date('2026-11-28T20:59:59Z'))).toBe('2026-11-28');
+    expect(nairobiToday(new Date('2026-11-28T21:00:00Z'))).toBe('2026-11-29');
+    expect(nairobiToday(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
   });
 });

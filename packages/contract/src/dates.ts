@@ -46,6 +46,11 @@ interface CalendarDate {
   day: number;
 }
 
+/** `YYYY-MM-DD` of an instant in Nairobi (today by default): the day a Kenyan would name. */
+export function nairobiToday(at: Date = new Date()): string {
+  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The number of days in the month (1 to 12) of the year, Gregorian leap years included. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;

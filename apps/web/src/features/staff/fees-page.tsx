@@ -1,5 +1,5 @@
 import type { FeeChange, FeeRow } from '@kaunti/contract/api-staff';
-import { formatDisplayDate } from '@kaunti/contract/dates';
+import { formatDisplayDate, nairobiToday } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -111,7 +111,7 @@ function Schedules({ onChoose }: { onChoose: ((row: FeeRow) => void) | undefined
                         <td>
                           {row.in_force
                             ? t('fees.inForce')
-                            : row.effective_from > today()
+                            : row.effective_from > nairobiToday()
                               ? t('fees.coming')
                               : t('fees.older')}
                           {row.source === 'county' ? ` · ${t('fees.countyChange')}` : ''}
@@ -141,8 +141,6 @@ function Schedules({ onChoose }: { onChoose: ((row: FeeRow) => void) | undefined
     </section>
   );
 }
-
-const today = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 
 function ProposeChange({ fee, onDone }: { fee: FeeRow; onDone: () => void }) {
   const { t, i18n } = useTranslation('staff');
@@ -178,7 +176,7 @@ function ProposeChange({ fee, onDone }: { fee: FeeRow; onDone: () => void }) {
     const found: Record<string, string> = {};
     if (cents === null || cents <= 0) found.amount_cents = t('fees.errors.amount');
     if (!from) found.effective_from = t('fees.errors.from');
-    else if (from <= today()) found.effective_from = t('fees.errors.future');
+    else if (from <= nairobiToday()) found.effective_from = t('fees.errors.future');
     if (reason.trim().length < 3) found.reason = t('fees.errors.reason');
     setErrors(found);
     if (Object.keys(found).length > 0) return;

@@ -1,5 +1,5 @@
 import type { Collections, UnmatchedList, UnmatchedPayment } from '@kaunti/contract/api-staff';
-import { formatDisplayMoment } from '@kaunti/contract/dates';
+import { formatDisplayMoment, nairobiToday } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,8 +15,6 @@ import { ReasonForm } from './reason-form';
 import styles from './staff.module.css';
 import { useMe } from './staff-api';
 import { TableRegion } from './table-region';
-
-const kenyaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * /staff/revenue: unmatched paybill money to match to a bill or mark for refund, cancelling a
@@ -224,7 +222,7 @@ function Proposal({ payment, mine }: { payment: UnmatchedPayment; mine: boolean 
 
 function CollectionsReport() {
   const { t } = useTranslation('staff');
-  const [range, setRange] = useState({ from: kenyaToday(), to: kenyaToday() });
+  const [range, setRange] = useState({ from: nairobiToday(), to: nairobiToday() });
   const [draft, setDraft] = useState(range);
   const query = useQuery({
     queryKey: ['staff', 'collections', range],
