@@ -385,7 +385,7 @@ export async function buildApp({
   // A property service built on a parcel (a building plan) names one in the land register.
   applications.addValidator('property', land.validateApplication);
   await app.register(landRoutes({ land, applications, guards, invoiceLink: billDocuments.invoiceLinkFor }));
-  const business = createBusinessService({ db });
+  const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
   applications.addValidator('business', business.checkApplication);
   registerBusinessLists(choices, business);
   const permits = createPermits({

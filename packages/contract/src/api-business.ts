@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { otpSchema } from './api-accounts';
 import { issuedDocumentLinkSchema } from './api-applications';
 
 /**
@@ -81,6 +82,35 @@ export const businessLookupQuerySchema = z
     reg_no: z.string().max(40).optional(),
   })
   .describe('One of the two: the KRA PIN or the registration number.');
+
+/** A lookup's answer: the business, whether the caller acts for it, and where a takeover code would go. */
+export const businessLookupSchema = businessSchema
+  .extend({
+    yours: z.boolean().describe('Whether the caller already acts for the business.'),
+    phone_ending: z
+      .string()
+      .nullable()
+      .describe(
+        "A register business nobody holds: the last three digits of its registered phone, where the takeover code goes (null when the register has no phone for it, or it is the caller's).",
+      ),
+  })
+  .describe('Business lookup');
+export type BusinessLookup = z.infer<typeof businessLookupSchema>;
+
+export const takeoverCodeRequestSchema = z
+  .object({ kra_pin: z.string().trim().min(1).max(20) })
+  .describe('The KRA PIN of the register business to act for.')
+  .meta({ examples: [{ kra_pin: 'P052468013Q' }] });
+export const takeoverCodeSentSchema = z
+  .object({ message: z.string(), phone_ending: z.string() })
+  .describe('Takeover code sent');
+export const takeoverRequestSchema = z
+  .object({
+    kra_pin: z.string().trim().min(1).max(20),
+    code: otpSchema,
+  })
+  .describe('The code sent to the business’s registered phone.')
+  .meta({ examples: [{ kra_pin: 'P052468013Q', code: '482913' }] });
 
 export const PERMIT_STATES = ['active', 'expiring', 'expired', 'revoked', 'renewed'] as const;
 export type PermitState = (typeof PERMIT_STATES)[number];

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_HOLDER_MESSAGE, REGISTERED_PHONE_MESSAGE } from '../../src/areas/business/business-service';
+import {
+  LOOKUP_NOT_FOUND_MESSAGE,
+  OTHER_HOLDER_MESSAGE,
+  TAKEOVER_NEEDED_MESSAGE,
+  takeoverCodeSentMessage,
+} from '../../src/areas/business/business-service';
 import { createPermits } from '../../src/areas/business/permits';
-import { businessPermits } from '../../src/areas/business/schema';
+import { businesses, businessPermits } from '../../src/areas/business/schema';
+import { authThrottles } from '../../src/core/accounts/schema';
+import { auditLog } from '../../src/core/audit/schema';
 import { bills } from '../../src/core/bills/schema';
 import { documents } from '../../src/core/documents/schema';
+import { latestCode } from '../support/accounts';
 import { uploadId } from '../support/files';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
@@ -37,7 +45,7 @@ const business = (kraPin: string, name = 'Kilimani Tech Solutions Limited') => (
   reg_no: 'PVT-9XY7AB2C',
   postal_address: 'P.O. Box 76543',
   postal_code: '00505',
-  // The register's businesses are taken with the phone the county has for them (seed.ts).
+  // The holder keeps the register's phone (it proves nothing now: a code to it does, below).
   business_phone:
     ({ P052468013Q: '0700123456', A011223344C: '0711998877' } as Record<string, string>)[kraPin] ??
     '0712000111',
@@ -61,6 +69,35 @@ async function submit(user: TestUser, serviceId: string, payload: Record<string,
     payload,
   });
 }
+
+/** The register's phones (seed.ts): where a takeover code goes. */
+const REGISTER_PHONES: Record<string, string> = { P052468013Q: '254700123456', A011223344C: '254711998877' };
+
+async function askTakeoverCode(user: TestUser, kraPin: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/businesses/takeover/code',
+    headers: user.headers,
+    payload: { kra_pin: kraPin },
+  });
+}
+async function typeTakeoverCode(user: TestUser, kraPin: string, code: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/businesses/takeover',
+    headers: user.headers,
+    payload: { kra_pin: kraPin, code },
+  });
+}
+/** Takes a register business over with the code its registered phone received. */
+async function takeOverWith(user: TestUser, kraPin: string, phone: string) {
+  const asked = await askTakeoverCode(user, kraPin);
+  expect(asked.statusCode, asked.body).toBe(202);
+  const answer = await typeTakeoverCode(user, kraPin, await latestCode(t, phone));
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer;
+}
+const takeOver = (user: TestUser, kraPin: string) => takeOverWith(user, kraPin, REGISTER_PHONES[kraPin]!);
 
 /** Pays a bill by STK push and waits until its application is issued (or reaches `until`): its document. */
 async function payAndWait(user: TestUser, billNo: string, applicationNo: string, until = 'issued') {
@@ -164,16 +201,48 @@ describe('a unified business permit', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('hands a business of the register only to whoever gives its registered phone number', async () => {
-    const answer = await submit(owner, 'unified-business-permit', {
+  it("hands a business of the register over with a code sent to the register's phone, not one the applicant types (issue 36 item 7)", async () => {
+    // Applying before the takeover: told how to take it over, whatever phone is typed.
+    const early = await submit(owner, 'unified-business-permit', {
       ...business('P052468013Q'),
-      business_phone: '0711111111',
       ...premises,
       linesData: [{ activity_code: '505', business_size: 'small' }],
     });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().details).toEqual([{ path: 'business_phone', message: REGISTERED_PHONE_MESSAGE }]);
-    expect(answer.json().message).not.toContain('0700');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().details).toEqual([{ path: 'kra_pin', message: TAKEOVER_NEEDED_MESSAGE }]);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/lookup?kra_pin=P052468013Q',
+      headers: owner.headers,
+    });
+    expect(lookup.json()).toMatchObject({ yours: false, phone_ending: '456', business_phone: null });
+
+    const sent = await askTakeoverCode(owner, 'p052468013q');
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ message: takeoverCodeSentMessage('456'), phone_ending: '456' });
+    const code = await latestCode(t, '254700123456');
+    const wrong = await typeTakeoverCode(owner, 'P052468013Q', code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    const right = await typeTakeoverCode(owner, 'P052468013Q', code);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ kra_pin: 'P052468013Q', business_phone: '254700123456' });
+    // Single use: the same code again is refused to anyone else.
+    const reused = await typeTakeoverCode(stranger, 'P052468013Q', code);
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().message).toBe(LOOKUP_NOT_FOUND_MESSAGE);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'taken_over'));
+    expect(audit).toMatchObject({ entityType: 'business', fromState: 'unheld', toState: 'held' });
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/businesses', headers: owner.headers })
+    ).json().data;
+    expect(mine.map((b: { kra_pin: string }) => b.kra_pin)).toContain('P052468013Q');
+  });
+
+  it("answers a code request for an unknown business or another account's as the lookup does", async () => {
+    const unknown = await askTakeoverCode(stranger, 'P000000000X');
+    const held = await askTakeoverCode(stranger, 'P052468013Q');
+    expect([unknown.statusCode, held.statusCode]).toEqual([404, 404]);
+    expect(held.json().message).toBe(unknown.json().message);
   });
 
   it('refuses a sixth business line, naming the limit', async () => {
@@ -403,6 +472,42 @@ describe('a unified business permit', () => {
   });
 });
 
+describe('a register business after 5 wrong takeover codes', () => {
+  it('is locked for an hour, whoever asks; then the right code takes it (issue 36 item 7)', async () => {
+    const [locked] = await t.database.db
+      .insert(businesses)
+      .values({ name: 'Lock Test Traders', kraPin: 'P077700011L', phone: '254722700011' })
+      .returning();
+    const guesser = await createSignedInUser(t, { firstName: 'Otieno', surName: 'Guesser' });
+    expect((await askTakeoverCode(guesser, 'P077700011L')).statusCode).toBe(202);
+    const code = await latestCode(t, '254722700011');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await typeTakeoverCode(guesser, 'P077700011L', wrongCode)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    // Locked for everyone: no new code, and not even the right one is taken.
+    const right = await typeTakeoverCode(guesser, 'P077700011L', code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(
+      'This business is locked after too many wrong codes. Please try again in 60 minutes.',
+    );
+    expect((await askTakeoverCode(stranger, 'P077700011L')).statusCode).toBe(429);
+    const [lockAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'takeover.locked'), eq(auditLog.entityId, locked!.id)));
+    expect(lockAudit).toMatchObject({ fromState: 'open', toState: 'locked' });
+
+    // An hour later (the lock's window moved back), a new code takes it.
+    await t.database.db
+      .update(authThrottles)
+      .set({ windowStartedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(authThrottles.key, `takeover-lock:${locked!.id}`));
+    await takeOverWith(stranger, 'P077700011L', '254722700011');
+  });
+});
+
 describe('two applications for one business at once', () => {
   it('raise one bill: the other is refused, never a second open bill', async () => {
     const payload = {
@@ -434,6 +539,7 @@ describe('two applications for one business at once', () => {
 
 describe('a single business permit renewed late', () => {
   it('adds the late renewal penalty for each month (or part) since the expiry', async () => {
+    await takeOver(owner, 'A011223344C');
     const answer = await submit(owner, 'single-business-permit', {
       ...business('A011223344C', 'Jamii Beauty Salon'),
       ...premises,

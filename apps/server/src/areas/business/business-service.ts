@@ -4,12 +4,15 @@ import { activityNamesSw } from '@kaunti/catalogue/services/business/activities'
 import type { BusinessActivity } from '@kaunti/contract/api-business';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { OtpService } from '../../core/accounts/otp';
+import { LIMITS, type Throttle, tryAgainMessage } from '../../core/accounts/throttle';
 import { feeAmountsOf } from '../../core/applications/fees';
+import { recordAudit } from '../../core/audit/audit';
 import { bills } from '../../core/bills/schema';
 import { renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
+import { AppError, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import type { AnswerLanguage } from '../../platform/http/accept-language';
 import {
   businessActivities,
@@ -25,8 +28,15 @@ type ActivityRow = typeof businessActivities.$inferSelect;
 
 export const OTHER_HOLDER_MESSAGE =
   'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';
-export const REGISTERED_PHONE_MESSAGE =
-  "This business is in the county's register with another phone number. Give the business's registered phone number, or visit a county office to update it.";
+/** A register business nobody acts for yet, applied for before its code was confirmed. */
+export const TAKEOVER_NEEDED_MESSAGE =
+  "This business is in the county's register. To act for it, find it above and type the code we send to its registered phone, or visit a county office.";
+export const NO_REGISTERED_PHONE_MESSAGE =
+  "The county's register has no phone number for this business. Visit a county office to act for it.";
+export const ALREADY_YOURS_MESSAGE = 'You already act for this business.';
+/** "… ending 456.": the last three digits, so the applicant knows which phone to look at. */
+export const takeoverCodeSentMessage = (ending: string) =>
+  `We sent a code to the business's registered phone, ending ${ending}. Type it below to act for the business.`;
 export const LOOKUP_NOT_FOUND_MESSAGE =
   "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.";
 
@@ -96,8 +106,13 @@ const text = (value: unknown): string | null =>
  * one open bill per business and permit, and the values the permit prints (activity names,
  * business lines, address) and the fee reads (months late).
  */
-export function createBusinessService(deps: { db: Db }) {
-  const { db } = deps;
+export function createBusinessService(deps: {
+  db: Db;
+  /** The accounts' one-time codes: a register business is taken over with one sent to its phone. */
+  otp: Pick<OtpService, 'issue' | 'verify'>;
+  throttle: Throttle;
+}) {
+  const { db, throttle } = deps;
 
   async function activities(
     filter: { q?: string | undefined; industry?: string | undefined } = {},
@@ -178,9 +193,7 @@ export function createBusinessService(deps: { db: Db }) {
       const [row] = await db
         .update(businesses)
         .set({ ...details, userId })
-        .where(
-          and(eq(businesses.id, existing.id), or(isNull(businesses.userId), eq(businesses.userId, userId))),
-        )
+        .where(and(eq(businesses.id, existing.id), eq(businesses.userId, userId)))
         .returning();
       return row;
     }
@@ -216,10 +229,19 @@ export function createBusinessService(deps: { db: Db }) {
     const [existing] = await db.select().from(businesses).where(eq(businesses.kraPin, kraPin)).limit(1);
     if (existing?.userId && existing.userId !== userId)
       return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
-    // Taking a business of the register that nobody holds yet: the applicant must know the phone
-    // number the county has for it (a KRA PIN alone is too easy to come by to hand a business over).
-    if (existing && !existing.userId && existing.phone && existing.phone !== text(values.business_phone))
-      return { errors: [{ path: 'business_phone', message: REGISTERED_PHONE_MESSAGE }], derived: {} };
+    // A business of the register that nobody holds yet is taken over first, with the code sent to
+    // its registered phone (takeover below): a KRA PIN alone is too easy to come by to hand a
+    // business over, and the applicant is not asked to know the register's number.
+    if (existing && !existing.userId)
+      return {
+        errors: [
+          {
+            path: 'kra_pin',
+            message: existing.phone ? TAKEOVER_NEEDED_MESSAGE : NO_REGISTERED_PHONE_MESSAGE,
+          },
+        ],
+        derived: {},
+      };
     // The refusals first (nothing is written for a refused application); a new business has no
     // bill and no permit yet.
     const obligation = existing ? `${service.id}:${existing.id}` : undefined;
@@ -302,8 +324,125 @@ export function createBusinessService(deps: { db: Db }) {
     return { errors: [], derived, obligation: `${service.id}:${business.id}` };
   }
 
+  /** A register business nobody holds, or the caller's own; anything else is not found, as an unknown one is. */
+  async function takeable(userId: string, kraPin: string) {
+    const [row] = await db
+      .select()
+      .from(businesses)
+      .where(
+        and(
+          eq(businesses.kraPin, kraPin.trim().toUpperCase()),
+          or(isNull(businesses.userId), eq(businesses.userId, userId)),
+        ),
+      )
+      .limit(1);
+    if (!row) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  /** 429 while the business is locked after 5 wrong codes (for an hour from the 5th). */
+  async function refuseWhileLocked(businessId: string) {
+    const lock = await throttle.check(LIMITS.takeoverLock, businessId);
+    if (lock.blocked)
+      throw tooManyRequests(
+        tryAgainMessage(LIMITS.takeoverLock, lock.retryAfterSeconds),
+        lock.retryAfterSeconds,
+      );
+  }
+
+  /** One wrong code for the business, by any account; the 5th in an hour locks it for an hour. */
+  async function countWrongCode(userId: string, businessId: string, requestId?: string) {
+    const wrong = await throttle.hit(LIMITS.takeoverWrongCodesPerBusiness, businessId);
+    if (!wrong.blocked) return;
+    await throttle.hit(LIMITS.takeoverLock, businessId);
+    await throttle.clear(LIMITS.takeoverWrongCodesPerBusiness, businessId);
+    await recordAudit(db, {
+      actor: { type: 'user', id: userId },
+      entityType: 'business',
+      entityId: businessId,
+      action: 'takeover.locked',
+      fromState: 'open',
+      toState: 'locked',
+      data: { wrong_codes: LIMITS.takeoverWrongCodesPerBusiness.max + 1 },
+      ...(requestId ? { requestId } : {}),
+    });
+    const seconds = LIMITS.takeoverLock.windowMs / 1000;
+    throw tooManyRequests(tryAgainMessage(LIMITS.takeoverLock, seconds), seconds);
+  }
+
   return {
     activities,
+
+    /**
+     * Sends the code to take over a register business nobody holds to the phone the county has
+     * for it (the accounts' one-time codes: hashed, 10 minutes, single use). Answers where it
+     * went by its last three digits. Unknown or another account's: 404, as the lookup answers.
+     */
+    async sendTakeoverCode(userId: string, kraPin: string, ip?: string, requestId?: string) {
+      const row = await takeable(userId, kraPin);
+      if (row.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE);
+      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE);
+      await refuseWhileLocked(row.id);
+      await deps.otp.issue({
+        userId,
+        purpose: 'business_takeover',
+        phoneNumber: row.phone,
+        ip,
+        limit: LIMITS.takeoverCodesPerPhone,
+      });
+      const ending = row.phone.slice(-3);
+      await recordAudit(db, {
+        actor: { type: 'user', id: userId },
+        entityType: 'business',
+        entityId: row.id,
+        action: 'takeover.code_sent',
+        data: { phone_ending: ending },
+        ...(requestId ? { requestId } : {}),
+      });
+      return { message: takeoverCodeSentMessage(ending), phone_ending: ending };
+    },
+
+    /**
+     * Takes over a register business with the code sent to its phone: the caller becomes its
+     * holder (audited: unheld → held). A wrong code counts against the business, whoever types
+     * it; the 5th in an hour locks it for an hour (429 "… Please try again in N minutes.").
+     */
+    async takeOver(userId: string, kraPin: string, code: string, requestId?: string) {
+      const row = await takeable(userId, kraPin);
+      if (row.userId === userId) return toBusiness(row);
+      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE);
+      await refuseWhileLocked(row.id);
+      try {
+        await deps.otp.verify({ userId, purpose: 'business_takeover', code, phoneNumber: row.phone });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400)
+          await countWrongCode(userId, row.id, requestId);
+        throw error;
+      }
+      const held = await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(businesses)
+          .set({ userId, updatedAt: new Date() })
+          .where(and(eq(businesses.id, row.id), isNull(businesses.userId)))
+          .returning();
+        if (!taken) return undefined;
+        await recordAudit(tx, {
+          actor: { type: 'user', id: userId },
+          entityType: 'business',
+          entityId: row.id,
+          action: 'taken_over',
+          fromState: 'unheld',
+          toState: 'held',
+          data: { kra_pin: row.kraPin, by: 'code to the registered phone' },
+          ...(requestId ? { requestId } : {}),
+        });
+        return taken;
+      });
+      // Taken by another account (with the same phone's code) meanwhile.
+      if (!held) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
+      await throttle.clear(LIMITS.takeoverWrongCodesPerBusiness, row.id);
+      return toBusiness(held);
+    },
 
     /** The schedule as a tree: category and industry, their sub-categories, their activities. */
     async classification() {
@@ -369,8 +508,15 @@ export function createBusinessService(deps: { db: Db }) {
       if (!row) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
       // The register's business as registered; how to reach it (phone, email, contact person)
       // only to its holder — whoever knows a KRA PIN is not owed the owner's phone number.
-      if (row.userId === userId) return toBusiness(row);
-      return { ...toBusiness(row), business_phone: null, business_email: null, contact_name: null };
+      if (row.userId === userId) return { ...toBusiness(row), yours: true, phone_ending: null };
+      return {
+        ...toBusiness(row),
+        business_phone: null,
+        business_email: null,
+        contact_name: null,
+        yours: false,
+        phone_ending: row.phone ? row.phone.slice(-3) : null,
+      };
     },
 
     checkApplication,

@@ -30,6 +30,8 @@ const PURPOSE_WORDS: Record<OtpPurpose, string> = {
   login: 'code',
   password_reset: 'password reset code',
   change_phone: 'phone number change code',
+  // Sent to a business's registered phone when an account asks to act for it (areas/business).
+  business_takeover: 'code to let an account act for your business',
 };
 
 /** The SMS text: "Your Nairobi City County e-Services code is 123456. It expires in 10 minutes. Do not share it." */

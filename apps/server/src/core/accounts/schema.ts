@@ -89,7 +89,9 @@ export const otpCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['login', 'password_reset', 'change_phone'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['login', 'password_reset', 'change_phone', 'business_takeover'],
+    }).notNull(),
     /** The login session a login code belongs to. */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     /** Where the code was sent (254 form); for a phone change, the new number. */

@@ -69,6 +69,34 @@ export const LIMITS = {
     windowMs: 60 * MINUTE,
     message: 'Too many password reset codes have been sent to this phone.',
   },
+  /**
+   * Codes sent to a business's registered phone for an account to take the business over
+   * (areas/business): counted apart from the sign-in codes, so asking for them cannot use up
+   * the owner's own sign-in.
+   */
+  takeoverCodesPerPhone: {
+    name: 'takeover-phone',
+    max: 3,
+    windowMs: 60 * MINUTE,
+    message: "Too many codes have been sent to this business's registered phone.",
+  },
+  /** Wrong takeover codes typed for one business, by any account: the 5th locks it (below). */
+  takeoverWrongCodesPerBusiness: {
+    name: 'takeover-wrong',
+    max: 4,
+    windowMs: 60 * MINUTE,
+    message: 'Too many wrong codes have been typed for this business.',
+  },
+  /**
+   * A business locked after 5 wrong takeover codes: for an hour from the 5th, nobody may ask for
+   * or type a code for it. Counted once, at the lock (max 0: while the window runs, it is over).
+   */
+  takeoverLock: {
+    name: 'takeover-lock',
+    max: 0,
+    windowMs: 60 * MINUTE,
+    message: 'This business is locked after too many wrong codes.',
+  },
   /** Codes asked for again (re-send, phone change) from one address. */
   codeRequestsPerIp: {
     name: 'otp-ip',

@@ -37,14 +37,39 @@ const activities = [
   },
 ];
 
+/** As the register lookup answers it to an account that does not act for it yet. */
+const kilimaniInRegister = {
+  ...kilimani,
+  business_phone: null,
+  contact_name: null,
+  yours: false,
+  phone_ending: '456',
+};
+
 function setup(mine: unknown[] = []) {
   const start = freshStart();
+  let held = false;
   const api = stubApi({
     'PUT /api/drafts/:id': ({ body }) => jsonResponse(200, { id: start.draftId, ...(body as object) }),
-    'GET /api/businesses': () => jsonResponse(200, { data: mine }),
+    'GET /api/businesses': () => jsonResponse(200, { data: held ? [kilimani] : mine }),
+    'POST /api/businesses/takeover/code': () =>
+      jsonResponse(202, {
+        message:
+          "We sent a code to the business's registered phone, ending 456. Type it below to act for the business.",
+        phone_ending: '456',
+      }),
+    'POST /api/businesses/takeover': ({ body }) => {
+      if ((body as { code: string }).code !== '482913')
+        return jsonResponse(400, {
+          message: 'The code is incorrect. Please check it and try again.',
+          code: 'bad_request',
+        });
+      held = true;
+      return jsonResponse(200, kilimani);
+    },
     'GET /api/businesses/lookup': ({ url }) =>
       url.includes('P052468013Q') || url.includes('reg_no=PVT-9XY7AB2C')
-        ? jsonResponse(200, kilimani)
+        ? jsonResponse(200, kilimaniInRegister)
         : jsonResponse(404, {
             message:
               "No business with that KRA PIN or registration number is in the county's register. Fill in its details below.",
@@ -90,7 +115,36 @@ describe('the business finder', () => {
     expect(await screen.findByText(/Kilimani Tech Solutions Limited is filled in below/)).toBeInTheDocument();
     expect(name).toHaveValue('Kilimani Tech Solutions Limited');
     expect(screen.getByRole('textbox', { name: /^KRA PIN of the business/ })).toHaveValue('P052468013Q');
+  });
+
+  it('takes a register business over with the code sent to its registered phone, not a number the applicant must know (issue 36 item 7)', async () => {
+    const { start, api } = setup();
+    await renderWithApp(<ServiceWizard service={ubp} start={start} />);
+    const u = userEvent.setup();
+    await u.type(
+      await screen.findByRole('textbox', { name: /KRA PIN or registration number/ }),
+      'P052468013Q{Enter}',
+    );
+    expect(await screen.findByText(/we send a code to its registered phone, ending 456/)).toBeInTheDocument();
+    // The register's phone is not shown, nor asked for.
+    expect(screen.getByRole('textbox', { name: /^Business phone number/ })).toHaveValue('');
+    await u.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(await screen.findByText(/We sent a code to the business's registered phone/)).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: /Code from the SMS/ });
+    await u.type(code, '111111{Enter}');
+    expect(
+      await screen.findByText('The code is incorrect. Please check it and try again.'),
+    ).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await u.clear(code);
+    await u.type(code, '482913');
+    await u.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/You now act for Kilimani Tech Solutions Limited/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Business phone number/ })).toHaveValue('0700123456');
+    expect(screen.queryByRole('textbox', { name: /Code from the SMS/ })).not.toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/businesses/takeover/code')?.body).toEqual({
+      kra_pin: 'P052468013Q',
+    });
   });
 
   it("offers the user's own businesses in one tap", async () => {

@@ -1,5 +1,5 @@
-import type { Business } from '@kaunti/contract/api-business';
-import { useQuery } from '@tanstack/react-query';
+import type { Business, BusinessLookup } from '@kaunti/contract/api-business';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/translator';
@@ -26,11 +26,22 @@ const FILLED = [
 /** 254712345678 → 0712345678: the form shows phone numbers as people type them. */
 const localPhone = (phone: string) => (/^254\d{9}$/.test(phone) ? `0${phone.slice(3)}` : phone);
 
+/** A register business nobody acts for yet: taken over with the code sent to its registered phone. */
+interface Takeover {
+  kraPin: string;
+  name: string;
+  phoneEnding: string | null;
+  /** Whether the code was sent (the server's "We sent a code…" is then the finder's status). */
+  sent: boolean;
+}
+
 /**
  * Before the business fields of a permit application: one of the user's businesses in one tap,
  * or a business of the county's register found by its KRA PIN or registration number — either
- * fills the fields below, which stay editable. Nothing already typed is cleared by a failed
- * search. It is not a form of its own (it sits in the wizard's): Enter in its box searches.
+ * fills the fields below, which stay editable. A register business nobody acts for yet is taken
+ * over first: a code goes to the phone the register has for it (its last digits shown), and the
+ * applicant types it here. Nothing already typed is cleared by a failed search. It is not a form
+ * of its own (it sits in the wizard's): Enter in its boxes searches or confirms.
  */
 export function BusinessFinder({ form, text }: CustomStepProps) {
   const { t } = useTranslation('wizard');
@@ -38,6 +49,12 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'filled' | 'error'; message: string } | null>(null);
+  const [takeover, setTakeover] = useState<Takeover | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   const mine = useQuery({
     queryKey: ['businesses'],
     queryFn: ({ signal }) => api<{ data: Business[] }>('/api/businesses', { signal }).then((r) => r.data),
@@ -67,12 +84,72 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
       const query = KRA_PIN.test(typed)
         ? `kra_pin=${encodeURIComponent(typed)}`
         : `reg_no=${encodeURIComponent(typed)}`;
-      fill(await api<Business>(`/api/businesses/lookup?${query}`));
+      const found = await api<BusinessLookup>(`/api/businesses/lookup?${query}`);
+      fill(found);
+      setTakeover(
+        found.yours
+          ? null
+          : {
+              kraPin: found.kra_pin,
+              name: found.business_name,
+              phoneEnding: found.phone_ending,
+              sent: false,
+            },
+      );
+      setCode('');
+      setCodeError(null);
     } catch (error) {
       const message = error instanceof ApiError ? text.message(error.message) : t('business.lookupFailed');
       setStatus({ kind: 'error', message });
     } finally {
       setBusy(false);
+    }
+  }
+
+  const failure = (error: unknown) =>
+    error instanceof ApiError ? text.message(error.message) : t('business.lookupFailed');
+
+  async function sendCode() {
+    if (!takeover) return;
+    setSending(true);
+    setCodeError(null);
+    setStatus(null);
+    try {
+      const sent = await api<{ message: string }>('/api/businesses/takeover/code', {
+        method: 'POST',
+        body: { kra_pin: takeover.kraPin },
+      });
+      setTakeover({ ...takeover, sent: true });
+      setStatus({ kind: 'filled', message: text.message(sent.message) });
+    } catch (error) {
+      setStatus({ kind: 'error', message: failure(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function confirmCode() {
+    if (!takeover) return;
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setCodeError(t('business.codeFormat'));
+      return;
+    }
+    setConfirming(true);
+    setCodeError(null);
+    try {
+      const business = await api<Business>('/api/businesses/takeover', {
+        method: 'POST',
+        body: { kra_pin: takeover.kraPin, code: code.replace(/\s/g, '') },
+      });
+      setTakeover(null);
+      setCode('');
+      fill(business);
+      setStatus({ kind: 'filled', message: t('business.takenOver', { name: business.business_name }) });
+      await queryClient.invalidateQueries({ queryKey: ['businesses'] });
+    } catch (error) {
+      setCodeError(failure(error));
+    } finally {
+      setConfirming(false);
     }
   }
 
@@ -126,6 +203,62 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
       <p role="status" className={status?.kind === 'error' ? styles.finderError : styles.muted}>
         {status?.message ?? ''}
       </p>
+      {takeover ? (
+        <div className={styles.finderTakeover}>
+          {takeover.phoneEnding ? (
+            <>
+              <p>{t('business.takeoverIntro', { name: takeover.name, ending: takeover.phoneEnding })}</p>
+              {takeover.sent ? (
+                <>
+                  <div className={styles.finderSearch}>
+                    <InputField
+                      id={`${id}-code`}
+                      label={t('business.codeLabel')}
+                      requiredLabel={t('required')}
+                      errorPrefix={t('errorPrefix')}
+                      error={codeError ?? undefined}
+                      value={code}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      onChange={(event) => {
+                        setCode(event.target.value);
+                        setCodeError(null);
+                      }}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') {
+                          event.preventDefault();
+                          void confirmCode();
+                        }
+                      }}
+                    />
+                    <Button
+                      onClick={() => void confirmCode()}
+                      busy={confirming}
+                      busyLabel={t('business.confirming')}
+                    >
+                      {t('business.confirmCode')}
+                    </Button>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void sendCode()}
+                    busy={sending}
+                    busyLabel={t('business.sending')}
+                  >
+                    {t('business.sendAgain')}
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={() => void sendCode()} busy={sending} busyLabel={t('business.sending')}>
+                  {t('business.sendCode')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <p>{t('business.noRegisteredPhone', { name: takeover.name })}</p>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }
