@@ -210,6 +210,26 @@ export type OtpVerifyRequest = z.input<typeof otpVerifyRequestSchema>;
 // ---------------------------------------------------------------- the profile
 
 /** The signed-in user, as GET /api/profile answers it in `data`. */
+/** The languages an account's messages are written in. */
+export const accountLanguageSchema = z
+  .enum(['en', 'sw'])
+  .describe(
+    "The language of the account's SMS: English or Kiswahili. Set at sign-up from the page's language (Accept-Language), then by PUT /api/profile/language.",
+  );
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
+
+/** PUT /api/profile/language: the language the signed-in user switched to. */
+export const languageUpdateRequestSchema = z
+  .object({ language: accountLanguageSchema })
+  .describe('LanguageUpdateRequest')
+  .meta({ examples: [{ language: 'sw' }] });
+export type LanguageUpdateRequest = z.input<typeof languageUpdateRequestSchema>;
+
+export const languageUpdateResponseSchema = z
+  .object({ language: accountLanguageSchema })
+  .describe('LanguageUpdateResponse');
+export type LanguageUpdateResponse = z.infer<typeof languageUpdateResponseSchema>;
+
 export const profileUserSchema = z
   .object({
     id: z.uuid(),
@@ -227,6 +247,7 @@ export const profileUserSchema = z
     photo: z.string().nullable(),
     psv: z.boolean().describe('Set by PSV activation.'),
     first_time_login: z.boolean(),
+    language: accountLanguageSchema,
     created_at: z.iso.datetime(),
   })
   .describe('ProfileUser');

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/core/audit/schema';
+import { latestCode, randomIp, signupInput } from '../support/accounts';
 import { createEngine, type Engine } from '../support/engine';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
@@ -102,6 +105,82 @@ describe('SMS at each step the citizen cares about (item 25)', () => {
     expect(sent[0]).toBe(
       `County e-services: your document for application ${no} has been issued. Print it at ${approved.json().document.print_url}`,
     );
+  });
+});
+
+describe("status SMS in the account holder's language (item 25)", () => {
+  const seasonal = (plate: string) => ({
+    zone_code: 'Z1',
+    period: 'monthly',
+    vehicles: [{ plate, vehicle_type: 'saloon' }],
+  });
+
+  it('an account signed up on the Kiswahili page is told in Kiswahili', async () => {
+    const ip = randomIp();
+    const input = signupInput();
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: ip,
+      headers: { 'accept-language': 'sw' },
+      payload: { ...input },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const phone = signup.json().mobile_number as string;
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      remoteAddress: ip,
+      headers: { authorization: `Bearer ${signup.json().token}` },
+      payload: { otp: await latestCode(t, phone) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.language).toBe('sw');
+    const token = verified.json().token as string;
+    const motorist: TestUser = {
+      id: verified.json().data.id,
+      phoneNumber: phone,
+      identifier: input.identifier,
+      token,
+      headers: { authorization: `Bearer ${token}` },
+    };
+
+    const answer = await submit(motorist, 'seasonal-parking', seasonal('KDA 311S'));
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    const no = application.application_no as string;
+    const paid = await payApplicationBill(t, motorist, { billNo: bill.bill_no, applicationNo: no });
+    expect(await waitForTexts(motorist, no, 1)).toEqual([
+      `Huduma za kaunti: malipo ya ombi ${no} yamepokelewa. Hati yako imetolewa. Ichapishe kwa ${paid.document!.print_url}`,
+    ]);
+  });
+
+  it('a signed-in user who switches to Kiswahili is told in Kiswahili from then on (the switch audited)', async () => {
+    const motorist = await createSignedInUser(t);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: motorist.headers });
+    expect(profile.json().data.language).toBe('en');
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      headers: motorist.headers,
+      payload: { language: 'sw' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toEqual({ language: 'sw' });
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, motorist.id), eq(auditLog.action, 'user.language_changed')));
+    expect(audited).toMatchObject([{ fromState: 'en', toState: 'sw' }]);
+
+    const answer = await submit(motorist, 'reserved-parking', { ...reservation, kra_pin: 'P051365950Q' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { application, bill } = answer.json();
+    const no = application.application_no as string;
+    await payApplicationBill(t, motorist, { billNo: bill.bill_no, applicationNo: no }, 'under_review');
+    expect(await waitForTexts(motorist, no, 1)).toEqual([
+      `Huduma za kaunti: malipo ya ombi ${no} yamepokelewa. Sasa linakaguliwa na kaunti.`,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { setApiLanguage } from './api-client';
+import { api, hasAuthToken, setApiLanguage } from './api-client';
 import {
   createTranslator,
   type Messages,
@@ -97,13 +97,20 @@ function rememberLanguageForServer(language: string): void {
   document.cookie = parts.join('; ');
 }
 
-/** Switches the language and remembers it on this device. */
+/**
+ * Switches the language and remembers it on this device; a signed-in user's account keeps it
+ * too, so the county's SMS come in it (PUT /api/profile/language).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Not remembered, but still switched.
   }
+  if (hasAuthToken())
+    void api('/api/profile/language', { method: 'PUT', body: { language } }).catch(() => {
+      // The page is switched all the same; the account keeps its language until the next switch.
+    });
   await translator?.changeLanguage(language);
 }
 

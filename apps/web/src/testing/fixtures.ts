@@ -41,6 +41,7 @@ export function testProfileUser(overrides: Partial<ProfileUser> = {}): ProfileUs
     photo: null,
     psv: false,
     first_time_login: false,
+    language: 'en',
     created_at: '2026-01-01T08:00:00.000Z',
     ...overrides,
   };

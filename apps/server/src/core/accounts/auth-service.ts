@@ -1,4 +1,5 @@
 import type {
+  AccountLanguage,
   LoginResponse,
   OtpSendResponse,
   OtpVerifyResponse,
@@ -92,9 +93,11 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** `language`: the page's language (its Accept-Language), kept for the account's SMS. */
     async signup(
       input: z.output<typeof signupRequestSchema>,
       context: RequestContext,
+      language: AccountLanguage = 'en',
     ): Promise<SignupResponse> {
       // One answer whichever detail is taken: a stranger learns no one's registration from it.
       if (await deps.users.byPhone(input.phone_number)) throw signupTakenError();
@@ -118,6 +121,7 @@ export function createAuthService(deps: {
               phoneNumber: input.phone_number,
               email: input.email,
               passwordHash,
+              language,
             })
             .returning();
           await recordAudit(tx, {
@@ -126,7 +130,7 @@ export function createAuthService(deps: {
             entityId: row!.id,
             action: 'user.signed_up',
             toState: 'registered',
-            data: { customer_no: row!.customerNo, identifier_type: identifierType },
+            data: { customer_no: row!.customerNo, identifier_type: identifierType, language },
             ...(context.requestId ? { requestId: context.requestId } : {}),
           });
           return row!;

@@ -1,4 +1,5 @@
 import {
+  type AccountLanguage,
   type ChangePhoneResponse,
   type CustomerCheck,
   normaliseIdentifier,
@@ -228,6 +229,36 @@ export function createProfileService(deps: {
     },
 
     /** Spec: PSV activation success sets psv to true. Doing it again changes nothing. */
+    /** The language of the account's SMS (issue 36 item 25); a change is audited. */
+    async setLanguage(
+      userId: string,
+      language: AccountLanguage,
+      context: RequestContext,
+    ): Promise<{ language: AccountLanguage }> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ language: users.language })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update')
+          .limit(1);
+        if (!before) throw notFound('Account not found.');
+        if (before.language !== language) {
+          await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+          await recordAudit(tx, {
+            actor: { type: 'user', id: userId },
+            entityType: 'user',
+            entityId: userId,
+            action: 'user.language_changed',
+            fromState: before.language,
+            toState: language,
+            ...(context.requestId ? { requestId: context.requestId } : {}),
+          });
+        }
+        return { language };
+      });
+    },
+
     async activatePsv(userId: string, context: RequestContext): Promise<ProfileUser> {
       return db.transaction(async (tx) => {
         const [changed] = await tx

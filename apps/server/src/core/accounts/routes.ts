@@ -6,6 +6,8 @@ import {
   changePhoneResponseSchema,
   customerCheckQuerySchema,
   customerCheckResponseSchema,
+  languageUpdateRequestSchema,
+  languageUpdateResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -25,6 +27,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import type { AuthService, RequestContext } from './auth-service';
 import { currentUser, type Guards } from './guard';
 import type { ProfileService } from './profile-service';
@@ -96,12 +99,22 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
           summary: 'Create an account; signs the new user in and sends a one-time code',
           description:
             "The identifier's type is guessed by the spec's rule and stored. A phone or identifier " +
-            "already registered is a 409 that names neither (it confirms no one's registration). Limited to 20 sign-ups per address per hour.",
+            "already registered is a 409 that names neither (it confirms no one's registration). Limited to 20 sign-ups per address per hour. " +
+            "The account's SMS are written in the page's language, its Accept-Language (English or Kiswahili; English otherwise).",
           body: signupRequestSchema,
           response: { 201: signupResponseSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await auth.signup(request.body, context(request))),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await auth.signup(
+              request.body,
+              context(request),
+              answerLanguageOf(request.headers['accept-language']),
+            ),
+          ),
     );
 
     app.post(
@@ -317,6 +330,24 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         message: 'Profile updated successfully.',
         data: await profile.update(currentUser(request).id, request.body, context(request)),
       }),
+    );
+
+    app.put(
+      '/api/profile/language',
+      {
+        onRequest: guards.requireUser,
+        schema: {
+          tags: ['profile'],
+          summary: "Set the language of the signed-in user's SMS",
+          description:
+            "The web sends it when a signed-in user switches the page's language: the status SMS (payment received, approved, issued) are then written in it.",
+          security: [{ bearer: [] }],
+          body: languageUpdateRequestSchema,
+          response: { 200: languageUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        profile.setLanguage(currentUser(request).id, request.body.language, context(request)),
     );
 
     app.post(

@@ -44,6 +44,13 @@ export const users = pgTable(
     mobileNumber2nd: text('mobile_number_2nd'),
     secondaryEmail: text('secondary_email'),
     photo: text('photo'),
+    /**
+     * The language the account's SMS are written in (issue 36 item 25): the page's language at
+     * sign-up, then the one a signed-in user switches to.
+     */
+    language: text('language', { enum: ['en', 'sw'] })
+      .notNull()
+      .default('en'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -63,6 +63,7 @@ export function toProfileUser(user: UserRow): ProfileUser {
     photo: user.photo,
     psv: user.psv,
     first_time_login: user.firstTimeLogin,
+    language: user.language,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
+import type { AccountLanguage } from '@kaunti/contract/api-accounts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { afterCommit } from '../../platform/db/shared-transaction';
@@ -14,28 +15,59 @@ import type { StatusListener } from './application-transitions';
  * approval, or at once when an instant service is paid. A decision with a reason (more
  * information, not approved) is told by the back office, which knows the reason.
  *
- * Texts are in English: an account keeps no language of its own yet.
+ * Written in the account's language (`users.language`: the page's at sign-up, then the one the
+ * signed-in user switched to), English or Kiswahili.
  */
 export function statusSmsText(
   moved: { applicationNo: string; serviceId: string; from: string; to: string },
   printUrl: string | null,
+  language: AccountLanguage = 'en',
 ): string | null {
+  const words = STATUS_SMS[language];
   const no = moved.applicationNo;
-  const print = printUrl ? ` Print it at ${printUrl}` : '';
+  const print = printUrl ? words.print(printUrl) : '';
   const paid = moved.from === 'awaiting_payment';
-  if (moved.to === 'issued')
-    return paid
-      ? `County e-services: payment received for application ${no}. Your document has been issued.${print}`
-      : `County e-services: your document for application ${no} has been issued.${print}`;
-  if (moved.to === 'under_review' && paid)
-    return `County e-services: payment received for application ${no}. It is now with the county for review.`;
+  if (moved.to === 'issued') return paid ? words.paidAndIssued(no, print) : words.issued(no, print);
+  if (moved.to === 'under_review' && paid) return words.paidForReview(no);
   if (moved.to === 'approved') {
     // Approval that issues the document at once: the issued message follows in the same breath.
     if (findWorkflow(findService(moved.serviceId)?.workflow ?? '')?.issue_on_approval) return null;
-    return `County e-services: application ${no} has been approved. We will send you a message when its document is ready.`;
+    return words.approved(no);
   }
   return null;
 }
+
+const STATUS_SMS: Record<
+  AccountLanguage,
+  {
+    print(url: string): string;
+    paidAndIssued(no: string, print: string): string;
+    issued(no: string, print: string): string;
+    paidForReview(no: string): string;
+    approved(no: string): string;
+  }
+> = {
+  en: {
+    print: (url) => ` Print it at ${url}`,
+    paidAndIssued: (no, print) =>
+      `County e-services: payment received for application ${no}. Your document has been issued.${print}`,
+    issued: (no, print) => `County e-services: your document for application ${no} has been issued.${print}`,
+    paidForReview: (no) =>
+      `County e-services: payment received for application ${no}. It is now with the county for review.`,
+    approved: (no) =>
+      `County e-services: application ${no} has been approved. We will send you a message when its document is ready.`,
+  },
+  sw: {
+    print: (url) => ` Ichapishe kwa ${url}`,
+    paidAndIssued: (no, print) =>
+      `Huduma za kaunti: malipo ya ombi ${no} yamepokelewa. Hati yako imetolewa.${print}`,
+    issued: (no, print) => `Huduma za kaunti: hati ya ombi lako ${no} imetolewa.${print}`,
+    paidForReview: (no) =>
+      `Huduma za kaunti: malipo ya ombi ${no} yamepokelewa. Sasa linakaguliwa na kaunti.`,
+    approved: (no) =>
+      `Huduma za kaunti: ombi ${no} limeidhinishwa. Tutakutumia ujumbe hati yake itakapokuwa tayari.`,
+  },
+};
 
 export function createStatusSms(deps: {
   db: Db;
@@ -44,21 +76,22 @@ export function createStatusSms(deps: {
   log: { warn(object: Record<string, unknown>, message: string): void };
 }): StatusListener {
   return (tx, { row, from, to, document }) => {
-    const text = statusSmsText(
-      { applicationNo: row.applicationNo, serviceId: row.serviceId, from, to },
-      document ? (deps.links.link(document).print_url ?? deps.links.link(document).pdf_url) : null,
-    );
-    if (!text) return;
+    const moved = { applicationNo: row.applicationNo, serviceId: row.serviceId, from, to };
+    const printUrl = document
+      ? (deps.links.link(document).print_url ?? deps.links.link(document).pdf_url)
+      : null;
+    if (!statusSmsText(moved, printUrl)) return;
     // Sent once the move is committed (a shared transaction's callbacks), never awaited by it:
     // the phone is read outside the transaction, which on the embedded database waits for it.
     afterCommit(tx, () => {
       void (async () => {
         const [user] = await deps.db
-          .select({ phone: users.phoneNumber })
+          .select({ phone: users.phoneNumber, language: users.language })
           .from(users)
           .where(eq(users.id, row.userId))
           .limit(1);
-        if (!user) return;
+        const text = user && statusSmsText(moved, printUrl, user.language);
+        if (!user || !text) return;
         const result = await deps.sms.send(user.phone, text);
         if (!result.accepted) deps.log.warn({}, 'status SMS was not accepted by the gateway');
       })().catch(() => deps.log.warn({}, 'status SMS could not be sent'));

@@ -162,14 +162,15 @@ export function createBackOffice(deps: {
     ];
   }
 
-  async function notify(userId: string, message: string): Promise<void> {
+  /** An SMS in the account's language (`users.language`). */
+  async function notify(userId: string, message: Record<'en' | 'sw', string>): Promise<void> {
     const [user] = await db
-      .select({ phone: users.phoneNumber })
+      .select({ phone: users.phoneNumber, language: users.language })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     if (!user) return;
-    const result = await deps.sms.send(user.phone, message);
+    const result = await deps.sms.send(user.phone, message[user.language]);
     if (!result.accepted) deps.log.warn({}, 'decision SMS was not accepted by the gateway');
   }
 
@@ -383,15 +384,15 @@ export function createBackOffice(deps: {
       );
       const no = row.applicationNo;
       if (decision.status === 'needs_info')
-        await notify(
-          row.userId,
-          `County e-services: application ${no} needs more information: ${decision.reason} Answer at ${deps.publicUrl}/account/service-applications`,
-        );
+        await notify(row.userId, {
+          en: `County e-services: application ${no} needs more information: ${decision.reason} Answer at ${deps.publicUrl}/account/service-applications`,
+          sw: `Huduma za kaunti: ombi ${no} linahitaji maelezo zaidi: ${decision.reason} Jibu kwa ${deps.publicUrl}/account/service-applications`,
+        });
       else if (decision.status === 'rejected')
-        await notify(
-          row.userId,
-          `County e-services: application ${no} was not approved. Reason: ${decision.reason}`,
-        );
+        await notify(row.userId, {
+          en: `County e-services: application ${no} was not approved. Reason: ${decision.reason}`,
+          sw: `Huduma za kaunti: ombi ${no} halikuidhinishwa. Sababu: ${decision.reason}`,
+        });
       // Approved and issued are told by the status move itself (applications/status-sms.ts).
       return this.get(officer, no);
     },
