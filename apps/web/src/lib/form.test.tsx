@@ -1,6 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import {
   type FieldValues,
@@ -271,6 +273,44 @@ function FleetForm({ onValid }: { onValid: (values: z.output<typeof fleetSchema>
     </FormProvider>
   );
 }
+
+describe('a form rendered on the server and then hydrated', () => {
+  it('keeps what was typed, chosen and ticked before the script took over, and submits it', async () => {
+    const onValid = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<PersonForm onValid={onValid} />);
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    // The visitor fills the server's markup while the script is still on its way.
+    (container.querySelector('#name') as HTMLInputElement).value = 'Wanjiku';
+    (container.querySelector('#town') as HTMLSelectElement).value = 'Nairobi';
+    (container.querySelector('#agree') as HTMLInputElement).checked = true;
+    const root = await act(async () => hydrateRoot(container, <PersonForm onValid={onValid} />));
+    expect(screen.getByLabelText('Name')).toHaveValue('Wanjiku');
+    expect(screen.getByLabelText('Town')).toHaveValue('Nairobi');
+    expect(screen.getByLabelText('I agree')).toBeChecked();
+    expect(screen.getByText('Hello Wanjiku')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onValid).toHaveBeenCalledWith(
+      { name: 'Wanjiku', town: 'Nairobi', agree: true },
+      expect.anything(),
+    );
+    act(() => root.unmount());
+  });
+
+  it('leaves a field the visitor did not touch as the form has it', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<PersonForm onValid={vi.fn()} />);
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    const root = await act(async () => hydrateRoot(container, <PersonForm onValid={vi.fn()} />));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Town')).toHaveValue('');
+    expect(screen.getByLabelText('I agree')).not.toBeChecked();
+    expect(screen.getByText('Hello stranger')).toBeInTheDocument();
+    act(() => root.unmount());
+  });
+});
 
 describe('fields of their own, groups and zod checks', () => {
   it("shows a group's own error, then its entries' errors by path, and sends the schema's output", async () => {

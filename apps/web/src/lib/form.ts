@@ -163,6 +163,32 @@ function writeToInput(element: Element | undefined, value: unknown): void {
   }
 }
 
+/**
+ * What the visitor put into a field before the page's script took it over (a page rendered on the
+ * server: the markup works before the script, docs/decisions/020), or undefined if nothing: a text
+ * whose value is not the markup's, a box ticked otherwise, another option chosen.
+ */
+function typedBeforeScript(element: Element): string | boolean | undefined {
+  if (element instanceof HTMLSelectElement) {
+    if (element.multiple) return undefined;
+    let first = 0;
+    Array.from(element.options).forEach((option, index) => {
+      if (option.defaultSelected) first = index;
+    });
+    return element.selectedIndex !== first ? element.value : undefined;
+  }
+  if (element instanceof HTMLInputElement) {
+    if (element.type === 'checkbox') {
+      return element.checked !== element.defaultChecked ? element.checked : undefined;
+    }
+    if (element.type === 'file' || element.type === 'radio') return undefined;
+  }
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    return element.value !== element.defaultValue ? element.value : undefined;
+  }
+  return undefined;
+}
+
 function createForm<In extends FieldValues, Context, Out>(
   initial: UseFormOptions<In, Context, Out>,
 ): UseFormReturn<In, Context, Out> {
@@ -240,7 +266,10 @@ function createForm<In extends FieldValues, Context, Out>(
           ref(element) {
             if (!element) return;
             control.elements.set(name, element);
-            writeToInput(element, get(control.values, name));
+            // Typed before the script took over: the form takes it, never wipes it.
+            const typed = typedBeforeScript(element);
+            if (typed !== undefined && typed !== get(control.values, name)) control.change(name, typed);
+            else writeToInput(element, get(control.values, name));
           },
           onChange(event) {
             const target = event.target;

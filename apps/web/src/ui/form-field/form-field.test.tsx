@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { FormField, InputField, PasswordField } from './form-field';
 
 function Example({ error, hint, required }: { error?: string; hint?: string; required?: boolean }) {
@@ -99,5 +101,27 @@ describe('PasswordField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Hide password', pressed: true }));
     expect(password).toHaveAttribute('type', 'password');
     expect(screen.getByText('Password is strong')).toBeVisible();
+  });
+
+  it('offers the toggle only once the page is hydrated (on a server-rendered page it would do nothing)', async () => {
+    const field = (
+      <PasswordField
+        id="password"
+        label="Password"
+        errorPrefix="Error:"
+        showLabel="Show password"
+        hideLabel="Hide password"
+      />
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(field);
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    expect(screen.queryByRole('button', { name: 'Show password' })).toBeNull();
+    const root = await act(async () => hydrateRoot(container, field));
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'text');
+    act(() => root.unmount());
   });
 });

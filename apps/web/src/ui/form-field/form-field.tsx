@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
+import { useHydrated } from '../use-hydrated';
 import styles from './form-field.module.css';
 
 /** What a control needs to be tied to its label, hint and error. */
@@ -145,9 +146,13 @@ export interface PasswordFieldProps extends Omit<InputFieldProps, 'type'> {
   hideLabel: string;
 }
 
-/** A password input with a show/hide toggle (a pressed button naming the field it controls). */
+/**
+ * A password input with a show/hide toggle (a pressed button naming the field it controls). The
+ * toggle works only with the page's script, so a page rendered on the server shows it once hydrated.
+ */
 export function PasswordField({ showLabel, hideLabel, after, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   return (
     <InputField
       {...props}
@@ -157,15 +162,17 @@ export function PasswordField({ showLabel, hideLabel, after, ...props }: Passwor
       spellCheck={false}
       after={
         <>
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-controls={props.id}
-            aria-pressed={visible}
-            onClick={() => setVisible((value) => !value)}
-          >
-            {visible ? hideLabel : showLabel}
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-controls={props.id}
+              aria-pressed={visible}
+              onClick={() => setVisible((value) => !value)}
+            >
+              {visible ? hideLabel : showLabel}
+            </button>
+          ) : null}
           {after}
         </>
       }
