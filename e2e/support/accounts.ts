@@ -129,11 +129,21 @@ export async function signInNewUser(page: Page, overrides: Partial<NewUser> = {}
 }
 
 /**
+ * Opens a page the server renders (sign-in, sign-up, E-Verify, /parking) and waits until its
+ * script has taken over (hydration): a click before then is a plain form post, which the pages
+ * answer too, but not with the script's checks and next steps that a test then looks for.
+ */
+export async function gotoServerPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+/**
  * Signs in through the pages: /login, the password, then the code from the outbox. Ends on the
  * page the sign-in goes to (the saved path, or home).
  */
 export async function signInThroughPages(page: Page, username: string, password: string): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto('/login');
+  if (!page.url().includes('/login')) await gotoServerPage(page, '/login');
   const phone = phoneFor(username);
   const before = await lastSmsId(page.request, phone);
   await page.getByRole('textbox', { name: /Phone number or ID number/ }).fill(username);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   DEFAULT_PASSWORD,
+  gotoServerPage,
   lastSmsId,
   latestOtp,
   latestSms,
@@ -43,7 +44,7 @@ test.describe('accounts', () => {
     const local = user.phone_number.slice(3);
 
     // Sign-up, with the identifier type and the strength meter shown as the user types.
-    await page.goto('/signup');
+    await gotoServerPage(page, '/signup');
     await expect(page).toHaveTitle(`Create an account | ${PORTAL}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await page.getByRole('textbox', { name: /^First name/ }).fill(user.first_name);
@@ -201,7 +202,7 @@ test.describe('accounts', () => {
   test('password recovery by a code to the phone', async ({ page }) => {
     const user = await signInNewUser(page);
     await page.context().clearCookies();
-    await page.goto('/login');
+    await gotoServerPage(page, '/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/recover-password$/);
     await expect(page).toHaveTitle(`Recover your password | ${PORTAL}`);
@@ -283,7 +284,7 @@ test.describe('accounts', () => {
   }) => {
     const existing = await signInNewUser(page);
     await page.context().clearCookies();
-    await page.goto('/signup');
+    await gotoServerPage(page, '/signup');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('textbox', { name: /^First name/ })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Please enter your first name')).toBeVisible();
@@ -327,7 +328,7 @@ test.describe('accounts', () => {
   });
 
   test('the password field has a show/hide toggle', async ({ page }) => {
-    await page.goto('/login');
+    await gotoServerPage(page, '/login');
     const password = page.getByLabel(/^Password/);
     await password.fill('Siri#2024');
     await expect(password).toHaveAttribute('type', 'password');

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pathAndQuery as local } from '../../apps/server/test/support/links';
+import { gotoServerPage } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { openHeaderMenu, screenshot } from '../support/page';
 
@@ -69,7 +70,7 @@ test.describe('the fixed header', { tag: '@desktop' }, () => {
   test('never covers what has the focus: fields reached by Tab and by Shift+Tab, or refused on submit', async ({
     page,
   }) => {
-    await page.goto('/signup');
+    await gotoServerPage(page, '/signup');
     const first = page.getByRole('textbox', { name: /^First name/ });
     await expect(first).toBeVisible();
     const top = await headerBottom(page);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { signInThroughPages } from '../support/accounts';
+import { gotoServerPage, signInThroughPages } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 
@@ -16,7 +16,7 @@ const randomPlate = () => `KD${letter()} ${randomInt(100, 1000)}${letter()}`;
 const successPhone = () => `07${randomInt(10, 99)}${randomInt(1000, 9999)}55`;
 
 test('a Sacco adds vehicles and pays their stickers in one bill', async ({ page }) => {
-  await page.goto('/login');
+  await gotoServerPage(page, '/login');
   await signInThroughPages(page, '0722334455', 'Kaunti#Demo2024');
 
   await page.goto('/account/transport-sacco-vehicles');
