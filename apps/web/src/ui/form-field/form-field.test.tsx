@@ -108,6 +108,7 @@ describe('PasswordField', () => {
       <PasswordField
         id="password"
         label="Password"
+        requiredLabel="required"
         errorPrefix="Error:"
         showLabel="Show password"
         hideLabel="Hide password"
