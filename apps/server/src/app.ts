@@ -348,6 +348,20 @@ export async function buildApp({
         },
       }),
     );
+    // Bookings not paid in time (decision 031): cancelled with their bills, so what they
+    // booked is free again (every five minutes; the next booking of the same slot does not wait).
+    stopJobs.push(
+      startPeriodic({
+        name: 'booking holds',
+        intervalMs: 5 * 60_000,
+        log: app.log,
+        once: { db },
+        task: async () => {
+          const cancelled = await applications.expireUnpaidBookings();
+          if (cancelled > 0) app.log.info({ cancelled }, 'unpaid bookings released');
+        },
+      }),
+    );
     // Uploads a killed process left half-done (a partial file, or a file whose row was never
     // written): swept every hour, once they are a day old.
     stopJobs.push(

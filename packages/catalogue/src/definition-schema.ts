@@ -355,6 +355,42 @@ export const serviceDefinitionSchema = serviceSummarySchema
         'Repeating groups its document does not print, said on purpose (every other group must be a ' +
           'table of the template, or the catalogue check fails: nothing the applicant listed is dropped silently).',
       ),
+    booking: z
+      .object({
+        resource: z
+          .string()
+          .regex(/^[a-z][a-z0-9-]*$/, 'A booked resource is kebab-case')
+          .describe(
+            'What is booked, e.g. "ambulance": bookings of every service naming the same resource and the ' +
+              'same one (resource_field) never overlap.',
+          ),
+        resource_field: fieldNameSchema.describe(
+          'The select field whose value is the one booked (the ambulance).',
+        ),
+        date_field: fieldNameSchema.describe('The date field of the (first) day booked.'),
+        slot_field: fieldNameSchema
+          .optional()
+          .describe(
+            'A select field whose values are the day\'s slots, which never overlap each other ("06-09"); ' +
+              'absent: whole days are booked.',
+          ),
+        end_date_field: fieldNameSchema
+          .optional()
+          .describe('Whole days only: the date field of the last day booked (inclusive); absent: one day.'),
+        hold_minutes: z
+          .int()
+          .positive()
+          .max(7 * 24 * 60)
+          .describe(
+            'How long an unpaid booking holds what it booked: after that its application and bill are ' +
+              'cancelled (by the next booking that wants it, or the "booking holds" job within five minutes).',
+          ),
+      })
+      .optional()
+      .describe(
+        'A booking (decision 031): the application holds a resource for dated slots or days; no two ' +
+          'paid-or-pending bookings of one resource overlap (a database key per slot or day).',
+      ),
     validity: z
       .union([
         z.object({ days: z.int().positive().describe('Valid this many days from the day it is issued.') }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween, MAX_BOOKED_DAYS } from '../bookings';
 
 /**
  * The fee rules, by name. A rule turns an application's values (and, for land rates, a parcel
@@ -263,6 +264,49 @@ export const feeRules = {
             tariff,
             ` × ${count.toLocaleString('en-KE')}${times !== null ? ` × ${times.toLocaleString('en-KE')}` : ''}`,
           ),
+          parcel: parcelOf(context),
+          code: item,
+        },
+      ];
+    },
+  }),
+  'per-day': defineFeeRule({
+    name: 'per-day',
+    description:
+      'A schedule item (fixed, or chosen by key fields) charged for each day from a date field to a ' +
+      'second date field, both days counted (storage from admission to release, a booking of some ' +
+      'days); without the second, one day. The line says how many days. A last day before the first ' +
+      `charges nothing (the form refuses it); at most ${MAX_BOOKED_DAYS} days.`,
+    params: z.object({
+      schedule: z.string().min(1),
+      item: z.string().min(1).optional().describe('The item, when it does not depend on the form.'),
+      key_fields: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('The fields whose values make the item code, "value1:value2" (instead of item).'),
+      from_field: z.string().min(1).describe('The date field of the first day charged.'),
+      to_field: z.string().min(1).optional().describe('The date field of the last day charged.'),
+    }),
+    inputs: (params) => [
+      ...(params.key_fields ?? []),
+      params.from_field,
+      ...(params.to_field ? [params.to_field] : []),
+    ],
+    compute: (params, context) => {
+      const item =
+        params.item ?? (params.key_fields ?? []).map((f) => String(context.values[f] ?? '')).join(':');
+      const tariff = requireTariff(context, params.schedule, item);
+      const from = context.values[params.from_field];
+      const to = params.to_field ? context.values[params.to_field] : from;
+      if (typeof from !== 'string' || typeof to !== 'string') return [];
+      const days = Math.min(daysBetween(from, to), MAX_BOOKED_DAYS);
+      if (days === 0) return [];
+      const n = days.toLocaleString('en-KE');
+      return [
+        {
+          amount_cents: tariff.amount_cents * days,
+          description: `${tariff.description} × ${n} ${days === 1 ? 'day' : 'days'}`,
+          ...swOf(tariff, ` × siku ${n}`),
           parcel: parcelOf(context),
           code: item,
         },

@@ -22,6 +22,7 @@ import type { DraftService } from '../drafts/draft-service';
 import type { UploadService } from '../uploads/upload-service';
 import type { ApplicationDocumentLink, ApplicationDocuments } from './application-documents';
 import { createApplicationTransitions, nextApplicationNo } from './application-transitions';
+import { createBookings } from './bookings';
 import { priceService } from './fees';
 import { findOwnedApplication } from './owned';
 import type { ReferenceChoices } from './reference-choices';
@@ -98,7 +99,11 @@ export function createApplicationService(deps: {
   const { db, bills } = deps;
   const checks = createSubmissionChecks(deps);
   const { checkValues } = checks;
-  const { lockApplication, transition, onIssued, onStatusChanged } = createApplicationTransitions(deps);
+  const transitions = createApplicationTransitions(deps);
+  const { lockApplication, transition, onIssued, onStatusChanged } = transitions;
+  // What a booking holds follows its application's status (decision 031).
+  const bookings = createBookings({ bills, transitions });
+  onStatusChanged(bookings.onStatusChanged);
 
   function toApi(row: ApplicationRow, document: ApplicationDocumentLink | null = null): Application {
     const service = findService(row.serviceId);
@@ -164,6 +169,7 @@ export function createApplicationService(deps: {
         throw badRequest('This service is not applied for through applications.');
 
       const { values, labels, obligation } = await checkValues(service, input.user.id, input.payload);
+      bookings.check(service, values);
       const userId = input.user.id;
 
       const lines = await priceService(db, service, values);
@@ -193,6 +199,15 @@ export function createApplicationService(deps: {
             })
             .returning();
           const created = row!;
+          // What it books is held now: unpaid, for the service's hold_minutes (decision 031).
+          const holdMinutes = service.booking?.hold_minutes ?? 0;
+          await bookings.claim(
+            tx,
+            service,
+            values,
+            created.id,
+            fee > 0 ? new Date(Date.now() + holdMinutes * 60_000) : null,
+          );
           await tx.insert(applicationEvents).values({
             applicationId: created.id,
             fromStatus: null,
@@ -435,6 +450,7 @@ export function createApplicationService(deps: {
       if (unknown.length > 0)
         invalid(unknown.map((name) => ({ path: name, message: 'This is not a field of this application.' })));
       const { values, labels } = await checkValues(service, userId, { ...row.values, ...input.values });
+      bookings.check(service, values);
       // The answers are priced by the same rule and tariff as a submission (issue 36 item 1).
       const price = (await priceService(db, service, values)).reduce((sum, l) => sum + l.amount_cents, 0);
       const changed = Object.keys(input.values);
@@ -446,6 +462,8 @@ export function createApplicationService(deps: {
             'This application is not waiting for more information from you.',
             'illegal_transition',
           );
+        // A booking answered anew holds its new days or slot, or the answer is refused (409).
+        await bookings.reclaim(tx, service, values, row.id);
         const paid = await paidTowards(tx, row.id);
         const due = price - paid;
         await tx
@@ -496,6 +514,14 @@ export function createApplicationService(deps: {
         });
       });
       return detail(await findOwned(userId, applicationNo));
+    },
+
+    /**
+     * The `booking holds` job (decision 031): applications whose unpaid booking is past its time
+     * are cancelled with their bills, so what they booked is free. Answers how many.
+     */
+    expireUnpaidBookings(now?: Date): Promise<number> {
+      return bookings.expireUnpaid(db, now);
     },
 
     /** The catalogue's services as the API lists them: the catalogue's index, with where to submit. */

@@ -176,3 +176,29 @@ export const applicationComments = pgTable(
   },
   (t) => [index('application_comments_app_idx').on(t.applicationId, t.createdAt)],
 );
+
+/**
+ * What bookings hold (decision 031): a row per resource kind, the one booked and unit (a day, or
+ * a day's slot), so two applications never hold the same unit — the primary key refuses the
+ * second, under any concurrency. `hold_until` is when an unpaid booking lets go (its application
+ * and bill are then cancelled); null once paid. Rows go when their application is cancelled or
+ * rejected.
+ */
+export const bookingHolds = pgTable(
+  'booking_holds',
+  {
+    resourceKind: text('resource_kind').notNull(),
+    resource: text('resource').notNull(),
+    unit: text('unit').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceKind, t.resource, t.unit] }),
+    index('booking_holds_application_idx').on(t.applicationId),
+    index('booking_holds_unpaid_idx').on(t.holdUntil).where(sql`${t.holdUntil} is not null`),
+  ],
+);
