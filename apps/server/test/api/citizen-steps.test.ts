@@ -368,4 +368,59 @@ describe('a bill on another account: its invoice and receipt for whoever asked o
     });
     expect(receipt.json().customerName).toContain('*');
   });
+
+  it('whoever asked for a bill on another account finds it afterwards, and nobody else does', async () => {
+    const relative = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rates/current-bill',
+      headers: relative.headers,
+      payload: { lr_number: '209/10003' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const billNo = asked.json().bill_no as string;
+
+    // "My bills": the relative's own list stays theirs; the bill is under "bills you asked for".
+    expect((await get(relative, '/api/bills')).json().data).toEqual([]);
+    const listed = await get(relative, '/api/bills/asked');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toMatchObject([
+      {
+        bill_no: billNo,
+        status: 'unpaid',
+        description: expect.stringContaining('209/10003'),
+        customer_name: 'O***** O*******',
+        balance_cents: asked.json().balance_cents,
+      },
+    ]);
+    expect(listed.json().data[0].lines.length).toBeGreaterThan(0);
+    // The bill itself opens for them (/payment, the payment's outcome), masked as when asked.
+    const one = await get(relative, `/api/bills/${billNo}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().customer_name).toBe('O***** O*******');
+    // Its invoice prints for them, masked, to pay at a bank.
+    const invoice = await get(relative, `/api/bills/${billNo}/invoice`);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json()).toMatchObject({ billNo, customerName: 'O***** O*******', customerNo: '' });
+
+    // Someone who did not ask sees nothing of it: not listed, not opened, not printed.
+    expect((await get(stranger, '/api/bills/asked')).json().data).toEqual([]);
+    expect((await get(stranger, `/api/bills/${billNo}`)).statusCode).toBe(404);
+    expect((await get(stranger, `/api/bills/${billNo}/invoice`)).statusCode).toBe(404);
+
+    // Asking again keeps one entry, and the first request is audited.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rates/current-bill',
+      headers: relative.headers,
+      payload: { lr_number: '209/10003' },
+    });
+    expect((await get(relative, '/api/bills/asked')).json().data).toHaveLength(1);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, billNo), eq(auditLog.action, 'asked_for')));
+    expect(audited).toMatchObject([{ actorId: relative.id, toState: 'asked' }]);
+  });
 });

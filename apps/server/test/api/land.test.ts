@@ -435,10 +435,15 @@ describe('POST /api/lands/rates/current-bill', () => {
     expect(other.json().bill_no).toBe(bill.bill_no);
 
     // It is addressed to the rated owner (the demo account Wanjiku Njeri Kamau), masked for
-    // others, and sits on her obligations, not on the requesters'.
+    // others, and sits on her obligations, not on the requesters': they find it as a bill they
+    // asked for (issue 36 item 21), masked, never in their own bills.
     expect(bill.customer_name).toBe('W****** N**** K****');
     for (const who of [alice, bob]) {
-      expect((await call('GET', `/api/bills/${bill.bill_no}`, who)).statusCode).toBe(404);
+      const own = (await call('GET', '/api/bills', who)).json().data as { bill_no: string }[];
+      expect(own.map((b) => b.bill_no)).not.toContain(bill.bill_no);
+      const asked = await call('GET', `/api/bills/${bill.bill_no}`, who);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().customer_name).toBe('W****** N**** K****');
     }
   });
 

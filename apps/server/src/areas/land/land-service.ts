@@ -206,6 +206,16 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     const { year } = kenyaToday();
     const sourceKey = ratesSourceKey(found, year);
     const actor: Actor = { type: 'user', id: userId };
+    // Whoever asks for a bill that sits on another account (a relative's parcel) finds it again
+    // under "bills you asked for" (issue 36 item 21); the owner's name masked unless they are the
+    // rated owner.
+    const rememberAsker = async (tx: Db, billNo: string, parcel: ParcelRow) =>
+      bills.recordRequest(tx, {
+        billNo,
+        userId,
+        masked: !(await isRatedOwner(tx, userId, parcel)),
+        ...(requestId ? { requestId } : {}),
+      });
     // Only `tx` inside the transaction: PGlite runs one connection, so `db` would wait for it.
     const result = await db.transaction(async (tx) => {
       // The parcel's row lock makes requests for one parcel take turns; the unique index is the
@@ -235,7 +245,9 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       const holder = await holderOf(tx, parcel);
       const open = await bills.findOpenBySource(tx, sourceKey);
       if (open && (open.status === 'partially_paid' || open.totalCents === total)) {
-        return { row: await bills.moveToAccount(tx, open, holder, actor, requestId), parcel };
+        const row = await bills.moveToAccount(tx, open, holder, actor, requestId);
+        await rememberAsker(tx, row.billNo, parcel);
+        return { row, parcel };
       }
       if (open) await bills.cancel(tx, open.billNo, actor, 'replaced by a newer rates bill', requestId);
       const raised = await bills.raise(tx, {
@@ -250,6 +262,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         actor,
         ...(requestId ? { requestId } : {}),
       });
+      await rememberAsker(tx, raised.bill_no, parcel);
       return { bill: raised, parcel, holder };
     });
     const bill = result.bill ?? (await bills.present([result.row!]))[0]!;

@@ -1,8 +1,9 @@
 import { services } from '@kaunti/catalogue/catalogue';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import type { Bill, BillStatus } from '@kaunti/contract/api-bills';
+import { maskName } from '@kaunti/contract/masking';
 import { formatAmount } from '@kaunti/contract/money';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedSql, preparedStatement } from '../../platform/db/prepared';
@@ -12,7 +13,7 @@ import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
 import { newBillNo } from './bill-number';
 import { kenyaDatePlusDays } from './kenya-date';
-import { billLines, bills } from './schema';
+import { billLines, billRequests, bills } from './schema';
 import { billStatus } from './status';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -291,6 +292,11 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     return user ? fullName(user.first, user.middle, user.sur) : null;
   }
 
+  /** A bill as someone other than its owner reads it: whom it is addressed to, masked. */
+  function maskedBill(bill: Bill): Bill {
+    return { ...bill, customer_name: bill.customer_name === null ? null : maskName(bill.customer_name) };
+  }
+
   async function present(rows: BillRow[]): Promise<Bill[]> {
     const lines = await linesOf(rows.map((r) => r.id));
     return rows.map((r) => toApi(r, lines.get(r.id) ?? []));
@@ -381,16 +387,95 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       return rows.map(({ bill, lines }) => toApi(bill, lines));
     },
 
-    /** One of the user's bills; another user's (or no) bill is a 404. */
+    /**
+     * One of the user's bills, or one on another account they asked for (its owner's name masked
+     * as when they asked); anyone else's (or no) bill is a 404.
+     */
     async getForUser(userId: string, billNo: string): Promise<Bill> {
-      const [row] = await db
-        .select()
+      const [found] = await db
+        .select({ bill: bills, masked: billRequests.masked })
         .from(bills)
-        .where(and(eq(bills.billNo, billNo.trim().toUpperCase()), eq(bills.userId, userId)))
+        .leftJoin(billRequests, and(eq(billRequests.billId, bills.id), eq(billRequests.userId, userId)))
+        .where(
+          and(
+            eq(bills.billNo, billNo.trim().toUpperCase()),
+            or(eq(bills.userId, userId), isNotNull(billRequests.id)),
+          ),
+        )
         .limit(1);
-      if (!row) throw notFound('We could not find that bill.');
-      const [bill] = await present([row]);
-      return bill!;
+      if (!found) throw notFound('We could not find that bill.');
+      const [bill] = await present([found.bill]);
+      return found.bill.userId !== userId && found.masked !== false ? maskedBill(bill!) : bill!;
+    },
+
+    /**
+     * Records that `userId` asked for a bill that sits on another account (or on none) through
+     * an area's ask flow (a parcel's rates bill): from then on they find it under "bills you
+     * asked for" and may open and pay it. `masked`: the owner's name is masked for them (false
+     * only when the area knows them as the owner the bill is addressed to). The first request is
+     * audited; asking again only brings it to the top. Nothing is recorded for the bill's own
+     * account holder.
+     */
+    async recordRequest(
+      tx: Db,
+      input: { billNo: string; userId: string; masked: boolean; requestId?: string },
+    ): Promise<void> {
+      const [row] = await tx
+        .select({ id: bills.id, userId: bills.userId })
+        .from(bills)
+        .where(eq(bills.billNo, input.billNo))
+        .limit(1);
+      if (!row || row.userId === input.userId) return;
+      const [inserted] = await tx
+        .insert(billRequests)
+        .values({ userId: input.userId, billId: row.id, masked: input.masked })
+        .onConflictDoNothing({ target: [billRequests.userId, billRequests.billId] })
+        .returning({ id: billRequests.id });
+      if (!inserted) {
+        await tx
+          .update(billRequests)
+          .set({ askedAt: new Date(), masked: input.masked })
+          .where(and(eq(billRequests.userId, input.userId), eq(billRequests.billId, row.id)));
+        return;
+      }
+      await recordAudit(tx, {
+        actor: { type: 'user', id: input.userId },
+        entityType: 'bill',
+        entityId: input.billNo,
+        action: 'asked_for',
+        toState: 'asked',
+        data: { user_id: input.userId, masked: input.masked },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+    },
+
+    /**
+     * The bills on other accounts the user asked for, newest request first (at most 100): each
+     * with its lines, the owner's name masked as when they asked. Bills that have since moved to
+     * the user's own account are in their own list instead.
+     */
+    async listAskedForUser(userId: string): Promise<(Bill & { asked_at: string })[]> {
+      const rows = await db
+        .select({ bill: bills, lines: linesJson, masked: billRequests.masked, askedAt: billRequests.askedAt })
+        .from(billRequests)
+        .innerJoin(bills, eq(bills.id, billRequests.billId))
+        .where(and(eq(billRequests.userId, userId), sql`${bills.userId} is distinct from ${userId}::uuid`))
+        .orderBy(desc(billRequests.askedAt))
+        .limit(100);
+      return rows.map(({ bill, lines, masked, askedAt }) => {
+        const shown = toApi(bill, lines);
+        return { ...(masked ? maskedBill(shown) : shown), asked_at: askedAt.toISOString() };
+      });
+    },
+
+    /** Whether `userId` asked for this bill (and so may print it), and if its owner is masked for them. */
+    async requestOf(userId: string, billId: string): Promise<{ masked: boolean } | undefined> {
+      const [row] = await db
+        .select({ masked: billRequests.masked })
+        .from(billRequests)
+        .where(and(eq(billRequests.userId, userId), eq(billRequests.billId, billId)))
+        .limit(1);
+      return row;
     },
 
     /** The open (unpaid or part-paid) bill of an obligation, whoever it sits with; at most one. */

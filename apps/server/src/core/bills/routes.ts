@@ -1,4 +1,5 @@
 import {
+  askedBillsResponseSchema,
   billParamsSchema,
   billSchema,
   billsQuerySchema,
@@ -34,6 +35,23 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
       }),
     );
     app.get(
+      '/api/bills/asked',
+      {
+        onRequest: deps.guards.requireUser,
+        schema: {
+          tags: ['bills'],
+          summary: 'Bills on other accounts the user asked for, newest request first',
+          description:
+            "The bills on other accounts the caller asked for through an area's ask flow (a parcel's rates bill, " +
+            "POST /api/lands/rates/current-bill), with their lines; the owner's name masked unless the caller is " +
+            'the owner the bill is addressed to. Only bills the caller asked for are listed, never any other.',
+          security: [{ bearer: [] }],
+          response: { 200: askedBillsResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await deps.bills.listAskedForUser(currentUser(request).id) }),
+    );
+    app.get(
       '/api/bills/:bill_no',
       {
         onRequest: deps.guards.requireUser,
@@ -41,7 +59,8 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           tags: ['bills'],
           summary: "One of the user's bills, with its lines (Amount, Description, Parcel)",
           description:
-            "One of the caller's bills with its lines. Another user's bill number is a 404, as an unknown one is.",
+            "One of the caller's bills with its lines, or a bill on another account the caller asked for (its owner's name masked). " +
+            "Any other user's bill number is a 404, as an unknown one is.",
           security: [{ bearer: [] }],
           params: billParamsSchema,
           response: { 200: billSchema, 401: errorBodySchema, 404: errorBodySchema },

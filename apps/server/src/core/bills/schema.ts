@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -85,6 +86,32 @@ export const billLines = pgTable(
     quantity: integer('quantity').notNull().default(1),
   },
   (t) => [index('bill_lines_bill_idx').on(t.billId, t.position)],
+);
+
+/**
+ * Who asked for a bill that sits on another account (issue 36 item 21): a relative asking for a
+ * parcel's rates bill through the land area's ask flow. The asker finds that bill afterwards
+ * ("bills you asked for", `/payment`), and only that bill, its owner's name masked unless the
+ * area said the asker is the owner the bill is addressed to (`masked` false). Once per account
+ * and bill.
+ */
+export const billRequests = pgTable(
+  'bill_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    masked: boolean('masked').notNull().default(true),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bill_requests_user_bill_uq').on(t.userId, t.billId),
+    index('bill_requests_bill_idx').on(t.billId),
+  ],
 );
 
 /**

@@ -45,8 +45,10 @@ export function createBillDocuments(deps: {
   documents: Pick<DocumentService, 'verifyUrl' | 'shortCodeOf'>;
 }) {
   /**
-   * The bill, if this user may print it: its account holder (invoice and receipt), or someone
-   * who paid towards it (the receipt only: people pay a relative's rates). Anyone else: 404.
+   * The bill, if this user may print it, and whether the owner's name is masked for them: its
+   * account holder (invoice and receipt), whoever asked for it (both, masked unless they are
+   * the owner it is addressed to), or someone who paid towards it (the receipt only: people pay
+   * a relative's rates). Anyone else: 404.
    */
   async function visibleBill(userId: string, billNo: string, kind: BillDocumentKind) {
     const [row] = await deps.db
@@ -55,14 +57,16 @@ export function createBillDocuments(deps: {
       .where(eq(bills.billNo, billNo.trim().toUpperCase()))
       .limit(1);
     if (!row) throw notFound(PAYMENT_MESSAGES.billNotFound);
-    if (row.userId === userId) return row;
+    if (row.userId === userId) return { row, masked: false };
+    const asked = await deps.bills.requestOf(userId, row.id);
+    if (asked) return { row, masked: asked.masked };
     if (kind === 'receipt') {
       const [paid] = await deps.db
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.billNo, row.billNo), eq(payments.userId, userId), eq(payments.status, 'paid')))
         .limit(1);
-      if (paid) return row;
+      if (paid) return { row, masked: true };
     }
     throw notFound(PAYMENT_MESSAGES.billNotFound);
   }
@@ -73,9 +77,9 @@ export function createBillDocuments(deps: {
     kind: BillDocumentKind,
     requestId?: string,
   ): Promise<InvoiceDocument> {
-    const row = await visibleBill(userId, billNo, kind);
+    const { row, masked } = await visibleBill(userId, billNo, kind);
     // A payer who is not the bill's owner reads the owner's name masked, as on the bill.
-    return modelOf(row, kind, { type: 'user', id: userId }, requestId, row.userId !== userId);
+    return modelOf(row, kind, { type: 'user', id: userId }, requestId, masked);
   }
 
   /**

@@ -3,7 +3,7 @@ import { assembleService } from '@kaunti/catalogue/service-folder';
 import { landRatesBill } from '@kaunti/catalogue/services/land/land-rates-bill/definition';
 import landRatesBillSw from '@kaunti/catalogue/services/land/land-rates-bill/sw.json';
 import type { Bill } from '@kaunti/contract/api-bills';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
@@ -44,12 +44,15 @@ export function LandRatesBillPage() {
   const { t } = useTranslation('land');
   const [params] = useSearchParams();
   const text = useServiceText(service);
+  const queryClient = useQueryClient();
   const request = useMutation({
     mutationFn: (lrNumber: string) =>
       api<Bill & { invoice_url?: string }>(submitPathOf(landRatesBill), {
         method: 'POST',
         body: { lr_number: lrNumber },
       }),
+    // The bill is now in "My bills" (the user's own, or under "bills you asked for").
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bills'] }),
   });
   const intro = step.content?.[0];
 

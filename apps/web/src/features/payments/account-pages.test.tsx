@@ -102,8 +102,35 @@ describe('BillsPage', () => {
     click.mockRestore();
   });
 
+  it("lists a bill asked for on another account under 'Bills you asked for', not 'no bills' (issue 36 item 21)", async () => {
+    const asked = {
+      ...testBill({ bill_no: 'NCCB55550003', description: 'Land rates 2026: 209/10003' }),
+      customer_name: 'O***** O*******',
+      asked_at: '2026-11-24T09:00:00.000Z',
+    };
+    stubApi({
+      'GET /api/bills/asked': () => jsonResponse(200, { data: [asked] }),
+      'GET /api/bills': () => jsonResponse(200, { data: [] }),
+    });
+    await renderWithApp(<BillsPage />);
+    const region = await screen.findByRole('region', { name: 'Bills you asked for (1)' });
+    expect(screen.queryByText(/You have no bills yet/)).not.toBeInTheDocument();
+    const [card] = within(region).getAllByTestId('bill-card');
+    expect(within(card!).getByText('Land rates 2026: 209/10003')).toBeInTheDocument();
+    expect(within(card!).getByText('O***** O*******')).toBeInTheDocument();
+    expect(within(card!).getByText('24th November 2026')).toBeInTheDocument();
+    expect(within(card!).getByRole('link', { name: 'Pay NCCB55550003' })).toHaveAttribute(
+      'href',
+      '/payment?bill=NCCB55550003',
+    );
+    expect(within(card!).getByRole('link', { name: 'Invoice NCCB55550003' })).toBeInTheDocument();
+  });
+
   it('says so when there are no bills', async () => {
-    stubApi({ 'GET /api/bills': () => jsonResponse(200, { data: [] }) });
+    stubApi({
+      'GET /api/bills/asked': () => jsonResponse(200, { data: [] }),
+      'GET /api/bills': () => jsonResponse(200, { data: [] }),
+    });
     await renderWithApp(<BillsPage />, { language: 'sw' });
     expect(await screen.findByText(/Bado huna bili/)).toBeInTheDocument();
   });

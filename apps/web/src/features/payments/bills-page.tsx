@@ -1,4 +1,4 @@
-import type { Bill } from '@kaunti/contract/api-bills';
+import type { AskedBill, Bill } from '@kaunti/contract/api-bills';
 import { formatKes } from '@kaunti/contract/money';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translator';
@@ -7,10 +7,11 @@ import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { EmptyState, QueryState } from '../../ui/query-state/query-state';
+import { Spinner } from '../../ui/spinner/spinner';
 import { AccountNav } from './account-nav';
 import { formatDay } from './payment-format';
 import styles from './payments.module.css';
-import { printablePath, useBills } from './payments-api';
+import { printablePath, useAskedBills, useBills } from './payments-api';
 import { PdfButton } from './pdf-button';
 import { StatusBadge } from './status-badge';
 
@@ -20,19 +21,48 @@ const isOpen = (bill: Bill) => bill.status === 'unpaid' || bill.status === 'part
  * /account/bills: the user's bills in two sections — to pay (unpaid and partly paid, with the
  * balance of each and the total due) and paid — each with its invoice (printable page and PDF),
  * its receipt once paid, and a Pay link while something is owed. Cancelled bills are listed last.
+ * Then the bills on other accounts the user asked for (a relative's rates), the owner masked.
  */
 export function BillsPage() {
   const { t } = useTranslation('payments');
   const query = useBills();
+  const asked = useAskedBills();
 
   return (
     <div className={styles.page}>
       <PageHeading title={t('bills.title')} lead={t('bills.lead')} />
       <AccountNav />
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
-        {(bills) => <BillSections bills={bills} />}
+        {(bills) => {
+          // "No bills yet" is never said before the bills asked for are known (a failed list of
+          // them leaves them out: the user's own bills are still shown).
+          if (asked.isPending) return <Spinner label={t('loading')} />;
+          const askedBills = asked.data ?? [];
+          return (
+            <>
+              {bills.length > 0 || askedBills.length === 0 ? <BillSections bills={bills} /> : null}
+              {askedBills.length > 0 ? <AskedBills bills={askedBills} /> : null}
+            </>
+          );
+        }}
       </QueryState>
     </div>
+  );
+}
+
+/** The bills on other accounts the user asked for: whom each is addressed to (masked), when asked. */
+function AskedBills({ bills }: { bills: AskedBill[] }) {
+  const { t } = useTranslation('payments');
+  return (
+    <section aria-labelledby="bills-asked" className={styles.section}>
+      <h2 id="bills-asked">{t('bills.asked', { count: bills.length })}</h2>
+      <p className={styles.muted}>{t('bills.askedLead')}</p>
+      <CardList>
+        {bills.map((bill) => (
+          <BillCard key={bill.bill_no} bill={bill} asked />
+        ))}
+      </CardList>
+    </section>
   );
 }
 
@@ -123,7 +153,7 @@ function BillSections({ bills }: { bills: Bill[] }) {
   );
 }
 
-export function BillCard({ bill }: { bill: Bill }) {
+export function BillCard({ bill, asked = false }: { bill: Bill | AskedBill; asked?: boolean }) {
   const { t } = useTranslation('payments');
   const headingId = `bill-${bill.bill_no}`;
   return (
@@ -138,6 +168,10 @@ export function BillCard({ bill }: { bill: Bill }) {
         <Fact label={t('bills.billNo')} className={styles.reference}>
           {bill.bill_no}
         </Fact>
+        {asked && bill.customer_name ? <Fact label={t('bills.owner')}>{bill.customer_name}</Fact> : null}
+        {asked && 'asked_at' in bill ? (
+          <Fact label={t('bills.askedOn')}>{formatDay(bill.asked_at)}</Fact>
+        ) : null}
         <Fact label={t('bills.date')}>{formatDay(bill.created_at)}</Fact>
         {isOpen(bill) ? <Fact label={t('bills.dueDate')}>{formatDay(bill.due_date)}</Fact> : null}
         <Fact label={t('bills.total')}>{formatKes(bill.total_cents)}</Fact>

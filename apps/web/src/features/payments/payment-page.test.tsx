@@ -61,6 +61,7 @@ function setup(
 ) {
   let poll = 0;
   const api = fakeApi({
+    'GET /api/bills/asked': () => jsonResponse(200, { data: [] }),
     'GET /api/bills': () => jsonResponse(200, { data: [bill(), other, paidBill] }),
     'GET /api/profile': () => jsonResponse(200, profile),
     'POST /api/payments/mpesa/stk-push': push,
@@ -330,5 +331,31 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lipa bili' })).toBeInTheDocument();
     expect(await screen.findByText(/Bili NCCB99990007 imeshalipwa/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lipa kwa M-Pesa' })).toBeInTheDocument();
+  });
+
+  it('offers a bill asked for on another account without ?bill=, instead of "no unpaid bills" (issue 36 item 21)', async () => {
+    const asked = {
+      ...bill({ bill_no: 'NCCB55550003', description: 'Land rates 2026: 209/10003' }),
+      customer_name: 'O***** O*******',
+      asked_at: '2026-11-24T09:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeApi({
+          'GET /api/bills/asked': () => jsonResponse(200, { data: [asked] }),
+          'GET /api/bills': () => jsonResponse(200, { data: [paidBill] }),
+          'GET /api/profile': () => jsonResponse(200, profile),
+        }).fetch,
+      ),
+    );
+    await renderWithApp(<PaymentPage />, { path: '/payment' });
+    const select = await screen.findByRole('combobox', { name: /Bill to pay/ });
+    expect(select).toHaveValue('NCCB55550003');
+    expect(screen.getByRole('group', { name: 'Bills you asked for' })).toContainElement(
+      screen.getByRole('option', { name: /NCCB55550003 – Land rates 2026: 209\/10003/ }),
+    );
+    expect(screen.queryByText(/You have no unpaid bills/)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Amount in shillings/ })).toHaveValue('1051');
   });
 });

@@ -23,7 +23,7 @@ import { AccountNav } from './account-nav';
 import { localPhone, wholeShillingsFor } from './payment-format';
 import { PaymentProgress } from './payment-progress';
 import styles from './payments.module.css';
-import { newIdempotencyKey, printablePath, sendStkPush, useBills } from './payments-api';
+import { newIdempotencyKey, printablePath, sendStkPush, useAskedBills, useBills } from './payments-api';
 
 /** The currency code shown beside the amount (the same in every language). */
 const CURRENCY = 'KES';
@@ -98,6 +98,7 @@ function PaymentFlow() {
   const [params] = useSearchParams();
   const preselected = params.get('bill')?.trim().toUpperCase() || undefined;
   const bills = useBills();
+  const asked = useAskedBills();
   const profile = useQuery({
     queryKey: ['profile'],
     queryFn: () => api<ProfileResponse>('/api/profile'),
@@ -121,12 +122,14 @@ function PaymentFlow() {
       <AccountNav />
       <QueryState query={bills} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {(data) =>
-          // The M-Pesa phone comes from the profile: the form waits for it (or for its failure).
-          profile.isPending ? (
+          // The M-Pesa phone comes from the profile, the bills asked for on other accounts from
+          // their own list: the form waits for both (a failed list of asked bills leaves them out).
+          profile.isPending || asked.isPending ? (
             <Spinner label={t('loading')} />
           ) : (
             <PaymentForm
               bills={data}
+              askedBills={asked.data ?? []}
               profilePhone={profile.data?.data.phone_number}
               preselected={preselected}
               initial={values}
@@ -142,6 +145,20 @@ function PaymentFlow() {
   );
 }
 
+/** A bill to choose: its number, what it is for and its balance. */
+function BillOption({ bill }: { bill: Bill }) {
+  const { t } = useTranslation('payments');
+  return (
+    <option value={bill.bill_no}>
+      {t('pay.billOption', {
+        billNo: bill.bill_no,
+        description: bill.description,
+        balance: formatKes(bill.balance_cents),
+      })}
+    </option>
+  );
+}
+
 /** The balance in whole shillings, or M-Pesa's limit when the balance is more (the first part). */
 function defaultAmount(bill: Bill | undefined, limitCents: number | undefined): string {
   if (!bill) return '';
@@ -151,12 +168,15 @@ function defaultAmount(bill: Bill | undefined, limitCents: number | undefined): 
 
 function PaymentForm({
   bills,
+  askedBills,
   profilePhone,
   preselected,
   initial,
   onSent,
 }: {
   bills: Bill[];
+  /** Bills on other accounts the user asked for (a relative's rates): payable here too. */
+  askedBills: Bill[];
   profilePhone: string | undefined;
   preselected: string | undefined;
   initial: PaymentFormValues | undefined;
@@ -166,8 +186,10 @@ function PaymentForm({
   const message = useMessageTranslation();
   /** M-Pesa's limit on one payment (MPESA_MAX_PAYMENT): a larger bill is paid in parts. */
   const limitCents = useCounty()?.mpesa_max_payment_cents;
-  const open = bills.filter(isOpen);
-  const byNo = new Map(bills.map((b) => [b.bill_no, b]));
+  const ownOpen = bills.filter(isOpen);
+  const askedOpen = askedBills.filter(isOpen);
+  const open = [...ownOpen, ...askedOpen];
+  const byNo = new Map([...askedBills, ...bills].map((b) => [b.bill_no, b]));
   const preselectedBill = preselected ? byNo.get(preselected) : undefined;
   const alreadyPaid = preselectedBill && !isOpen(preselectedBill) ? preselectedBill : undefined;
 
@@ -319,15 +341,16 @@ function PaymentForm({
             className={controlClass('select', Boolean(fieldErrors.choice))}
           >
             <option value="">{t('pay.chooseBill')}</option>
-            {open.map((bill) => (
-              <option key={bill.bill_no} value={bill.bill_no}>
-                {t('pay.billOption', {
-                  billNo: bill.bill_no,
-                  description: bill.description,
-                  balance: formatKes(bill.balance_cents),
-                })}
-              </option>
+            {ownOpen.map((bill) => (
+              <BillOption key={bill.bill_no} bill={bill} />
             ))}
+            {askedOpen.length > 0 ? (
+              <optgroup label={t('pay.askedBills')}>
+                {askedOpen.map((bill) => (
+                  <BillOption key={bill.bill_no} bill={bill} />
+                ))}
+              </optgroup>
+            ) : null}
             <option value={OTHER}>{t('pay.otherBill')}</option>
           </select>
         )}

@@ -1,4 +1,4 @@
-import type { Bill } from '@kaunti/contract/api-bills';
+import type { AskedBill, Bill } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment, StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiBlob } from '../../lib/api-client';
@@ -11,6 +11,17 @@ export function useBills(area?: string) {
       api<{ data: Bill[] }>(area ? `/api/bills?area=${encodeURIComponent(area)}` : '/api/bills', {
         signal,
       }).then((r) => r.data),
+  });
+}
+
+/**
+ * The bills on other accounts the user asked for (a relative's rates bill), newest first: the
+ * owner's name masked. Under the `bills` key, so whatever refreshes the bills refreshes these.
+ */
+export function useAskedBills() {
+  return useQuery({
+    queryKey: ['bills', 'asked'],
+    queryFn: ({ signal }) => api<{ data: AskedBill[] }>('/api/bills/asked', { signal }).then((r) => r.data),
   });
 }
 
