@@ -440,7 +440,12 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  const parkingPermits = createParkingPermits({ db, applications, links: applicationDocuments });
+  const parkingPermits = createParkingPermits({
+    db,
+    applications,
+    links: applicationDocuments,
+    heldBusinessOf: business.heldBusinessOf,
+  });
   applications.addValidator('parking', parkingPermits.checkApplication);
   applications.onIssued('parking', parkingPermits.recordIssued);
   registerParkingLists(choices, parking, parkingPermits);

@@ -86,6 +86,8 @@ describe('composeDocument', () => {
       'Building',
       'Plot',
       'Road',
+      // Whether the county's register knows the business (issue 36 item 6).
+      'County register',
     ]);
     expect(printed.facts.slice(0, 3).map((f) => f.value)).toEqual([
       '14th March 2026',

@@ -112,6 +112,69 @@ export const takeoverRequestSchema = z
   .describe('The code sent to the business’s registered phone.')
   .meta({ examples: [{ kra_pin: 'P052468013Q', code: '482913' }] });
 
+export const BUSINESS_CLAIM_STATUSES = ['pending', 'recommended', 'accepted', 'rejected'] as const;
+export const businessClaimSchema = z
+  .object({
+    id: z.uuid(),
+    kra_pin: z.string(),
+    business_name: z.string(),
+    status: z.enum(BUSINESS_CLAIM_STATUSES),
+    application_no: z
+      .string()
+      .nullable()
+      .describe('The application whose paid permit filed the claim, when a payment did.'),
+    created_at: z.iso.datetime({ offset: true }),
+    decided_at: z.iso.datetime({ offset: true }).nullable(),
+    decision_reason: z.string().nullable().describe("The county officer's reason, once decided."),
+  })
+  .describe('BusinessClaim');
+export type BusinessClaim = z.infer<typeof businessClaimSchema>;
+export const businessClaimRequestSchema = z
+  .object({ kra_pin: z.string().trim().min(1).max(20) })
+  .describe('BusinessClaimRequest')
+  .meta({ examples: [{ kra_pin: 'P051234567K' }] });
+export const businessClaimRecordedSchema = z
+  .object({ message: z.string(), claim: businessClaimSchema })
+  .describe('BusinessClaimRecorded');
+export const businessClaimsResponseSchema = z
+  .object({ data: z.array(businessClaimSchema) })
+  .describe('BusinessClaims');
+export const staffBusinessClaimSchema = businessClaimSchema
+  .extend({
+    claimant_name: z.string(),
+    claimant_phone: z.string(),
+    claimant_identifier: z.string(),
+    in_register: z.boolean().describe("Whether the county's register knows the business."),
+    holder_name: z.string().nullable().describe('Who acts for the business now, if anyone.'),
+    recommended_by: z.uuid().nullable(),
+    recommended_by_name: z.string().nullable(),
+    recommendation_reason: z.string().nullable(),
+  })
+  .describe('StaffBusinessClaim');
+export const staffBusinessClaimsResponseSchema = z
+  .object({ data: z.array(staffBusinessClaimSchema) })
+  .describe('StaffBusinessClaims');
+export const staffBusinessClaimsQuerySchema = z.object({
+  status: z
+    .enum(BUSINESS_CLAIM_STATUSES)
+    .optional()
+    .describe('Default: every open claim (pending and recommended).'),
+});
+export const businessClaimParamsSchema = z.object({ id: z.uuid() });
+export const businessClaimDecisionSchema = z
+  .object({
+    decision: z.enum(['accepted', 'rejected']),
+    reason: z
+      .string()
+      .trim()
+      .min(3, { message: 'Please give the reason for the decision' })
+      .max(500, { message: 'Please keep the reason under 500 characters' }),
+  })
+  .describe('BusinessClaimDecision')
+  .meta({
+    examples: [{ decision: 'accepted', reason: 'Certificate of registration and ID seen at the office' }],
+  });
+
 export const PERMIT_STATES = ['active', 'expiring', 'expired', 'revoked', 'renewed'] as const;
 export type PermitState = (typeof PERMIT_STATES)[number];
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CLAIM_RECORDED_MESSAGE,
   LOOKUP_NOT_FOUND_MESSAGE,
+  NOT_VERIFIED_NOTE,
   OTHER_HOLDER_MESSAGE,
   TAKEOVER_NEEDED_MESSAGE,
   takeoverCodeSentMessage,
@@ -476,7 +478,7 @@ describe('a register business after 5 wrong takeover codes', () => {
   it('is locked for an hour, whoever asks; then the right code takes it (issue 36 item 7)', async () => {
     const [locked] = await t.database.db
       .insert(businesses)
-      .values({ name: 'Lock Test Traders', kraPin: 'P077700011L', phone: '254722700011' })
+      .values({ name: 'Lock Test Traders', kraPin: 'P077700011L', phone: '254722700011', inRegister: true })
       .returning();
     const guesser = await createSignedInUser(t, { firstName: 'Otieno', surName: 'Guesser' });
     expect((await askTakeoverCode(guesser, 'P077700011L')).statusCode).toBe(202);
@@ -505,6 +507,133 @@ describe('a register business after 5 wrong takeover codes', () => {
       .set({ windowStartedAt: new Date(Date.now() - 61 * 60_000) })
       .where(eq(authThrottles.key, `takeover-lock:${locked!.id}`));
     await takeOverWith(stranger, 'P077700011L', '254722700011');
+  });
+});
+
+describe('a KRA PIN the register does not know (issue 36 item 6)', () => {
+  const PIN = 'P066600066S';
+  let squatter: TestUser;
+  let trader: TestUser;
+  let squatted = { billNo: '', applicationNo: '' };
+  const single = {
+    ...business(PIN, 'Kariakor Leather Works'),
+    ...premises,
+    activity_code: '120',
+    business_size: 'mini',
+  };
+  const heldPins = async (user: TestUser) =>
+    (
+      (await t.app.inject({ method: 'GET', url: '/api/businesses', headers: user.headers })).json().data as {
+        kra_pin: string;
+      }[]
+    ).map((b) => b.kra_pin);
+
+  it('is held by nobody while its application is unpaid: another account may apply and pay', async () => {
+    squatter = await createSignedInUser(t, { firstName: 'Squat', surName: 'Ter' });
+    trader = await createSignedInUser(t, { firstName: 'Wafula', surName: 'Chebet' });
+    const first = await submit(squatter, 'single-business-permit', single);
+    expect(first.statusCode, first.body).toBe(201);
+    squatted = { billNo: first.json().bill.bill_no, applicationNo: first.json().application.application_no };
+    expect(await heldPins(squatter)).not.toContain(PIN);
+
+    const second = await submit(trader, 'single-business-permit', single);
+    expect(second.statusCode, second.body).toBe(201);
+    const { application, bill } = second.json();
+    const document = await payAndWait(trader, bill.bill_no, application.application_no);
+    // Paid: the payer holds it now, and the permit says the register does not know it.
+    expect(await heldPins(trader)).toContain(PIN);
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${document.id}?key=${new URL(document.print_url).searchParams.get('key')}`,
+      })
+    ).json();
+    expect(view.facts.find((f: { label: string }) => f.label === 'County register').value).toBe(
+      NOT_VERIFIED_NOTE,
+    );
+    const held = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'held'), eq(auditLog.entityType, 'business')));
+    expect(held.some((a) => (a.data as { kra_pin?: string }).kra_pin === PIN)).toBe(true);
+  });
+
+  it("turns the other account's late payment into a claim, not a permit on someone else's business", async () => {
+    await payAndWait(squatter, squatted.billNo, squatted.applicationNo);
+    expect(await heldPins(squatter)).not.toContain(PIN);
+    const claims = (
+      await t.app.inject({ method: 'GET', url: '/api/businesses/claims', headers: squatter.headers })
+    ).json().data;
+    expect(claims).toMatchObject([
+      { kra_pin: PIN, status: 'pending', application_no: squatted.applicationNo },
+    ]);
+    expect((await myPermits(trader)).map((p) => p.permitNo)).not.toContain(squatted.applicationNo);
+  });
+
+  it('lets a third account claim it; two business officers hand it over', async () => {
+    const owner3 = await createSignedInUser(t, { firstName: 'Halima', surName: 'Abdi' });
+    const refused = await submit(owner3, 'single-business-permit', single);
+    expect(refused.json().details).toEqual([{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }]);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/claims',
+      headers: owner3.headers,
+      payload: { kra_pin: PIN.toLowerCase() },
+    });
+    expect(claim.statusCode, claim.body).toBe(202);
+    expect(claim.json()).toMatchObject({ message: CLAIM_RECORDED_MESSAGE, claim: { status: 'pending' } });
+    const id = claim.json().claim.id as string;
+    // Asked again: the same open claim.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/claims',
+      headers: owner3.headers,
+      payload: { kra_pin: PIN },
+    });
+    expect(again.json().claim.id).toBe(id);
+    // Not for a PIN nobody holds (apply instead), nor an unknown one (as the lookup answers).
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/claims',
+      headers: owner3.headers,
+      payload: { kra_pin: 'P000000001Z' },
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const landOfficer = await createOfficer(t, ['approver'], ['land']);
+    const first = await createOfficer(t, ['approver'], ['business']);
+    const second = await createOfficer(t, ['approver'], ['business']);
+    const list = async (officer: TestUser) =>
+      t.app.inject({ method: 'GET', url: '/api/staff/business-claims', headers: officer.headers });
+    expect((await list(landOfficer)).statusCode).toBe(403);
+    const open = (await list(first)).json().data;
+    expect(open.find((c: { id: string }) => c.id === id)).toMatchObject({
+      kra_pin: PIN,
+      claimant_name: 'Halima Abdi',
+      in_register: false,
+      holder_name: 'Wafula Chebet',
+    });
+    const decide = (officer: TestUser, decision: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/business-claims/${id}/decision`,
+        headers: officer.headers,
+        payload: { decision, reason: 'Certificate of registration seen at the office' },
+      });
+    expect((await decide(first, 'accepted')).json().status).toBe('recommended');
+    expect((await decide(first, 'accepted')).statusCode).toBe(403);
+    expect(await heldPins(owner3)).not.toContain(PIN);
+    const accepted = await decide(second, 'accepted');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().status).toBe('accepted');
+    expect(await heldPins(owner3)).toContain(PIN);
+    expect(await heldPins(trader)).not.toContain(PIN);
+    expect((await decide(second, 'rejected')).statusCode).toBe(409);
+    const handed = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'handed_over'), eq(auditLog.entityType, 'business')));
+    expect(handed).toHaveLength(1);
   });
 });
 

@@ -350,6 +350,20 @@ describe('reserved parking', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().bill.total_cents).toBe(2 * 27_500_000);
   });
+
+  it('keys its one open bill on the held business or the applicant, not on a KRA PIN anyone types (issue 36 item 6)', async () => {
+    // Someone types the organisation's PIN and leaves the bill unpaid…
+    const squatter = await createSignedInUser(t);
+    const typed = { ...reservation, vehicles: [{ plate: 'KDE 111E' }] };
+    const squat = await submit(squatter, 'reserved-parking', typed);
+    expect(squat.statusCode, squat.body).toBe(201);
+    // …which holds nothing: the motorist applies for the same building and organisation.
+    const own = await submit(motorist, 'reserved-parking', typed);
+    expect(own.statusCode, own.body).toBe(201);
+    // Each still has one open bill of their own for it.
+    expect((await submit(motorist, 'reserved-parking', typed)).statusCode).toBe(409);
+    expect((await submit(squatter, 'reserved-parking', typed)).statusCode).toBe(409);
+  });
 });
 
 describe('loading zones', () => {

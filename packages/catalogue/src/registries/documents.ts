@@ -128,6 +128,7 @@ export const documentTemplates = {
       { label: 'Building', field: 'building_name' },
       { label: 'Plot', field: 'plot_no' },
       { label: 'Road', field: 'road_name' },
+      { label: 'County register', field: 'register_check' },
     ],
     body: [
       'The {county} hereby grants this Single Business Permit to {business_name} to carry on the business activity shown above, at the premises shown above, from the effective date to the expiry date, the permit fee having been paid in full.',
@@ -158,6 +159,7 @@ export const documentTemplates = {
         activity_name: 'Small retail shop, kiosk or stall (up to 5 employees)',
         activity_code: '110',
         address: 'P.O. Box 45123-00100, Nairobi',
+        register_check: "In the county's register",
         ...DEMO_PREMISES,
       },
     },
@@ -183,6 +185,7 @@ export const documentTemplates = {
       { label: 'Permit fee', field: 'fee' },
       ...PREMISES_FACTS,
       { label: 'Postal address', field: 'address' },
+      { label: 'County register', field: 'register_check' },
     ],
     tables: [
       {
@@ -238,6 +241,7 @@ export const documentTemplates = {
         kra_pin: 'P051234567K',
         reg_no: 'PVT-7LU2XQ8B',
         address: 'P.O. Box 30211-00100, Nairobi',
+        register_check: "In the county's register",
         ...DEMO_PREMISES,
         business_lines: [
           {

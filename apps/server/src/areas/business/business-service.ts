@@ -4,7 +4,9 @@ import { activityNamesSw } from '@kaunti/catalogue/services/business/activities'
 import type { BusinessActivity } from '@kaunti/contract/api-business';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OtpService } from '../../core/accounts/otp';
+import { users } from '../../core/accounts/schema';
 import { LIMITS, type Throttle, tryAgainMessage } from '../../core/accounts/throttle';
 import { feeAmountsOf } from '../../core/applications/fees';
 import { recordAudit } from '../../core/audit/audit';
@@ -12,10 +14,12 @@ import { bills } from '../../core/bills/schema';
 import { renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
-import { AppError, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import type { AnswerLanguage } from '../../platform/http/accept-language';
+import { type BusinessClaimStatus, businessClaimStatus, OPEN_BUSINESS_CLAIM_STATUSES } from './claim-status';
 import {
   businessActivities,
+  businessClaims,
   businesses,
   businessPermits,
   pestControlProviders,
@@ -24,15 +28,34 @@ import {
 } from './schema';
 
 type BusinessRow = typeof businesses.$inferSelect;
+type ClaimRow = typeof businessClaims.$inferSelect;
+
+const presentClaim = (row: ClaimRow, business: Pick<BusinessRow, 'kraPin' | 'name'>) => ({
+  id: row.id,
+  kra_pin: business.kraPin,
+  business_name: business.name,
+  status: row.status,
+  application_no: row.applicationNo,
+  created_at: row.createdAt.toISOString(),
+  decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+  decision_reason: row.decisionReason,
+});
 type ActivityRow = typeof businessActivities.$inferSelect;
 
 export const OTHER_HOLDER_MESSAGE =
-  'This KRA PIN belongs to a business held by another account. Its holder can apply for it, or visit a county office to change who acts for it.';
+  'This KRA PIN belongs to a business another account acts for. If the business is yours, claim it (under the business search): a county officer decides who acts for it.';
+/** What a permit of a business the county's register does not know says of it. */
+export const NOT_VERIFIED_NOTE = 'Not verified against the county register';
+export const IN_REGISTER_NOTE = "In the county's register";
+export const NOBODY_HOLDS_MESSAGE =
+  'No account acts for this business yet: apply for its permit. Paying the first permit makes you its holder.';
+export const CLAIM_RECORDED_MESSAGE =
+  'Your claim to act for this business is recorded. A county business officer will decide it; you will see the decision with your claims.';
 /** A register business nobody acts for yet, applied for before its code was confirmed. */
 export const TAKEOVER_NEEDED_MESSAGE =
   "This business is in the county's register. To act for it, find it above and type the code we send to its registered phone, or visit a county office.";
 export const NO_REGISTERED_PHONE_MESSAGE =
-  "The county's register has no phone number for this business. Visit a county office to act for it.";
+  "The county's register has no phone number for this business. Claim it (under the business search) or visit a county office: a county officer decides who acts for it.";
 export const ALREADY_YOURS_MESSAGE = 'You already act for this business.';
 /** "… ending 456.": the last three digits, so the applicant knows which phone to look at. */
 export const takeoverCodeSentMessage = (ending: string) =>
@@ -98,6 +121,18 @@ const toBusiness = (row: BusinessRow) => ({
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** A business's details as an application gives them. */
+export const detailsOf = (values: Record<string, unknown>) => ({
+  name: String(values.business_name),
+  subsidiaryName: text(values.subsidiary_name),
+  regNo: text(values.reg_no),
+  postalAddress: text(values.postal_address),
+  postalCode: text(values.postal_code),
+  phone: text(values.business_phone),
+  email: text(values.business_email),
+  contactName: text(values.contact_name),
+});
 
 /**
  * The business area: the county's activity schedule (searchable), postal codes, businesses (the
@@ -176,48 +211,25 @@ export function createBusinessService(deps: {
     return row;
   }
 
-  /** Records the business as the applicant gave it: a new one, one of the county's register they now hold, or theirs. */
-  async function holdBusiness(userId: string, values: Record<string, unknown>, existing?: BusinessRow) {
-    const details = {
-      name: String(values.business_name),
-      subsidiaryName: text(values.subsidiary_name),
-      regNo: text(values.reg_no),
-      postalAddress: text(values.postal_address),
-      postalCode: text(values.postal_code),
-      phone: text(values.business_phone),
-      email: text(values.business_email),
-      contactName: text(values.contact_name),
-      updatedAt: new Date(),
-    };
-    if (existing) {
-      const [row] = await db
-        .update(businesses)
-        .set({ ...details, userId })
-        .where(and(eq(businesses.id, existing.id), eq(businesses.userId, userId)))
-        .returning();
-      return row;
-    }
+  /** The caller's own business as the application now gives it (a holder keeps its details current). */
+  async function updateHeld(userId: string, values: Record<string, unknown>, held: BusinessRow) {
     const [row] = await db
-      .insert(businesses)
-      .values({ ...details, userId, kraPin: String(values.kra_pin) })
-      .onConflictDoNothing({ target: businesses.kraPin })
+      .update(businesses)
+      .set({ ...detailsOf(values), updatedAt: new Date() })
+      .where(and(eq(businesses.id, held.id), eq(businesses.userId, userId)))
       .returning();
-    if (row) return row;
-    // Written meanwhile (the same trader's second click, or someone else): theirs only if it is theirs.
-    const [raced] = await db
-      .select()
-      .from(businesses)
-      .where(and(eq(businesses.kraPin, String(values.kra_pin)), eq(businesses.userId, userId)))
-      .limit(1);
-    return raced;
+    return row;
   }
 
   /**
    * What a business application goes through after the catalogue's checks (registered as the
-   * area's validator): the KRA PIN must not be another account's business; a permit may be
-   * renewed only within 30 days of its expiry or after it; one open bill per business and
-   * service. Answers the values the definition derives. The business is recorded as the
-   * applicant's (claimed from the county's register, or new) at this point.
+   * area's validator): the KRA PIN must not be another account's business, nor a register
+   * business not yet taken over; a permit may be renewed only within 30 days of its expiry or
+   * after it; one open bill per business and service. Answers the values the definition derives.
+   * Nobody holds a business before its first permit is paid (decision 029): a KRA PIN the county
+   * does not know is written nowhere here, and its open bill is the applicant's own
+   * (`<service>:pin:<PIN>:<account>`), so typing someone's PIN holds nothing hostage; the permit,
+   * once paid, makes the payer its holder (permits.ts).
    */
   async function checkApplication(input: {
     userId: string;
@@ -232,7 +244,7 @@ export function createBusinessService(deps: {
     // A business of the register that nobody holds yet is taken over first, with the code sent to
     // its registered phone (takeover below): a KRA PIN alone is too easy to come by to hand a
     // business over, and the applicant is not asked to know the register's number.
-    if (existing && !existing.userId)
+    if (existing?.inRegister && !existing.userId)
       return {
         errors: [
           {
@@ -242,16 +254,14 @@ export function createBusinessService(deps: {
         ],
         derived: {},
       };
-    // The refusals first (nothing is written for a refused application); a new business has no
-    // bill and no permit yet.
-    const obligation = existing ? `${service.id}:${existing.id}` : undefined;
-    const [open] = !obligation
-      ? []
-      : await db
-          .select({ billNo: bills.billNo })
-          .from(bills)
-          .where(and(eq(bills.sourceKey, obligation), inArray(bills.status, ['unpaid', 'partially_paid'])))
-          .limit(1);
+    const mine = existing?.userId === userId ? existing : undefined;
+    // The refusals first (nothing is written for a refused application).
+    const obligation = mine ? `${service.id}:${mine.id}` : `${service.id}:pin:${kraPin}:${userId}`;
+    const [open] = await db
+      .select({ billNo: bills.billNo })
+      .from(bills)
+      .where(and(eq(bills.sourceKey, obligation), inArray(bills.status, ['unpaid', 'partially_paid'])))
+      .limit(1);
     if (open)
       return {
         errors: [
@@ -265,8 +275,8 @@ export function createBusinessService(deps: {
 
     // One business, one permit: not a single permit for a year the unified one covers (or back).
     const other = ONE_OF[service.id];
-    if (existing && other) {
-      const held = await latestPermit(existing.id, other);
+    if (mine && other) {
+      const held = await latestPermit(mine.id, other);
       if (held && Date.now() < renewalOpensAt(held.expiresAt).getTime())
         return {
           errors: [{ path: 'kra_pin', message: onePermitMessage(other, held.number, service.id) }],
@@ -275,8 +285,8 @@ export function createBusinessService(deps: {
     }
 
     let lateMonths = 0;
-    if (existing && documentTemplateOf(service)?.register === 'permit') {
-      const latest = await latestPermit(existing.id, service.id);
+    if (mine && documentTemplateOf(service)?.register === 'permit') {
+      const latest = await latestPermit(mine.id, service.id);
       if (latest) {
         if (Date.now() < renewalOpensAt(latest.expiresAt).getTime())
           return {
@@ -292,9 +302,9 @@ export function createBusinessService(deps: {
       }
     }
 
-    const business = await holdBusiness(userId, values, existing);
-    // Taken by another account between the check above and now.
-    if (!business) return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
+    if (mine && !(await updateHeld(userId, values, mine)))
+      // Handed to another account between the check above and now.
+      return { errors: [{ path: 'kra_pin', message: OTHER_HOLDER_MESSAGE }], derived: {} };
 
     const lines = Array.isArray(values.linesData) ? (values.linesData as Record<string, unknown>[]) : [];
     const codes = [
@@ -306,6 +316,8 @@ export function createBusinessService(deps: {
     const postOffice = await postOfficeOf(values.postal_code);
     const derived: Record<string, unknown> = {
       address: postalAddressOf(text(values.postal_address), text(values.postal_code), postOffice),
+      // What the permit says of the business: known to the county's register, or only as given.
+      register_check: mine?.inRegister ? IN_REGISTER_NOTE : NOT_VERIFIED_NOTE,
       ...(lateMonths > 0 ? { late_months: lateMonths } : {}),
     };
     if (typeof values.activity_code === 'string')
@@ -321,7 +333,7 @@ export function createBusinessService(deps: {
           ubpsubcategory3_name: activity?.ubpsubcategory3_name ?? '',
         };
       });
-    return { errors: [], derived, obligation: `${service.id}:${business.id}` };
+    return { errors: [], derived, obligation };
   }
 
   /** A register business nobody holds, or the caller's own; anything else is not found, as an unknown one is. */
@@ -332,7 +344,7 @@ export function createBusinessService(deps: {
       .where(
         and(
           eq(businesses.kraPin, kraPin.trim().toUpperCase()),
-          or(isNull(businesses.userId), eq(businesses.userId, userId)),
+          or(and(isNull(businesses.userId), eq(businesses.inRegister, true)), eq(businesses.userId, userId)),
         ),
       )
       .limit(1);
@@ -370,8 +382,215 @@ export function createBusinessService(deps: {
     throw tooManyRequests(tryAgainMessage(LIMITS.takeoverLock, seconds), seconds);
   }
 
+  /**
+   * Claims to act for a business another account holds (or a register business without a phone
+   * number): the claimant files one (one open per business and account, audited); business
+   * officers decide. Handing a business over takes two officers, as a parcel does: the first
+   * acceptance recommends it, a second officer's accepts it; either may reject it.
+   */
+  const claims = {
+    async file(userId: string, kraPin: string, requestId?: string) {
+      const pin = kraPin.trim().toUpperCase();
+      const [business] = await db.select().from(businesses).where(eq(businesses.kraPin, pin)).limit(1);
+      if (!business) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
+      if (business.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE);
+      if (!business.userId) {
+        if (!business.inRegister) throw conflict(NOBODY_HOLDS_MESSAGE);
+        if (business.phone) throw conflict(TAKEOVER_NEEDED_MESSAGE);
+      }
+      const claim = await db.transaction(async (tx) => {
+        const [open] = await tx
+          .select()
+          .from(businessClaims)
+          .where(
+            and(
+              eq(businessClaims.businessId, business.id),
+              eq(businessClaims.userId, userId),
+              inArray(businessClaims.status, [...OPEN_BUSINESS_CLAIM_STATUSES]),
+            ),
+          )
+          .limit(1);
+        if (open) return open;
+        const [filed] = await tx
+          .insert(businessClaims)
+          .values({ businessId: business.id, userId, status: 'pending' })
+          .onConflictDoNothing()
+          .returning();
+        if (!filed) throw conflict('Your claim was filed meanwhile. Please look at your claims.');
+        await recordAudit(tx, {
+          actor: { type: 'user', id: userId },
+          entityType: 'business_claim',
+          entityId: filed.id,
+          action: 'claimed',
+          toState: 'pending',
+          data: { kra_pin: business.kraPin },
+          ...(requestId ? { requestId } : {}),
+        });
+        return filed;
+      });
+      return { message: CLAIM_RECORDED_MESSAGE, claim: presentClaim(claim, business) };
+    },
+
+    /** The user's own claims, newest first. */
+    async mine(userId: string) {
+      const rows = await db
+        .select({ claim: businessClaims, business: businesses })
+        .from(businessClaims)
+        .innerJoin(businesses, eq(businesses.id, businessClaims.businessId))
+        .where(eq(businessClaims.userId, userId))
+        .orderBy(desc(businessClaims.createdAt));
+      return rows.map((r) => presentClaim(r.claim, r.business));
+    },
+
+    /** Business officers: claims in a status (default: every open one), oldest first, with who claims and who holds. */
+    async staffList(status?: BusinessClaimStatus) {
+      const holder = alias(users, 'holder');
+      const recommender = alias(users, 'recommender');
+      const rows = await db
+        .select({
+          claim: businessClaims,
+          business: businesses,
+          user: users,
+          holderFirst: holder.firstName,
+          holderSur: holder.surName,
+          recommenderFirst: recommender.firstName,
+          recommenderSur: recommender.surName,
+        })
+        .from(businessClaims)
+        .innerJoin(businesses, eq(businesses.id, businessClaims.businessId))
+        .innerJoin(users, eq(users.id, businessClaims.userId))
+        .leftJoin(holder, eq(holder.id, businesses.userId))
+        .leftJoin(recommender, eq(recommender.id, businessClaims.recommendedBy))
+        .where(
+          status
+            ? eq(businessClaims.status, status)
+            : inArray(businessClaims.status, [...OPEN_BUSINESS_CLAIM_STATUSES]),
+        )
+        .orderBy(asc(businessClaims.createdAt))
+        .limit(200);
+      return rows.map((r) => ({
+        ...presentClaim(r.claim, r.business),
+        claimant_name: [r.user.firstName, r.user.middleName, r.user.surName].filter(Boolean).join(' '),
+        claimant_phone: r.user.phoneNumber,
+        claimant_identifier: r.user.identifier,
+        in_register: r.business.inRegister,
+        holder_name: r.holderFirst ? `${r.holderFirst} ${r.holderSur}` : null,
+        recommended_by: r.claim.recommendedBy,
+        recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
+        recommendation_reason: r.claim.recommendationReason,
+      }));
+    },
+
+    /**
+     * A business officer decides an open claim with a reason. The first `accepted` recommends it;
+     * a second officer's `accepted` hands the business to the claimant (audited on the business:
+     * held → held, from whom to whom). Nobody decides their own claim, nor accepts what they
+     * recommended.
+     */
+    async decide(
+      claimId: string,
+      decision: 'accepted' | 'rejected',
+      reason: string,
+      officerId: string,
+      requestId?: string,
+    ) {
+      const actor = { type: 'staff' as const, id: officerId };
+      const audit = requestId ? { requestId } : {};
+      return db.transaction(async (tx) => {
+        const [claim] = await tx
+          .select()
+          .from(businessClaims)
+          .where(eq(businessClaims.id, claimId))
+          .for('update');
+        if (!claim) throw notFound('We could not find that claim.');
+        if (claim.userId === officerId) throw forbidden('You cannot decide your own claim.');
+        const to: BusinessClaimStatus =
+          decision === 'accepted' && claim.status === 'pending' ? 'recommended' : decision;
+        if (to === 'accepted' && claim.recommendedBy === officerId)
+          throw forbidden(
+            'You recommended accepting this claim: another business officer must accept it (four eyes).',
+          );
+        businessClaimStatus.assert(claim.status, to);
+        const [business] = await tx
+          .select()
+          .from(businesses)
+          .where(eq(businesses.id, claim.businessId))
+          .for('update');
+        const data = { kra_pin: business!.kraPin, reason };
+        if (to === 'recommended') {
+          const [recommended] = await tx
+            .update(businessClaims)
+            .set({
+              status: 'recommended',
+              recommendedBy: officerId,
+              recommendedAt: new Date(),
+              recommendationReason: reason,
+            })
+            .where(and(eq(businessClaims.id, claim.id), eq(businessClaims.status, 'pending')))
+            .returning();
+          if (!recommended) throw conflict('This claim changed meanwhile. Please try again.');
+          await recordAudit(tx, {
+            actor,
+            entityType: 'business_claim',
+            entityId: claim.id,
+            action: 'recommended',
+            fromState: 'pending',
+            toState: 'recommended',
+            data,
+            ...audit,
+          });
+          return presentClaim(recommended, business!);
+        }
+        if (to === 'accepted' && business!.userId !== claim.userId) {
+          await tx
+            .update(businesses)
+            .set({ userId: claim.userId, updatedAt: new Date() })
+            .where(eq(businesses.id, business!.id));
+          await recordAudit(tx, {
+            actor,
+            entityType: 'business',
+            entityId: business!.id,
+            action: 'handed_over',
+            fromState: business!.userId ? 'held' : 'unheld',
+            toState: 'held',
+            data: { ...data, from_user: business!.userId, to_user: claim.userId, claim_id: claim.id },
+            ...audit,
+          });
+        }
+        const [decided] = await tx
+          .update(businessClaims)
+          .set({ status: to, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
+          .where(and(eq(businessClaims.id, claim.id), eq(businessClaims.status, claim.status)))
+          .returning();
+        if (!decided) throw conflict('This claim changed meanwhile. Please try again.');
+        await recordAudit(tx, {
+          actor,
+          entityType: 'business_claim',
+          entityId: claim.id,
+          action: to,
+          fromState: claim.status,
+          toState: to,
+          data,
+          ...audit,
+        });
+        return presentClaim(decided, business!);
+      });
+    },
+  };
+
   return {
     activities,
+    claims,
+
+    /** The id of the business with this KRA PIN that the user holds, if they hold it. */
+    async heldBusinessOf(userId: string, kraPin: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: businesses.id })
+        .from(businesses)
+        .where(and(eq(businesses.kraPin, kraPin.trim().toUpperCase()), eq(businesses.userId, userId)))
+        .limit(1);
+      return row?.id ?? null;
+    },
 
     /**
      * Sends the code to take over a register business nobody holds to the phone the county has
@@ -501,7 +720,10 @@ export function createBusinessService(deps: {
         .where(
           and(
             kraPin ? eq(businesses.kraPin, kraPin) : sql`upper(${businesses.regNo}) = ${regNo}`,
-            or(isNull(businesses.userId), eq(businesses.userId, userId)),
+            or(
+              and(isNull(businesses.userId), eq(businesses.inRegister, true)),
+              eq(businesses.userId, userId),
+            ),
           ),
         )
         .limit(1);

@@ -8,6 +8,7 @@ import type { ApplicationDocuments } from '../../core/applications/application-d
 import type { ApplicationService } from '../../core/applications/application-service';
 import type { IssuedListener } from '../../core/applications/application-transitions';
 import { applications } from '../../core/applications/schema';
+import { recordAudit } from '../../core/audit/audit';
 import { kenyaDate } from '../../core/bills/kenya-date';
 import { bills } from '../../core/bills/schema';
 import type { DocumentService } from '../../core/documents/document-service';
@@ -16,7 +17,8 @@ import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
-import { businesses, businessPermits, permitReminders } from './schema';
+import { detailsOf } from './business-service';
+import { businessClaims, businesses, businessPermits, permitReminders } from './schema';
 
 /** Reminders go this many days before a permit expires, each once. */
 export const REMINDER_DAYS = [30, 7] as const;
@@ -40,15 +42,79 @@ export function createPermits(deps: {
 }) {
   const { db } = deps;
 
-  /** Called in the issuing transaction: the permit is recorded against its business. */
+  /**
+   * Called in the issuing transaction: the permit is recorded against its business. A business
+   * nobody holds yet (a KRA PIN the register does not know) is held from now on by whoever paid
+   * its first permit (decision 029: audited, unheld → held). One another account came to hold
+   * meanwhile is not theirs to print on: the permit stays the payer's document, and a claim to
+   * act for the business is filed for a business officer to decide.
+   */
   const recordIssued: IssuedListener = async (tx, { row, document }) => {
-    const kraPin = (row.values as Record<string, unknown> | null)?.kra_pin;
+    const values = (row.values as Record<string, unknown> | null) ?? {};
+    const kraPin = values.kra_pin;
     if (typeof kraPin !== 'string' || !document.expiresAt) return;
-    const [business] = await tx
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.kraPin, kraPin));
+    const actor = { type: 'user' as const, id: row.userId };
+    let [business] = await tx.select().from(businesses).where(eq(businesses.kraPin, kraPin)).for('update');
+    if (!business) {
+      [business] = await tx
+        .insert(businesses)
+        .values({ ...detailsOf(values), kraPin, userId: row.userId })
+        .onConflictDoNothing({ target: businesses.kraPin })
+        .returning();
+      if (!business) [business] = await tx.select().from(businesses).where(eq(businesses.kraPin, kraPin));
+      else
+        await recordAudit(tx, {
+          actor,
+          entityType: 'business',
+          entityId: business.id,
+          action: 'held',
+          fromState: null,
+          toState: 'held',
+          data: { kra_pin: kraPin, by: 'first permit paid', application_no: row.applicationNo },
+        });
+    }
     if (!business) return;
+    if (!business.userId) {
+      const [held] = await tx
+        .update(businesses)
+        .set({ ...detailsOf(values), userId: row.userId, updatedAt: new Date() })
+        .where(and(eq(businesses.id, business.id), isNull(businesses.userId)))
+        .returning();
+      if (held) {
+        business = held;
+        await recordAudit(tx, {
+          actor,
+          entityType: 'business',
+          entityId: business.id,
+          action: 'held',
+          fromState: 'unheld',
+          toState: 'held',
+          data: { kra_pin: kraPin, by: 'first permit paid', application_no: row.applicationNo },
+        });
+      }
+    }
+    if (business.userId !== row.userId) {
+      const [claim] = await tx
+        .insert(businessClaims)
+        .values({
+          businessId: business.id,
+          userId: row.userId,
+          status: 'pending',
+          applicationNo: row.applicationNo,
+        })
+        .onConflictDoNothing()
+        .returning({ id: businessClaims.id });
+      if (claim)
+        await recordAudit(tx, {
+          actor,
+          entityType: 'business_claim',
+          entityId: claim.id,
+          action: 'claimed',
+          toState: 'pending',
+          data: { kra_pin: kraPin, application_no: row.applicationNo, by: 'permit paid' },
+        });
+      return;
+    }
     // The permit it renews (the latest of the same service before it) is followed by this one.
     await tx
       .update(businessPermits)

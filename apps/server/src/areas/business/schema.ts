@@ -38,9 +38,11 @@ export const postalCodes = pgTable('postal_codes', {
 });
 
 /**
- * Businesses. One the county already knows (its register, seeded) has no account; a citizen who
- * applies for it with its KRA PIN becomes its holder, and from then on only they act for it. A
- * citizen may hold several. The contact person is kept per business.
+ * Businesses. One the county already knows (its register, seeded: `in_register`) has no account
+ * until a citizen takes it over with the code sent to its registered phone (decision 029). A KRA
+ * PIN the register does not know is written here only when its first permit is paid: the payer
+ * holds it from then on. Whoever else says it is theirs files a claim (`business_claims`) that
+ * business officers decide. A citizen may hold several. The contact person is kept per business.
  */
 export const businesses = pgTable(
   'businesses',
@@ -56,6 +58,8 @@ export const businesses = pgTable(
     phone: text('phone'),
     email: text('email'),
     contactName: text('contact_name'),
+    /** Known to the county's register (seeded or imported); otherwise only as its holder gave it. */
+    inRegister: boolean('in_register').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +67,41 @@ export const businesses = pgTable(
     uniqueIndex('businesses_kra_pin_uq').on(t.kraPin),
     index('businesses_reg_no_idx').on(sql`upper(${t.regNo})`),
     index('businesses_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Claims to act for a business another account holds (the parcel claims' pattern, decision 029):
+ * filed by the claimant, or by the engine when a permit is paid for a business someone else came
+ * to hold meanwhile. Business officers decide; handing a business over takes two of them: one
+ * recommends it (`recommended`), another accepts it. At most one open claim per business and account.
+ */
+export const businessClaims = pgTable(
+  'business_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'recommended', 'accepted', 'rejected'] }).notNull(),
+    /** The application whose paid permit filed it, when the engine did. */
+    applicationNo: text('application_no'),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by'),
+    recommendedBy: uuid('recommended_by'),
+    recommendedAt: timestamp('recommended_at', { withTimezone: true }),
+    recommendationReason: text('recommendation_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('business_claims_open_uq')
+      .on(t.businessId, t.userId)
+      .where(sql`${t.status} in ('pending', 'recommended')`),
+    index('business_claims_status_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -90,6 +90,6 @@ export async function seedBusiness(db: Db, options: { demoData: boolean }): Prom
   if (options.demoData)
     await db
       .insert(businesses)
-      .values(REGISTER_BUSINESSES.map((b) => ({ ...b })))
+      .values(REGISTER_BUSINESSES.map((b) => ({ ...b, inRegister: true })))
       .onConflictDoNothing({ target: businesses.kraPin });
 }

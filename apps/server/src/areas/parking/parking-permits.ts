@@ -51,6 +51,12 @@ export function createParkingPermits(deps: {
   db: Db;
   applications: Pick<ApplicationService, 'submit'>;
   links: Pick<ApplicationDocuments, 'link'>;
+  /**
+   * The business (its id) with this KRA PIN that the account holds, if any (the business area
+   * answers; app.ts wires it): a reserved bay's or loading zone's one open bill is the held
+   * business's, else the applicant's own — never a PIN's that anyone may type.
+   */
+  heldBusinessOf?: (userId: string, kraPin: string) => Promise<string | null>;
 }) {
   const { db } = deps;
 
@@ -64,7 +70,7 @@ export function createParkingPermits(deps: {
   }
 
   /** The area's check of a seasonal, reserved-bay or loading-zone application (AreaValidator). */
-  const checkApplication: AreaValidator = async ({ service, values }) => {
+  const checkApplication: AreaValidator = async ({ userId, service, values }) => {
     if (!COVER_KINDS[service.id]) return [];
     const entries = entriesOf(values);
     const seen = new Set<string>();
@@ -94,6 +100,10 @@ export function createParkingPermits(deps: {
     }
     const place = await placeOf(values.road_code, values.building_code);
     if (!place) return [{ path: 'building_code', message: 'Please select a building on the road chosen' }];
+    // Whose one open bill: the business the applicant holds, else the applicant's own (issue 36 item 6).
+    const held =
+      typeof values.kra_pin === 'string' ? await deps.heldBusinessOf?.(userId, values.kra_pin) : null;
+    const holder = held ? `business:${held}` : `account:${userId}`;
     const common = { place: place.text, zone_code: place.zoneCode, plates: plates.join(', ') };
     if (service.id === 'reserved-parking') {
       const days = Number(values.days);
@@ -103,13 +113,13 @@ export function createParkingPermits(deps: {
           ...common,
           period_text: values.period_type === 'yearly' ? 'One year' : `${days} day${days === 1 ? '' : 's'}`,
         },
-        obligation: `parking-reserved:${values.building_code}:${values.kra_pin}`,
+        obligation: `parking-reserved:${values.building_code}:${holder}`,
       };
     }
     return {
       errors: [],
       derived: common,
-      obligation: `loading-zone:${values.building_code}:${values.zone_type}:${values.kra_pin}`,
+      obligation: `loading-zone:${values.building_code}:${values.zone_type}:${holder}`,
     };
   };
 

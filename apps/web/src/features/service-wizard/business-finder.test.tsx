@@ -58,6 +58,12 @@ function setup(mine: unknown[] = []) {
           "We sent a code to the business's registered phone, ending 456. Type it below to act for the business.",
         phone_ending: '456',
       }),
+    'POST /api/businesses/claims': () =>
+      jsonResponse(202, {
+        message:
+          'Your claim to act for this business is recorded. A county business officer will decide it; you will see the decision with your claims.',
+        claim: { id: 'c1', status: 'pending' },
+      }),
     'POST /api/businesses/takeover': ({ body }) => {
       if ((body as { code: string }).code !== '482913')
         return jsonResponse(400, {
@@ -144,6 +150,21 @@ describe('the business finder', () => {
     expect(screen.queryByRole('textbox', { name: /Code from the SMS/ })).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/businesses/takeover/code')?.body).toEqual({
       kra_pin: 'P052468013Q',
+    });
+  });
+
+  it('files a claim for a business another account acts for, with the KRA PIN typed (issue 36 item 6)', async () => {
+    const { start, api } = setup();
+    await renderWithApp(<ServiceWizard service={ubp} start={start} />);
+    const u = userEvent.setup();
+    const claim = await screen.findByRole('button', { name: 'Claim the business' });
+    await u.click(claim);
+    expect(await screen.findByText(/Type the business's KRA PIN first/)).toBeInTheDocument();
+    await u.type(screen.getByRole('textbox', { name: /^KRA PIN of the business/ }), 'p051234567k');
+    await u.click(screen.getByRole('button', { name: 'Claim the business' }));
+    expect(await screen.findByText(/Your claim to act for this business is recorded/)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/businesses/claims')?.body).toEqual({
+      kra_pin: 'P051234567K',
     });
   });
 

@@ -54,6 +54,7 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [claiming, setClaiming] = useState(false);
   const queryClient = useQueryClient();
   const mine = useQuery({
     queryKey: ['businesses'],
@@ -150,6 +151,33 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
       setCodeError(failure(error));
     } finally {
       setConfirming(false);
+    }
+  }
+
+  /**
+   * A claim to act for the business whose KRA PIN is typed (the form's field, else the search
+   * box): for a business another account acts for, a county officer decides.
+   */
+  async function claim() {
+    const value = (form.getValues() as Record<string, unknown>).kra_pin;
+    const typed =
+      (typeof value === 'string' ? value : '').trim().toUpperCase() || search.trim().toUpperCase();
+    if (!KRA_PIN.test(typed)) {
+      setStatus({ kind: 'error', message: t('business.claimNeedsPin') });
+      return;
+    }
+    setClaiming(true);
+    setStatus(null);
+    try {
+      const filed = await api<{ message: string }>('/api/businesses/claims', {
+        method: 'POST',
+        body: { kra_pin: typed },
+      });
+      setStatus({ kind: 'filled', message: text.message(filed.message) });
+    } catch (error) {
+      setStatus({ kind: 'error', message: failure(error) });
+    } finally {
+      setClaiming(false);
     }
   }
 
@@ -259,6 +287,17 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
           )}
         </div>
       ) : null}
+      <div className={styles.finderTakeover}>
+        <p className={styles.muted}>{t('business.claimIntro')}</p>
+        <Button
+          variant="secondary"
+          onClick={() => void claim()}
+          busy={claiming}
+          busyLabel={t('business.claiming')}
+        >
+          {t('business.claim')}
+        </Button>
+      </div>
     </section>
   );
 }

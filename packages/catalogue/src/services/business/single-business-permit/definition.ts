@@ -53,6 +53,10 @@ export const singleBusinessPermit = defineService({
     { name: 'activity_name', description: 'The activity by its name (the permit prints it).' },
     { name: 'address', description: 'The postal address with its code and post office.' },
     { name: 'late_months', description: 'Whole or part months since the business’s last permit expired.' },
+    {
+      name: 'register_check',
+      description: 'Whether the business is in the county’s register (the permit prints it).',
+    },
   ],
   workflow: 'instant',
   produces: 'single-business-permit',

@@ -80,6 +80,10 @@ export const unifiedBusinessPermit = defineService({
     },
     { name: 'address', description: 'The postal address with its code and post office.' },
     { name: 'late_months', description: 'Whole or part months since the business’s last permit expired.' },
+    {
+      name: 'register_check',
+      description: 'Whether the business is in the county’s register (the permit prints it).',
+    },
   ],
   workflow: 'instant',
   produces: 'unified-business-permit',
