@@ -5,7 +5,7 @@
 // - a permit's fee: the unified permit's fee rule (five business lines, bundled charges,
 //   application fee, late penalty) worked out with the county's tariff rows as the server does
 //   (priceService: reading the rows, then the rule); goal under 5 ms.
-//   node --import tsx bench/business.mjs        (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/business.mjs        (npm run bench runs it too)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

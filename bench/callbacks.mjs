@@ -4,7 +4,7 @@
 // transition, bill credit, audit rows, raw log row), then the same N again as duplicates
 // (answered 200, nothing changes). The figures are checked: every payment and bill paid once,
 // one audit row of each kind per payment, every duplicate logged as one and credited nothing.
-//   node --import tsx bench/callbacks.mjs            (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/callbacks.mjs            (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards. BENCH_CALLBACKS (default 4000),
 // BENCH_WARMUP (default 3000) and BENCH_WARMUP_MAX (default 8000: callbacks of other payments

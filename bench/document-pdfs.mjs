@@ -1,7 +1,7 @@
 // Each issued document kind's PDF, warm: the demo document of every kind (GET /api/verify/samples)
 // rendered RUNS times through the API after a warm-up; p50 and p95 per kind, in ms. Goal
 // (issue 10): p95 under 50 ms. Runs in-process on the embedded database:
-//   node --import tsx bench/document-pdfs.mjs        (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/document-pdfs.mjs        (npm run bench runs it too)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // /api/parking/status?plate= as an enforcement officer, timed over real HTTP, for plates paid
 // today, plates covered by a seasonal ticket or reserved bay (COVERS documents, two plates
 // each) and plates with none. Goal: p95 under 20 ms.
-//   node --import tsx bench/parking-enforcement.mjs      (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/parking-enforcement.mjs      (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards.
 import { performance } from 'node:perf_hooks';

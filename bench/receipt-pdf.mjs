@@ -1,6 +1,6 @@
 // Receipt PDF time: a one-page receipt rendered 200 times after a warm-up, p50 and p95 in ms.
 // Budget (shared/design.md): under 100 ms warm. Runs the TypeScript sources through tsx:
-//   node --import tsx bench/receipt-pdf.mjs        (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/receipt-pdf.mjs        (npm run bench runs it too)
 import { performance } from 'node:perf_hooks';
 import { nairobi } from '../apps/server/src/core/county/counties/nairobi.ts';
 import { renderInvoicePdf } from '../apps/server/src/platform/pdf/invoice-pdf.ts';

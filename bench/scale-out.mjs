@@ -1,6 +1,6 @@
 // Two portal instances on one PostgreSQL against one (issue 14), and a bills read while a burst
 // of sign-ins saturates the CPU (argon2id, bounded by the password work queue).
-//   node --import tsx bench/scale-out.mjs          (npm run bench runs it too; build first)
+//   node --import tsx --import ./bench/glob-register.mjs bench/scale-out.mjs          (npm run bench runs it too; build first)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards. Figures, not a pass/fail.
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 // The back office's queue with 100,000 applications on PostgreSQL: the first page (and a search)
 // as an officer of every area sees it, timed over real HTTP. Goal: p95 under 100 ms (issue 11).
-//   node --import tsx bench/staff-queue.mjs            (npm run bench runs it too)
+//   node --import tsx --import ./bench/glob-register.mjs bench/staff-queue.mjs            (npm run bench runs it too)
 // DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/test); the bench
 // creates its own database beside it and drops it afterwards.
 import { performance } from 'node:perf_hooks';

@@ -11,6 +11,7 @@ import { businessRoutes } from './areas/business/routes';
 import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
+import { landRatesUssd } from './areas/land/ussd';
 import { createMatatuChanges } from './areas/parking/matatu-changes';
 import { registerParkingLists, registerTransportLists } from './areas/parking/parking-lists';
 import { createParkingPermits } from './areas/parking/parking-permits';
@@ -20,6 +21,7 @@ import { parkingRoutes } from './areas/parking/routes';
 import { saccoRoutes } from './areas/parking/sacco-routes';
 import { payDemoStickers } from './areas/parking/sacco-seed';
 import { createSaccoService } from './areas/parking/saccos';
+import { dailyParkingUssd } from './areas/parking/ussd';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards, keepSignedInAnswersPrivate } from './core/accounts/guard';
@@ -64,6 +66,8 @@ import { createFeeChanges } from './core/tariffs/fee-changes';
 import { tariffRoutes } from './core/tariffs/routes';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
+import { ussdRoutes } from './core/ussd/routes';
+import { createUssd } from './core/ussd/ussd-service';
 import { verificationRoutes } from './core/verification/routes';
 import { createVerificationService } from './core/verification/verification-service';
 import type { Config } from './platform/config';
@@ -465,6 +469,25 @@ export async function buildApp({
   applications.onIssued('transport', matatuChanges.recordIssued);
   registerTransportLists(choices, matatuChanges);
   await app.register(saccoRoutes({ saccos, changes: matatuChanges, guards }));
+  // Feature phones (issue 42): one USSD menu over the same catalogue, rules and payments; the
+  // flagged services' screens come from their definitions, an area adds what a form cannot say.
+  const ussd = createUssd({
+    db,
+    county,
+    bills,
+    payments,
+    documents,
+    verification,
+    choices,
+    secret: config.jwtSecret,
+    log: app.log,
+  });
+  ussd.addService(dailyParkingUssd({ db, parking }));
+  ussd.addMenu(landRatesUssd({ land, billScreen: ussd.billScreen }));
+  const unpaidOnUssd = ussd.unpaid();
+  if (unpaidOnUssd.length > 0)
+    throw new Error(`No module pays for the USSD services ${unpaidOnUssd.join(', ')}`);
+  await app.register(ussdRoutes({ ussd, secret: config.ussdSecret, devDial: config.devOutbox }));
   const unanswered = choices.unanswered();
   if (unanswered.length > 0)
     throw new Error(`No module answers the reference lists ${unanswered.join(', ')}`);

@@ -286,6 +286,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
         'The field whose value tells one application of this service from another — the parcel, the ' +
           'business, the plate — shown beside its drafts and applications (e.g. "lr_number").',
       ),
+    ussd: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when feature phones reach the service on the USSD menu: its screens are made from its ' +
+          "fields (choices, short text and numbers; a phone field is the caller's), and the area that " +
+          'owns it says how it is paid (docs/decisions/033).',
+      ),
     holder_field: z
       .string()
       .min(1)

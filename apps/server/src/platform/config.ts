@@ -165,6 +165,12 @@ const envSchema = z.object({
     .optional(),
   MPESA_PASSKEY: secret(8),
   MPESA_CALLBACK_SECRET: secret(24),
+  /** The secret in the USSD gateway's callback path (`POST /api/ussd/{secret}`). */
+  USSD_CALLBACK_SECRET: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters long' })
+    .max(100, { message: 'must be at most 100 characters long (it is part of a path)' })
+    .optional(),
   /** The API operator (initiator) name and its encrypted password, for the transaction status query. */
   MPESA_INITIATOR: z.string().min(1).optional(),
   MPESA_SECURITY_CREDENTIAL: secret(16),
@@ -258,6 +264,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** The development SMS outbox route is on (KAUNTI_DEV_OUTBOX=true, never in production). */
   devOutbox: boolean;
+  /** The USSD gateway's path secret (USSD_CALLBACK_SECRET; generated in development). */
+  ussdSecret: string;
 }
 
 /** Where the S3-compatible object store is (STORAGE_DRIVER=s3). */
@@ -318,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'MPESA_SHORTCODE',
       'MPESA_PASSKEY',
       'MPESA_CALLBACK_SECRET',
+      'USSD_CALLBACK_SECRET',
       'MPESA_INITIATOR',
       'MPESA_SECURITY_CREDENTIAL',
     ] as const) {
@@ -408,6 +417,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signingKeys: env.SIGNING_KEYS,
     trustProxy: env.TRUST_PROXY ?? false,
     devOutbox: env.KAUNTI_DEV_OUTBOX ?? false,
+    ussdSecret: env.USSD_CALLBACK_SECRET ?? devSecret(dataDir, 'ussd-callback-secret', env.NODE_ENV),
   };
 }
 

@@ -187,7 +187,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
 
   const ratesSourceKey = (parcel: ParcelRow, year: number) => `land-rates:${parcel.lrKey}:${year}`;
 
-  async function ratesBill(userId: string, lrNumber: string, requestId?: string): Promise<Bill> {
+  async function ratesBill(userId: string | null, lrNumber: string, requestId?: string): Promise<Bill> {
     const found = await requireParcel(lrNumber);
     const [use] = await db.select().from(landUses).where(eq(landUses.code, found.landUseCode)).limit(1);
     const county = await deps.county.get();
@@ -205,17 +205,19 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
     }
     const { year } = kenyaToday();
     const sourceKey = ratesSourceKey(found, year);
-    const actor: Actor = { type: 'user', id: userId };
+    const actor: Actor = userId ? { type: 'user', id: userId } : { type: 'anonymous' };
     // Whoever asks for a bill that sits on another account (a relative's parcel) finds it again
     // under "bills you asked for" (issue 36 item 21); the owner's name masked unless they are the
-    // rated owner.
-    const rememberAsker = async (tx: Db, billNo: string, parcel: ParcelRow) =>
-      bills.recordRequest(tx, {
+    // rated owner. A caller with no account (USSD) is remembered by no one.
+    const rememberAsker = async (tx: Db, billNo: string, parcel: ParcelRow) => {
+      if (userId === null) return;
+      await bills.recordRequest(tx, {
         billNo,
         userId,
         masked: !(await isRatedOwner(tx, userId, parcel)),
         ...(requestId ? { requestId } : {}),
       });
+    };
     // Only `tx` inside the transaction: PGlite runs one connection, so `db` would wait for it.
     const result = await db.transaction(async (tx) => {
       // The parcel's row lock makes requests for one parcel take turns; the unique index is the
@@ -266,7 +268,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       return { bill: raised, parcel, holder };
     });
     const bill = result.bill ?? (await bills.present([result.row!]))[0]!;
-    const owner = await isRatedOwner(db, userId, result.parcel);
+    const owner = userId !== null && (await isRatedOwner(db, userId, result.parcel));
     return owner ? bill : { ...bill, customer_name: maskName(result.parcel.ownerName) };
   }
 
@@ -692,7 +694,8 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
 
     /**
      * The parcel's current rates bill (decision 007). Anyone signed in may ask (people pay for
-     * relatives, agents for clients) and always gets the parcel's ONE open bill for the year:
+     * relatives, agents for clients; a USSD caller asks with no account, `userId` null) and always
+     * gets the parcel's ONE open bill for the year:
      * addressed to the rated owner (masked for anyone but the owner), sitting on the obligations
      * of the account that holds the parcel (linked, else the rated owner's own account) and on
      * no one else's. Once the year is paid, asking again answers 409 with ratesPaidMessage. An
@@ -701,7 +704,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
      * bill for the parcel-year (`bills_open_obligation_uq`), so two requests at once cannot
      * make two: the loser answers the winner's bill.
      */
-    async currentRatesBill(userId: string, lrNumber: string, requestId?: string): Promise<Bill> {
+    async currentRatesBill(userId: string | null, lrNumber: string, requestId?: string): Promise<Bill> {
       try {
         return await ratesBill(userId, lrNumber, requestId);
       } catch (error) {

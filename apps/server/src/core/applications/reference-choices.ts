@@ -125,6 +125,14 @@ export function createReferenceChoices() {
 
     read,
 
+    /** A list field's choices for these answers (the USSD menu lists them); undefined if not a list field. */
+    optionsFor(
+      field: FieldDefinition,
+      values: Record<string, unknown>,
+    ): Promise<ReferenceOption[] | undefined> {
+      return optionsOf(field, values);
+    },
+
     /** Every list field whose value is not among the choices the form offered for it. */
     async check(service: ServiceDefinition, values: Record<string, unknown>): Promise<FieldError[]> {
       return (await read(service, values)).errors;

@@ -159,6 +159,11 @@ export function createStkPush(internals: PaymentInternals) {
       billNo: string;
       phone: string;
       requestId?: string | undefined;
+      /**
+       * Any open bill by its number, as the paybill takes one (the USSD "Pay a bill": the prompt
+       * goes to the caller's own phone, the amount is the bill's balance).
+       */
+      anyBill?: boolean;
     }): Promise<StkPushResponse> {
       const at = now();
       const [counts] = await db
@@ -174,7 +179,7 @@ export function createStkPush(internals: PaymentInternals) {
       if ((counts?.byPhone ?? 0) >= PUSH_LIMITS.perPhone)
         throw tooManyRequests(PAYMENT_MESSAGES.tooManyPushes, Math.ceil(PUSH_LIMITS.windowMs / 1000));
       const bill = await deps.bills.findForPayment(input.billNo);
-      if (!bill || bill.sourceKey === null) throw notFound(PAYMENT_MESSAGES.billNotFound);
+      if (!bill || (bill.sourceKey === null && !input.anyBill)) throw notFound(PAYMENT_MESSAGES.billNotFound);
       if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
       if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
       // The whole balance, or the first part M-Pesa takes (the rest is paid in another prompt).

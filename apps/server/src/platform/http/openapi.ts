@@ -78,6 +78,11 @@ export const API_TAGS = [
     description: "Safaricom Daraja's callbacks. Only Daraja calls these, on paths holding a secret.",
   },
   {
+    name: 'ussd',
+    description:
+      "Feature phones: the county's USSD gateway posts each step of a session, on a path holding a secret.",
+  },
+  {
     name: 'land',
     description: 'Land services: parcels, rates, ground rent, survey, clearance and ownership claims.',
   },

@@ -29,6 +29,7 @@ export const dailyParking = defineService({
   order: 1,
   application_prefix: 'PKT',
   reference_field: 'plate',
+  ussd: true,
   steps: [
     {
       id: 'parking',

@@ -1,0 +1,359 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppWithSimulator } from '../support/mpesa';
+import type { TestApp } from '../support/test-app';
+import { createSignedInUser } from '../support/users';
+
+/**
+ * The USSD channel (issue 42) as the gateway drives it: each step posts the caller's answers so
+ * far; the answer is `CON …` or `END …`, at most 182 characters after the prefix.
+ */
+let t: TestApp;
+let close: () => Promise<void>;
+let secret = '';
+
+beforeAll(async () => {
+  ({ t, close } = await createAppWithSimulator(`ussd-callback-secret-${randomUUID()}`));
+  secret = t.config.ussdSecret;
+});
+afterAll(async () => close());
+
+/** A phone the simulator pays from (no magic ending), a new one per caller. */
+const newPhone = () =>
+  `2547${String(randomInt(10_000_000, 99_999_999))}`.replace(/(0000|0001|1032|1037|2222)$/, '5555');
+
+async function dial(
+  phone: string,
+  answers: readonly string[],
+  session = `ATUid_${randomUUID()}`,
+): Promise<{ kind: 'CON' | 'END'; screen: string; status: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/ussd/${secret}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      sessionId: session,
+      serviceCode: '*235#',
+      phoneNumber: `+${phone}`,
+      networkCode: '63902',
+      text: answers.join('*'),
+    }).toString(),
+  });
+  const body = res.body;
+  return { kind: body.slice(0, 3) as 'CON' | 'END', screen: body.slice(4), status: res.statusCode };
+}
+
+/** The session as a caller has it: each step posts every answer so far, in one session. */
+function caller(phone = newPhone()) {
+  const session = `ATUid_${randomUUID()}`;
+  const answers: string[] = [];
+  return {
+    phone,
+    async say(...more: string[]) {
+      answers.push(...more);
+      return dial(phone, answers, session);
+    },
+  };
+}
+
+/** The number a screen gives an entry: "3. Pay a bill" → "3". */
+function numberOf(screen: string, label: string | RegExp): string {
+  const line = screen
+    .split('\n')
+    .find((l) => (typeof label === 'string' ? l.includes(label) : label.test(l)));
+  const match = line && /^(\d+)\. /.exec(line);
+  if (!match) throw new Error(`No entry ${label} on the screen:\n${screen}`);
+  return match[1]!;
+}
+
+async function waitForTicket(plate: string, status: string) {
+  for (let i = 0; i < 200; i++) {
+    const tickets = await t.database.db.execute(
+      `select status from parking_tickets where plate = '${plate}' order by created_at desc limit 1` as never,
+    );
+    const rows = (tickets as unknown as { rows: { status: string }[] }).rows;
+    if (rows[0]?.status === status) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`The ticket of ${plate} never became ${status}`);
+}
+
+describe('the gateway', () => {
+  it('answers a wrong secret as any unknown path: 404, no screen', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/not-the-secret-at-all',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'sessionId=1&phoneNumber=%2B254712345678&text=',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/^CON|^END/);
+  });
+
+  it('opens on the language screen, then the main menu in the language chosen', async () => {
+    const c = caller();
+    const first = await c.say();
+    expect(first).toMatchObject({ status: 200, kind: 'CON' });
+    expect(first.screen).toBe('Welcome to Nairobi City County\n1. English\n2. Kiswahili');
+    const sw = await c.say('2');
+    expect(sw.kind).toBe('CON');
+    expect(sw.screen).toContain('Lipa bili');
+    expect(sw.screen).toContain('Maegesho ya Siku');
+    expect(sw.screen).toContain('Thibitisha hati');
+  });
+
+  it('remembers a phone’s language: its next session starts on the main menu in it', async () => {
+    const phone = newPhone();
+    await dial(phone, ['2'], 'ATUid_first');
+    const next = await dial(phone, [], 'ATUid_second');
+    expect(next.kind).toBe('CON');
+    expect(next.screen).toContain('Bili zangu');
+    expect(next.screen).not.toContain('1. English');
+    // The language entry changes it back, for the sessions after.
+    const menu = next.screen;
+    const english = await dial(phone, [numberOf(menu, 'Lugha'), '1'], 'ATUid_second');
+    expect(english.screen).toContain('Pay a bill');
+    expect((await dial(phone, [], 'ATUid_third')).screen).toContain('My bills');
+  });
+
+  it('repeats a screen after a wrong choice, with a short error; never ends the session', async () => {
+    const c = caller();
+    await c.say();
+    const wrong = await c.say('7');
+    expect(wrong.kind).toBe('CON');
+    expect(wrong.screen).toBe(
+      'Wrong choice, try again.\nWelcome to Nairobi City County\n1. English\n2. Kiswahili',
+    );
+    const menu = await c.say('1');
+    const again = await c.say('42');
+    expect(again.kind).toBe('CON');
+    expect(again.screen).toBe(`Wrong choice, try again.\n${menu.screen}`);
+  });
+
+  it('00 goes back to the main menu and 0 to the screen before', async () => {
+    const c = caller();
+    await c.say();
+    const menu = await c.say('1');
+    const parking = await c.say(numberOf(menu.screen, 'Daily Parking'));
+    expect(parking.screen).toContain('Enter the number plate');
+    const zones = await c.say('KDA 123A');
+    expect(zones.screen).toContain('Choose the parking zone');
+    expect((await c.say('0')).screen).toBe(parking.screen);
+    expect((await c.say('00')).screen).toBe(menu.screen);
+    // The main menu has nothing before it: the language was chosen, not a place to go back to.
+    expect(menu.screen).not.toContain('0 Back');
+  });
+});
+
+/**
+ * Every screen of every menu, in both languages, walked from the main menu: each at most 182
+ * characters, `CON` while it waits for an answer, a wrong choice repeated. Payment prompts are
+ * not chosen here (their own tests below pay).
+ */
+describe('limits', () => {
+  it('answers at most 30 steps a minute from one phone (a person types far fewer); other phones go on', async () => {
+    const phone = newPhone();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await dial(phone, [])).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect((await dial(newPhone(), [])).status).toBe(200);
+  });
+});
+
+describe('every menu path', () => {
+  const typed: [RegExp, string][] = [
+    [/plate|namba ya gari|nambari ya gari/i, 'KCB 456J'],
+    [/LR/, '209/10001'],
+    [/bill number|nambari ya bili/i, 'NOT-A-BILL'],
+    [/QR/, 'ABCD-EFGH'],
+    [/permit|kibali/i, 'NCC-UBP-2026-000000'],
+  ];
+  for (const language of ['1', '2']) {
+    it(`walks every screen in ${language === '1' ? 'English' : 'Kiswahili'}`, async () => {
+      const seen = new Set<string>();
+      const queue: string[][] = [[language]];
+      let screens = 0;
+      while (queue.length > 0 && screens < 150) {
+        const path = queue.shift()!;
+        const answer = await dial(newPhone(), path);
+        screens++;
+        expect(answer.status).toBe(200);
+        expect(['CON', 'END']).toContain(answer.kind);
+        expect(answer.screen.length, `${path.join('*')}: ${answer.screen}`).toBeLessThanOrEqual(182);
+        if (answer.kind === 'END' || seen.has(answer.screen)) continue;
+        seen.add(answer.screen);
+        const lines = answer.screen.split('\n');
+        const choices = lines.filter((l) => /^\d+\. /.test(l));
+        if (choices.length > 0) {
+          // A wrong choice repeats the screen.
+          const wrong = await dial(newPhone(), [...path, '97']);
+          expect(wrong.kind).toBe('CON');
+          expect(wrong.screen.endsWith(answer.screen.split('\n').slice(-1)[0]!)).toBe(true);
+          for (const line of choices) {
+            if (/^\d+\. (Pay KES|Lipa KES)/.test(line)) continue;
+            if (/Lugha|Language/.test(line)) continue;
+            queue.push([...path, /^(\d+)\./.exec(line)![1]!]);
+          }
+          if (lines.some((l) => l.startsWith('98 '))) queue.push([...path, '98']);
+        } else {
+          const known = typed.find(([pattern]) => pattern.test(answer.screen));
+          if (known) queue.push([...path, known[1]]);
+        }
+      }
+      expect(screens).toBeGreaterThan(10);
+    });
+  }
+});
+
+describe('daily parking by USSD', () => {
+  it('pays the day through the M-Pesa prompt to the calling phone; the plate is then covered, never charged twice', async () => {
+    const plate = `KD${String.fromCharCode(65 + randomInt(26))} ${randomInt(100, 999)}${String.fromCharCode(65 + randomInt(26))}`;
+    const c = caller();
+    await c.say();
+    const menu = await c.say('1');
+    await c.say(numberOf(menu.screen, 'Daily Parking'));
+    const badPlate = await c.say('???');
+    expect(badPlate.kind).toBe('CON');
+    expect(badPlate.screen).toMatch(/^Please enter the number plate/);
+    // The refused answer is not kept: the session goes on from the same question.
+    const c2 = caller(c.phone);
+    await c2.say();
+    await c2.say('1');
+    await c2.say(numberOf(menu.screen, 'Daily Parking'));
+    const zones = await c2.say(plate);
+    expect(zones.screen).toContain('Choose the parking zone');
+    const types = await c2.say(numberOf(zones.screen, /Z1|Zone I\b|Central/));
+    expect(types.screen).toContain('Choose the vehicle type');
+    const confirm = await c2.say(numberOf(types.screen, 'Saloon'));
+    expect(confirm.screen).toContain(plate.replace(/\s/g, '').replace(/^(\w{3})/, '$1 '));
+    expect(confirm.screen).toContain('KES 300');
+    const paid = await c2.say(numberOf(confirm.screen, 'Pay KES 300'));
+    expect(paid.kind).toBe('END');
+    expect(paid.screen).toMatch(
+      /Check your phone and enter your M-Pesa PIN to pay KES 300|try again in a few minutes/,
+    );
+    const normalised = plate.replace(/\s/g, '').replace(/^(\w{3})/, '$1 ');
+    await waitForTicket(normalised, 'paid');
+
+    // The same plate, zone and day again: already paid, no second prompt.
+    const again = caller();
+    await again.say();
+    const menu2 = await again.say('1');
+    await again.say(numberOf(menu2.screen, 'Daily Parking'));
+    const z = await again.say(plate);
+    const ty = await again.say(numberOf(z.screen, /Z1|Zone I\b|Central/));
+    const cf = await again.say(numberOf(ty.screen, 'Saloon'));
+    const end = await again.say(numberOf(cf.screen, 'Pay KES'));
+    expect(end).toMatchObject({ kind: 'END' });
+    expect(end.screen).toMatch(/^Already paid today/);
+
+    // The web sees the same ticket, paid.
+    const web = await t.app.inject({
+      method: 'POST',
+      url: '/api/parking/daily',
+      payload: { plate, zone_code: 'Z1', vehicle_type: 'saloon', phone_number: `0${c.phone.slice(3)}` },
+      remoteAddress: '10.44.0.1',
+    });
+    expect(web.json()).toMatchObject({ already_paid: true, ticket: { status: 'paid' } });
+
+    // Its short code verifies on the USSD menu as on E-Verify.
+    const shortCode = web.json().ticket.short_code as string;
+    const v = caller();
+    await v.say();
+    const vm = await v.say('1');
+    await v.say(numberOf(vm.screen, 'Verify a document'));
+    const verdict = await v.say(shortCode);
+    expect(verdict.kind).toBe('END');
+    expect(verdict.screen).toMatch(/is valid\. Holder: /);
+  });
+});
+
+describe('bills by USSD', () => {
+  it("land rates: an LR number's bill, the owner's name masked, paid by the prompt", async () => {
+    const c = caller();
+    await c.say();
+    const menu = await c.say('1');
+    const ask = await c.say(numberOf(menu.screen, 'Land rates'));
+    expect(ask.screen).toContain('Enter the LR number');
+    const unknown = await c.say('999/99999');
+    expect(unknown.kind).toBe('CON');
+    expect(unknown.screen).toMatch(/^No parcel has that LR number/);
+    const c2 = caller();
+    await c2.say();
+    await c2.say('1');
+    await c2.say(numberOf(menu.screen, 'Land rates'));
+    const bill = await c2.say('209/10001');
+    expect(bill.kind).toBe('CON');
+    expect(bill.screen).toMatch(/Land rates \d{4}: 209\/10001/);
+    expect(bill.screen).toMatch(/\*{3}/);
+    expect(bill.screen).toMatch(/KES [\d,]+ due/);
+  });
+
+  it('pays a bill by its number; an unknown number is asked again', async () => {
+    const user = await createSignedInUser(t);
+    const raised = await t.app.inject({
+      method: 'POST',
+      url: '/api/parking/daily',
+      headers: user.headers,
+      payload: { plate: 'KBZ 101Q', zone_code: 'Z2', vehicle_type: 'saloon', phone_number: '0700000000' },
+      remoteAddress: '10.44.0.2',
+    });
+    const billNo = raised.json().ticket.bill_no as string;
+    const c = caller();
+    await c.say();
+    const menu = await c.say('1');
+    await c.say(numberOf(menu.screen, 'Pay a bill'));
+    const none = await c.say('NOPE-1');
+    expect(none.screen).toMatch(/^No open bill has that number/);
+    const c2 = caller();
+    await c2.say();
+    await c2.say('1');
+    await c2.say(numberOf(menu.screen, 'Pay a bill'));
+    const bill = await c2.say(billNo);
+    expect(bill.screen).toContain(billNo);
+    expect(bill.screen).toContain('KES 200 due');
+    // The first prompt (to 0700000000, the no-callback phone) is still pending: the bill's
+    // one-prompt rule answers, clearly, at the end of the session.
+    const end = await c2.say(numberOf(bill.screen, 'Pay KES 200'));
+    expect(end.kind).toBe('END');
+  });
+
+  it("My bills: the unpaid bills of the account registered to the calling phone, and no one else's", async () => {
+    const user = await createSignedInUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/parking/daily',
+      headers: user.headers,
+      payload: { plate: 'KCA 202R', zone_code: 'Z3', vehicle_type: 'saloon', phone_number: '0700000000' },
+      remoteAddress: '10.44.0.3',
+    });
+    const mine = caller(user.phoneNumber);
+    await mine.say();
+    const menu = await mine.say('1');
+    const bills = await mine.say(numberOf(menu.screen, 'My bills'));
+    expect(bills.kind).toBe('CON');
+    expect(bills.screen).toMatch(/^Your unpaid bills\n1\. \S+ KES \d+/);
+
+    const stranger = caller();
+    await stranger.say();
+    await stranger.say('1');
+    const theirs = await stranger.say(numberOf(menu.screen, 'My bills'));
+    expect(theirs.kind).toBe('END');
+    expect(theirs.screen).toMatch(/^No account uses this phone number/);
+  });
+});
+
+describe('a business permit by USSD', () => {
+  it('says a number that is no permit in force is not valid, as GET /api/permits/validate does', async () => {
+    const c = caller();
+    await c.say();
+    const menu = await c.say('2');
+    await c.say(numberOf(menu.screen, 'Kibali cha biashara'));
+    const answer = await c.say('ncc-ubp-2026-999999');
+    expect(answer.kind).toBe('END');
+    expect(answer.screen).toBe(
+      'Kibali NCC-UBP-2026-999999 si halali: hakikutolewa, kimebatilishwa au muda wake umeisha.',
+    );
+  });
+});
