@@ -492,6 +492,63 @@ describe('the back office', () => {
     expect(screen.getByRole('button', { name: 'Reject 209/10019' })).toBeInTheDocument();
   });
 
+  it('shows business officers the claims to act for a business, and lets them recommend one (issue 36 item 6)', async () => {
+    const claim = {
+      id: '6c1e7f1d-2a8b-4c3f-8b62-4f3b0d2e8c56',
+      kra_pin: 'P066600066S',
+      business_name: 'Kariakor Leather Works',
+      status: 'pending',
+      application_no: null,
+      created_at: '2026-11-24T09:00:00.000+03:00',
+      decided_at: null,
+      decision_reason: null,
+      claimant_name: 'Halima Abdi',
+      claimant_phone: '254722334466',
+      claimant_identifier: '30111222',
+      in_register: false,
+      holder_name: 'Wafula Chebet',
+      recommended_by: null,
+      recommended_by_name: null,
+      recommendation_reason: null,
+    };
+    const api = stubApi({
+      'GET /api/staff/parcel-claims': () =>
+        jsonResponse(403, { message: 'Parcel claims are decided by land officers.', code: 'forbidden' }),
+      'GET /api/staff/business-claims': () => jsonResponse(200, { data: [claim] }),
+      'POST /api/staff/business-claims/:id/decision': () =>
+        jsonResponse(200, { ...claim, status: 'recommended' }),
+      'GET /api/staff/me': () =>
+        jsonResponse(200, {
+          id: 'ffffffff-4f50-4617-8899-aabbccddeeff',
+          name: 'Business Officer',
+          phone_number: '254700000102',
+          staff_no: null,
+          roles: ['approver'],
+          areas: ['business'],
+          permissions: ['claims.decide'],
+          active: true,
+          must_set_password: false,
+        }),
+    });
+    await renderWithApp(<ClaimsPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'Kariakor Leather Works (KRA PIN P066600066S)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Wafula Chebet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByLabelText('Reason (the claimant sees it)'),
+      'Certificate of registration seen',
+    );
+    await user.click(screen.getByRole('button', { name: 'Recommend accepting P066600066S' }));
+    await vi.waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/staff/business-claims/6c1e7f1d-2a8b-4c3f-8b62-4f3b0d2e8c56/decision',
+        body: { decision: 'accepted', reason: 'Certificate of registration seen' },
+      }),
+    );
+  });
+
   it("shows the bill and payment states in words, and the issued document's printable page, PDF and E-Verify", async () => {
     stubApi({
       'GET /api/staff/applications/:no': () =>
