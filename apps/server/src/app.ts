@@ -8,6 +8,8 @@ import { createBusinessService } from './areas/business/business-service';
 import { issueDemoPermits } from './areas/business/demo-permits';
 import { createPermits } from './areas/business/permits';
 import { businessRoutes } from './areas/business/routes';
+import { createEstatesService } from './areas/estates/estates-service';
+import { estatesRoutes } from './areas/estates/routes';
 import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
@@ -403,6 +405,11 @@ export async function buildApp({
   // A property service built on a parcel (a building plan) names one in the land register.
   applications.addValidator('property', land.validateApplication);
   await app.register(landRoutes({ land, applications, guards, invoiceLink: billDocuments.invoiceLinkFor }));
+  // County estates (decision 034): tenancies whose rent is a standing charge. A tenancy the seed
+  // (or an officer) added gets its rent opened here, and its months raised at once, not an hour on.
+  const estates = createEstatesService({ db, standing });
+  if ((await estates.openRents()) > 0) await standing.raiseDue();
+  await app.register(estatesRoutes({ estates, guards }));
   const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
   applications.addValidator('business', business.checkApplication);
   registerBusinessLists(choices, business);

@@ -1,6 +1,7 @@
 import { tariffRowsOf } from '@kaunti/catalogue/catalogue';
 import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { seedBusiness } from './areas/business/seed';
+import { seedEstates } from './areas/estates/seed';
 import { seedLand } from './areas/land/seed';
 import { seedSaccos } from './areas/parking/sacco-seed';
 import { seedParking } from './areas/parking/seed';
@@ -38,5 +39,7 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     await seedSaccos(tx, { demoData: config.demoData });
     // The back office: one demo officer per role (README).
     if (config.demoData) await seedDemoOfficers(tx, profile);
+    // County estates and, with demo data, the demo citizens' tenancies (after the demo users).
+    await seedEstates(tx, profile.slug, { demoData: config.demoData });
   });
 }

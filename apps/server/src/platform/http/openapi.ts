@@ -87,6 +87,11 @@ export const API_TAGS = [
     description: 'Land services: parcels, rates, ground rent, survey, clearance and ownership claims.',
   },
   {
+    name: 'estates',
+    description:
+      "County estates: a tenant's tenancies of county houses and units, their rent statement and rent bills.",
+  },
+  {
     name: 'business',
     description:
       'Business permits: the activity schedule, businesses and their register lookup, my permits and renewals, pest control.',

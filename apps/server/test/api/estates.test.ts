@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANCY_NO, SECOND_DEMO_TENANCY_NO } from '../../src/areas/estates/seed';
+import { users } from '../../src/core/accounts/schema';
+import { createSessionService } from '../../src/core/accounts/sessions';
+import { createTokenSigner } from '../../src/core/accounts/tokens';
+import { auditLog } from '../../src/core/audit/schema';
+import { createAppWithSimulator } from '../support/mpesa';
+import type { TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+/**
+ * County estates (issue 40, decision 034): the demo tenant's tenancy with three months of
+ * arrears, a bill of its rent paid by M-Pesa through the simulator, the balance and statement
+ * after it; nobody else sees it.
+ */
+let t: TestApp;
+let close: () => Promise<void>;
+let wanjiku: TestUser;
+let otieno: TestUser;
+
+async function signedInAs(phone: string): Promise<TestUser> {
+  const [user] = await t.database.db
+    .select()
+    .from(users)
+    .where(eq(users.phoneNumber, `254${phone.slice(1)}`))
+    .limit(1);
+  if (!user) throw new Error(`no seeded account ${phone}`);
+  const sessions = createSessionService(t.database.db, createTokenSigner(t.config.jwtSecret));
+  const pending = await sessions.startPending(user.id);
+  const { token } = await sessions.verify(pending.sessionId, user.id);
+  return {
+    id: user.id,
+    phoneNumber: user.phoneNumber,
+    identifier: user.identifier,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+beforeAll(async () => {
+  const made = await createAppWithSimulator(`estates-${randomUUID()}`);
+  t = made.t;
+  close = made.close;
+  wanjiku = await signedInAs('0712345678');
+  otieno = await signedInAs('0722334455');
+}, 60_000);
+afterAll(() => close());
+
+const get = (url: string, user: TestUser) => t.app.inject({ method: 'GET', url, headers: user.headers });
+const billOf = (tenancyNo: string, months: number, user: TestUser) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/estates/tenancies/${tenancyNo}/bill`,
+    headers: user.headers,
+    payload: { months },
+  });
+
+/** Pays a bill by STK push (the simulator pays) and waits, boundedly, until the payment settles. */
+async function pay(billNo: string, user: TestUser): Promise<void> {
+  const push = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/mpesa/stk-push',
+    headers: { ...user.headers, 'idempotency-key': randomUUID() },
+    payload: { bill_no: billNo, phone_number: '0713400357' },
+  });
+  expect(push.statusCode, push.body).toBe(200);
+  const paymentId = push.json().payment_id as string;
+  let status = 'pending';
+  for (let i = 0; i < 200 && status === 'pending'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    status = (await get(`/api/payments/${paymentId}`, user)).json().status;
+  }
+  expect(status).toBe('paid');
+}
+
+describe('county estates', () => {
+  it('lists the demo tenant her Kaloleni tenancy with three months of arrears', async () => {
+    const res = await get('/api/estates/tenancies', wanjiku);
+    expect(res.statusCode, res.body).toBe(200);
+    const [tenancy, ...others] = res.json().data;
+    expect(others).toEqual([]);
+    expect(tenancy).toMatchObject({
+      tenancy_no: DEMO_TENANCY_NO,
+      estate: 'Kaloleni',
+      house_no: '114',
+      monthly_rent_cents: 350_000,
+      months_in_arrears: 3,
+    });
+    // Three months' rent, and a 5% penalty on each month whose due day has passed.
+    expect(tenancy.balance_cents).toBeGreaterThanOrEqual(3 * 350_000);
+    expect(tenancy.balance_cents).toBeLessThanOrEqual(3 * 350_000 * 1.05);
+
+    const detail = (await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json();
+    expect(detail.statement).toHaveLength(3);
+    expect(detail.statement.every((m: { charge_cents: number }) => m.charge_cents === 350_000)).toBe(true);
+    expect(detail.payments).toEqual([]);
+  });
+
+  it("never shows or bills one tenant's tenancy to another (404)", async () => {
+    const list = (await get('/api/estates/tenancies', otieno)).json().data;
+    expect(list.map((x: { tenancy_no: string }) => x.tenancy_no)).toEqual([SECOND_DEMO_TENANCY_NO]);
+    expect((await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, otieno)).statusCode).toBe(404);
+    expect((await billOf(DEMO_TENANCY_NO, 0, otieno)).statusCode).toBe(404);
+    const stranger = await createSignedInUser(t);
+    expect((await get('/api/estates/tenancies', stranger)).json().data).toEqual([]);
+    expect((await billOf(SECOND_DEMO_TENANCY_NO, 1, stranger)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/estates/tenancies' })).statusCode).toBe(401);
+  });
+
+  it('bills the balance and months ahead; paying it lowers the balance by what was paid', async () => {
+    const before = (await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json();
+    const res = await billOf(DEMO_TENANCY_NO, 1, wanjiku);
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json();
+    expect(bill.total_cents).toBe(before.balance_cents + 350_000);
+    expect(bill.description).toContain(DEMO_TENANCY_NO);
+    // A line per month (and penalty), the month ahead last.
+    expect(bill.lines.at(-1).Description).toContain('(in advance)');
+
+    await pay(bill.bill_no, wanjiku);
+    const after = (await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json();
+    expect(after.balance_cents).toBe(0);
+    expect(after.months_in_arrears).toBe(0);
+    expect(after.credit_cents).toBe(350_000);
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0].amount_cents).toBe(bill.total_cents);
+    expect(
+      after.statement.every(
+        (m: { paid_cents: number; charge_cents: number; penalty_cents: number }) =>
+          m.paid_cents === m.charge_cents + m.penalty_cents,
+      ),
+    ).toBe(true);
+    // Nothing left to pay: a balance-only bill is refused.
+    expect((await billOf(DEMO_TENANCY_NO, 0, wanjiku)).statusCode).toBe(400);
+    // The rent was opened, audited.
+    const opened = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `county-rent:${DEMO_TENANCY_NO}`));
+    expect(opened.map((row) => row.action)).toContain('opened');
+  }, 30_000);
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { billSchema } from './api-bills';
+import { centsSchema } from './cents-schema';
+
+/**
+ * County estates (issue 40, decision 034): the houses and units a county lets, a tenant's
+ * tenancies and their rent, a standing charge of the bills core (decision 028). Every route needs
+ * a verified session and answers only the caller's own tenancies (another's is a 404).
+ *
+ *  - `GET  /api/estates/tenancies`                         → {@link tenanciesResponseSchema}
+ *  - `GET  /api/estates/tenancies/{tenancy_no}`            → {@link tenancyDetailSchema} (with the statement)
+ *  - `POST /api/estates/tenancies/{tenancy_no}/bill`       body `{ months }` → a bill
+ */
+
+export const tenancyNoSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .describe('The tenancy number, e.g. "NCC-KAL-0114".');
+
+export const tenancySchema = z
+  .object({
+    tenancy_no: tenancyNoSchema,
+    estate: z.string().describe('The estate, e.g. "Kaloleni".'),
+    block: z.string().nullable().describe('The block or court within the estate, if any.'),
+    house_no: z.string().describe('The house or unit number in the estate.'),
+    unit_type: z.string().describe('What is let: "residential" or "commercial", and its size.'),
+    tenant_name: z.string(),
+    start_date: z.string().describe('The first day of the tenancy (YYYY-MM-DD).'),
+    status: z.enum(['active', 'ended']),
+    monthly_rent_cents: centsSchema,
+    balance_cents: centsSchema.describe('What is owed now: unpaid rent and penalties, oldest first.'),
+    credit_cents: centsSchema.describe('Paid beyond everything raised: the next months take it.'),
+    months_in_arrears: z.int().nonnegative(),
+  })
+  .describe('A tenancy of a county house or unit');
+export type Tenancy = z.infer<typeof tenancySchema>;
+
+export const tenanciesResponseSchema = z.object({ data: z.array(tenancySchema) }).describe('Tenancies');
+
+export const statementMonthSchema = z.object({
+  period: z.string().describe('The month (its first day, YYYY-MM-DD).'),
+  month: z.string().describe('The month by name, e.g. "March 2026".'),
+  charge_cents: centsSchema,
+  penalty_cents: centsSchema,
+  paid_cents: centsSchema.describe('What of its charge and penalty is paid.'),
+  due_date: z.string(),
+});
+export type StatementMonth = z.infer<typeof statementMonthSchema>;
+
+export const statementPaymentSchema = z.object({
+  amount_cents: centsSchema,
+  bill_no: z.string().nullable(),
+  reference: z.string().describe('The M-Pesa receipt or payment reference.'),
+  paid_at: z.string(),
+});
+
+export const tenancyDetailSchema = tenancySchema
+  .extend({
+    statement: z.array(statementMonthSchema).describe('Month by month, oldest first.'),
+    payments: z.array(statementPaymentSchema).describe('Payments received, oldest first.'),
+  })
+  .describe('A tenancy with its rent statement');
+export type TenancyDetail = z.infer<typeof tenancyDetailSchema>;
+
+export const tenancyParamsSchema = z.object({ tenancy_no: tenancyNoSchema });
+
+export const rentBillRequestSchema = z
+  .object({
+    months: z.int().min(0).max(24).describe('Months to pay ahead of those raised (0 = the balance only).'),
+  })
+  .meta({ examples: [{ months: 3 }] });
+
+export const rentBillResponseSchema = billSchema.describe('The bill of the rent: pay it as any other bill');
