@@ -14,6 +14,7 @@ import { registerLandLists } from './areas/land/land-lists';
 import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
 import { landRatesUssd } from './areas/land/ussd';
+import { marketRoutes } from './areas/markets/routes';
 import { createMatatuChanges } from './areas/parking/matatu-changes';
 import { registerParkingLists, registerTransportLists } from './areas/parking/parking-lists';
 import { createParkingPermits } from './areas/parking/parking-permits';
@@ -66,6 +67,8 @@ import { createRevenueReports } from './core/staff/revenue-service';
 import { staffRoutes } from './core/staff/routes';
 import { createFeeChanges } from './core/tariffs/fee-changes';
 import { tariffRoutes } from './core/tariffs/routes';
+import { ticketRoutes } from './core/tickets/routes';
+import { createTicketService } from './core/tickets/ticket-service';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
 import { ussdRoutes } from './core/ussd/routes';
@@ -439,7 +442,20 @@ export async function buildApp({
       }),
     );
   });
+  const tickets = createTicketService({
+    db,
+    bills,
+    payments,
+    documents,
+    links: applicationDocuments,
+    choices,
+    county,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const parking = createParkingService({
+    tickets,
     db,
     bills,
     payments,
@@ -460,6 +476,10 @@ export async function buildApp({
   applications.addValidator('parking', parkingPermits.checkApplication);
   applications.onIssued('parking', parkingPermits.recordIssued);
   registerParkingLists(choices, parking, parkingPermits);
+  // Tickets bought with no account (workflow "ticket": market cess), their routes from the
+  // catalogue; the markets area's public lists (decision 032).
+  await app.register(ticketRoutes({ tickets, guards }));
+  await app.register(marketRoutes({ db, references }));
   await app.register(
     parkingRoutes({
       parking,

@@ -1,5 +1,9 @@
 import type { ServiceArea, ServiceDefinition } from './definition';
 
+/** A ticket's page: its read path without /api, {ticket_id} a route parameter ("/markets/cess/:ticket_id"). */
+export const ticketPageOf = (readPath: string): string =>
+  readPath.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
+
 /**
  * The catalogue as the web app's shell needs it — routes, menus, titles, the landing page's
  * service areas — without the definitions themselves (steps, fields) or zod: plain data, made
@@ -15,8 +19,13 @@ export interface CatalogueIndexEntry {
   /** An entry of its area's services menu (spec section 2). */
   menu: boolean;
   order: number;
-  /** `wizard`: the generic wizard renders it; `area`: its area's own page (a `direct` service). */
-  page: 'wizard' | 'area';
+  /**
+   * `wizard`: the generic wizard renders it; `area`: its area's own page (a `direct` service);
+   * `ticket`: a public form with no account, its ticket at `ticket_page` (workflow "ticket").
+   */
+  page: 'wizard' | 'area' | 'ticket';
+  /** A ticket service's ticket page, e.g. "/markets/cess/:ticket_id". */
+  ticket_page?: string;
 }
 
 /** A service's name, menu sentence and step titles in another language (from its folder's texts). */
@@ -91,7 +100,8 @@ export function catalogueIndexOf(services: readonly ServiceDefinition[]): Catalo
         description: s.description,
         menu: s.menu,
         order: s.order,
-        page: s.workflow === 'direct' ? 'area' : 'wizard',
+        page: s.workflow === 'direct' ? 'area' : s.workflow === 'ticket' ? 'ticket' : 'wizard',
+        ...(s.ticket ? { ticket_page: ticketPageOf(s.ticket.read_path) } : {}),
       })),
     areas: { ...AREA_TITLES },
   };

@@ -268,6 +268,55 @@ export const submitSchema = z
   })
   .describe('Where and how the finished form is submitted.');
 
+/**
+ * A ticket bought with no account (workflow "ticket", core/tickets on the server): the thing paid
+ * for is the values of `once_per` in a period — one open bill for it, and once paid it is not
+ * charged again (a plate's cess of a produce at a market for the day); a `visit` is paid for
+ * each time (a toilet's single entry), one pending at a time.
+ */
+export const ticketPeriodSchema = z.enum(['day', 'month', 'visit']);
+
+export const ticketSchema = z
+  .object({
+    once_per: z
+      .array(fieldNameSchema)
+      .min(1)
+      .readonly()
+      .describe('The fields whose values, with the period, are the thing paid for (one open bill for it).'),
+    period: z
+      .union([
+        ticketPeriodSchema,
+        z.object({
+          from_field: fieldNameSchema.describe(
+            'The field that chooses the period (a pass: single or monthly).',
+          ),
+          periods: z.record(z.string(), ticketPeriodSchema),
+        }),
+      ])
+      .describe(
+        'day: until midnight; month: the calendar month; visit: each payment its own ticket, for the day.',
+      ),
+    phone_field: fieldNameSchema.default('phone_number').describe('The M-Pesa phone the prompt goes to.'),
+    plate_field: fieldNameSchema
+      .optional()
+      .describe("A vehicle's plate: the enforcement officers' plate check shows the ticket paid today."),
+    holder: z
+      .string()
+      .min(1)
+      .describe(
+        'Whom the ticket is issued to, with {field} placeholders: "Vehicle {plate}" (no personal data).',
+      ),
+    number_prefix: z
+      .string()
+      .regex(/^[A-Z]{2,5}$/, 'A ticket number prefix is 2 to 5 capital letters')
+      .describe('The printed number: "<prefix>-<year>-" and 10 characters (it opens nothing).'),
+    read_path: z
+      .string()
+      .regex(/^\/api\/.*\{ticket_id\}/, 'A read path is an API path with {ticket_id}')
+      .describe('Where anyone holding the id reads the ticket; its page is the same path without /api.'),
+  })
+  .describe('A ticket paid by M-Pesa with no account (workflow "ticket").');
+
 export const serviceDefinitionSchema = serviceSummarySchema
   .extend({
     menu: z
@@ -399,6 +448,9 @@ export const serviceDefinitionSchema = serviceSummarySchema
         'A booking (decision 031): the application holds a resource for dated slots or days; no two ' +
           'paid-or-pending bookings of one resource overlap (a database key per slot or day).',
       ),
+    ticket: ticketSchema
+      .optional()
+      .describe('With workflow "ticket": what is paid for once and how its ticket is kept.'),
     validity: z
       .union([
         z.object({ days: z.int().positive().describe('Valid this many days from the day it is issued.') }),

@@ -4,6 +4,7 @@ import {
   applicationStatusSchema,
   issuedDocumentLinkSchema,
 } from './api-applications';
+import { plateTicketSchema, type TicketPayment, ticketPaymentSchema } from './api-tickets';
 
 /** Parking: zones and their daily fees, daily tickets (no account needed), enforcement checks. */
 
@@ -44,18 +45,7 @@ export const dailyParkingRequestSchema = z
     examples: [{ plate: 'KDA 123A', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712345678' }],
   });
 
-export const ticketPaymentSchema = z
-  .object({
-    status: z.enum(['pending', 'paid', 'failed', 'cancelled']),
-    message: z
-      .string()
-      .nullable()
-      .describe('Why it ended, in plain words (English; a failed or cancelled payment), else null.'),
-    phone_hint: z.string().nullable().describe('The phone the prompt went to, masked.'),
-    at: z.string().describe('When it last changed.'),
-  })
-  .describe('TicketPayment');
-export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+export { type TicketPayment, ticketPaymentSchema };
 
 export const parkingTicketSchema = z
   .object({
@@ -134,6 +124,9 @@ export const parkingStatusSchema = z
         valid_until: z.string(),
       }),
     ),
+    tickets: z
+      .array(plateTicketSchema)
+      .describe("The plate's other tickets paid and in force now (market cess today): not parking."),
   })
   .describe('ParkingStatus: whether a plate is covered now, and by what.');
 

@@ -235,7 +235,7 @@ describe('enforcement', () => {
       url: '/api/parking/status?plate=KDC 789C',
       headers: officer.headers,
     });
-    expect(not.json()).toEqual({ plate: 'KDC 789C', covered: false, by: [] });
+    expect(not.json()).toEqual({ plate: 'KDC 789C', covered: false, by: [], tickets: [] });
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/parking/status?plate=XYZ',
@@ -344,7 +344,7 @@ describe('issue 36: a ticket from outside', () => {
     const parkingApprover = await createOfficer(t, ['approver'], ['parking']);
     const revoked = await revoke(parkingApprover.headers);
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(await check()).toEqual({ plate: 'KDG 902G', covered: false, by: [] });
+    expect(await check()).toEqual({ plate: 'KDG 902G', covered: false, by: [], tickets: [] });
     const ticket = await ticketOf(id);
     expect(ticket.status).toBe('revoked');
     expect(ticket.revoked_at).toEqual(expect.any(String));

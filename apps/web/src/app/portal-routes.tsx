@@ -11,6 +11,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes } from '../features/public-pages/routes';
 import { saccoRoutes } from '../features/saccos/routes';
 import { wizardRoutesOf } from '../features/service-wizard/routes';
+import { ticketRoutes } from '../features/service-wizard/ticket-routes';
 import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
 import { catalogueAreas } from '../lib/catalogue-index';
@@ -40,6 +41,8 @@ export const portalRoutes: RouteObject[] = [
   ...verificationRoutes,
   // Daily parking and its tickets: anyone, signed in or not.
   ...parkingPublicRoutes,
+  // The catalogue's ticket services (market cess) and their tickets: anyone, no account.
+  ...ticketRoutes(),
   {
     // The information pages in the services layout, fetched lazily: the layout and its
     // menus stay out of the landing page's JavaScript.

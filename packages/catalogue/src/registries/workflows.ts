@@ -57,6 +57,17 @@ export const workflows = {
     without_fee: 'issued',
     after_payment: 'issued',
   },
+  ticket: {
+    name: 'ticket',
+    description:
+      "No account and no application: the service's route raises the bill of the thing paid for (its `ticket` " +
+      'block: one open bill, never charged twice), sends the M-Pesa prompt and issues a ticket with a QR code ' +
+      'when it is paid (core/tickets).',
+    creates_application: false,
+    requires_fee: true,
+    without_fee: 'issued',
+    after_payment: 'issued',
+  },
   direct: {
     name: 'direct',
     description:

@@ -23,6 +23,7 @@ import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
 import { payments } from '../../core/payments/schema';
+import type { TicketService } from '../../core/tickets/ticket-service';
 import type { Db } from '../../platform/db/database';
 import { afterCommit } from '../../platform/db/shared-transaction';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -90,6 +91,8 @@ const NOT_PAYABLE = 'This ticket is not waiting for a payment.';
  */
 export function createParkingService(deps: {
   db: Db;
+  /** Other tickets a plate holds today (market cess), shown beside what covers its parking. */
+  tickets?: Pick<TicketService, 'paidForPlate'>;
   bills: BillService;
   payments: {
     startObligationPush(input: {
@@ -562,7 +565,7 @@ export function createParkingService(deps: {
       if (!plate) throw badRequest(PLATE_MESSAGE, [{ path: 'plate', message: PLATE_MESSAGE }]);
       const today = kenyaDate();
       const now = new Date();
-      const [daily, covers] = await Promise.all([
+      const [daily, covers, tickets] = await Promise.all([
         db
           .select()
           .from(parkingTickets)
@@ -588,6 +591,7 @@ export function createParkingService(deps: {
             ),
           )
           .orderBy(desc(parkingCoverPlates.validUntil)),
+        deps.tickets ? deps.tickets.paidForPlate(plate) : [],
       ]);
       const by = [
         ...daily.map((r) => ({
@@ -609,7 +613,7 @@ export function createParkingService(deps: {
           valid_until: cover.validUntil.toISOString(),
         })),
       ];
-      return { plate, covered: by.length > 0, by };
+      return { plate, covered: by.length > 0, by, tickets };
     },
   };
 }

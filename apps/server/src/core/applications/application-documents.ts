@@ -1,4 +1,4 @@
-import { findService } from '@kaunti/catalogue/catalogue';
+import { findService, services } from '@kaunti/catalogue/catalogue';
 import { validityDaysOf } from '@kaunti/catalogue/definition';
 import {
   type ComposeContext,
@@ -70,7 +70,10 @@ export function createApplicationDocuments(deps: {
   const templateOf = (row: DocumentRow, serviceId: string | undefined): DocumentTemplate | undefined => {
     const service = serviceId ? findService(serviceId) : undefined;
     if (service) return documentTemplateOf(service);
-    return row.printed ? findDocumentTemplate(row.printed.template) : undefined;
+    if (!row.printed) return undefined;
+    // A registered template, else a service's own (a ticket has no application to name its service).
+    const name = row.printed.template;
+    return findDocumentTemplate(name) ?? services.find((s) => s.document?.name === name)?.document;
   };
 
   /**

@@ -1,6 +1,7 @@
 import { findService, services } from '@kaunti/catalogue/catalogue';
 import { type ServiceDefinition, submitPathOf } from '@kaunti/catalogue/definition';
 import { openDefinitionOf, openServiceSchema } from '@kaunti/catalogue/open-definition';
+import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
 import { applicationSchemaOf, exampleValuesOf } from '@kaunti/catalogue/schema-builder';
 import {
   addCommentRequestSchema,
@@ -264,8 +265,9 @@ export function applicationRoutes(deps: {
     );
 
     // Every service's own submit path (the spec's where it names one: submitPathOf), registered
-    // from the catalogue; a `direct` service (no application) is its area's own route.
-    for (const service of services.filter((s) => s.workflow !== 'direct')) {
+    // from the catalogue; a service that keeps no application (`direct`: its area's own route;
+    // `ticket`: core/tickets) is not an application's.
+    for (const service of services.filter((s) => findWorkflow(s.workflow)?.creates_application)) {
       app.post(
         submitPathOf(service),
         {

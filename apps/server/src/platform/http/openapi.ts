@@ -102,6 +102,15 @@ export const API_TAGS = [
       'Parking: zones and fees, daily parking paid by M-Pesa with no account, tickets, enforcement checks.',
   },
   {
+    name: 'markets',
+    description:
+      "Markets: the county's markets and cess barriers, the produce cess is charged on, market cess paid by M-Pesa with no account.",
+  },
+  {
+    name: 'tickets',
+    description: 'Tickets paid by M-Pesa with no account (public toilets), read by their id.',
+  },
+  {
     name: 'saccos',
     description:
       'Transport Saccos (PSV activation needed): fleets, old numbers, annual PSV stickers paid in one bill.',

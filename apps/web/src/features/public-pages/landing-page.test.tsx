@@ -44,8 +44,15 @@ describe('LandingPage', () => {
   it('marks the services not available yet as coming soon, with no link to sign in for', async () => {
     await renderWithApp(<LandingPage />);
     const markets = document.getElementById('area-markets')!.closest('section')!;
-    expect(within(markets).queryByRole('link', { name: /Market cess/ })).toBeNull();
-    expect(within(markets).getByText(/Market cess/)).toHaveTextContent('Market cess Coming soon');
+    expect(within(markets).queryByRole('link', { name: /Markets and stalls/ })).toBeNull();
+    expect(within(markets).getByText(/Markets and stalls/)).toHaveTextContent(
+      'Markets and stalls Coming soon',
+    );
+    // Market cess is built (issue 41): a link, public.
+    expect(within(markets).getByRole('link', { name: 'Market Cess' })).toHaveAttribute(
+      'href',
+      '/markets/cess',
+    );
     // A protected one too: nobody signs in with a password and a code to find "coming soon".
     const property = document.getElementById('area-property')!.closest('section')!;
     expect(within(property).queryByRole('link', { name: /Next of kin/i })).toBeNull();

@@ -1,4 +1,5 @@
 import type { ParkingCoverKind } from '@kaunti/contract/api-parking';
+import type { PlateTicket } from '@kaunti/contract/api-tickets';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
@@ -23,6 +24,8 @@ interface PlateStatus {
     valid_from: string;
     valid_until: string;
   }[];
+  /** Other tickets paid today (market cess): not parking, shown below it. */
+  tickets?: PlateTicket[];
 }
 
 /**
@@ -115,6 +118,27 @@ export function PlateCheckPage() {
           ) : (
             <p>{t('plates.nothing')}</p>
           )}
+          {status.tickets && status.tickets.length > 0 ? (
+            <>
+              <h3>{t('plates.otherTickets')}</h3>
+              <ul className={styles.plainList} data-testid="plate-tickets">
+                {status.tickets.map((ticket) => (
+                  <li key={ticket.ticket_no} className={styles.cover}>
+                    <strong>
+                      {t(`common:services.${ticket.service_id}.title`, {
+                        defaultValue: ticket.service_title,
+                      })}
+                    </strong>{' '}
+                    · {ticket.ticket_no}
+                    <br />
+                    {ticket.covers}
+                    <br />
+                    {t('plates.until', { when: formatDisplayMoment(ticket.valid_until, i18n.language) })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -343,7 +343,23 @@ describe('the back office', () => {
                 },
               ],
             })
-          : jsonResponse(200, { plate: 'KCB 456B', covered: false, by: [] });
+          : jsonResponse(200, {
+              plate: 'KCB 456B',
+              covered: false,
+              by: [],
+              // Not parking: the plate's market cess paid today (issue 41).
+              tickets: [
+                {
+                  service_id: 'market-cess',
+                  service_title: 'Market Cess',
+                  ticket_no: 'CESS-2026-7QX4MZ2K9P',
+                  covers: 'KCB 456B, Wakulima (Marikiti) Market (WAK), Irish potatoes (POT), 40',
+                  amount_cents: 240_000,
+                  paid_at: '2026-11-29T08:00:00.000Z',
+                  valid_until: '2026-11-29T20:59:59.999Z',
+                },
+              ],
+            });
       },
     });
     await renderWithApp(<PlateCheckPage />, { path: '/staff/parking' });
@@ -363,7 +379,12 @@ describe('the back office', () => {
     await u.clear(box);
     await u.type(box, 'KCB456B');
     await u.click(screen.getByRole('button', { name: 'Check the plate' }));
-    expect(await screen.findByRole('region', { name: /KCB 456B/ })).toHaveTextContent('Not covered');
+    const uncovered = await screen.findByRole('region', { name: /KCB 456B/ });
+    expect(uncovered).toHaveTextContent('Not covered');
+    expect(within(uncovered).getByTestId('plate-tickets')).toHaveTextContent(
+      'Market Cess · CESS-2026-7QX4MZ2K9P',
+    );
+    expect(uncovered).toHaveTextContent('Wakulima (Marikiti) Market');
     expect(api.calls.map((c) => c.url)).toContain('/api/parking/status?plate=kda123a');
   });
 
