@@ -95,6 +95,20 @@ describe('composeDocument', () => {
       'SBP-2025-900101',
     ]);
     expect(printed.facts.find((f) => f.label === 'Permit fee')?.value).toBe('KES 10,500.00');
+    // A value worded in each language prints in the document's own.
+    const template = documentTemplates['single-business-permit'];
+    const note = { en: 'Not verified against the county register', sw: 'Haijathibitishwa' };
+    const withNote = (language: 'en' | 'sw') =>
+      composeDocument(template, {
+        holder: 'Kariakor Leather Works',
+        number: 'SBP-2026-000001',
+        county: 'Nairobi City County',
+        issued_at: new Date('2026-03-14T09:00:00+03:00'),
+        expires_at: null,
+        values: { register_check: note },
+        language,
+      }).facts.at(-1)?.value;
+    expect([withNote('en'), withNote('sw')]).toEqual([note.en, note.sw]);
     expect(printed.conditions).toHaveLength(12);
     expect(printed.conditions.join(' ')).toContain('fifty thousand shillings');
     expect(printed).toMatchObject({ conditions_page: true, conditions_title: 'Terms and conditions' });

@@ -87,6 +87,16 @@ export function durationInWords(issuedAt: Date, expiresAt: Date, language: Docum
   return WORDS[language].days(days);
 }
 
+/** `{ en: "…", sw: "…" }`: a value an area words in both languages. */
+function isWordsByLanguage(value: unknown): value is { en: string; sw?: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { en?: unknown }).en === 'string'
+  );
+}
+
 /**
  * Fills a template in: the facts (the template's own, in order, or the default ones), the tables,
  * the wording with its placeholders replaced, and the conditions. Pure: the server keeps what it
@@ -118,6 +128,8 @@ export function composeDocument(template: DocumentTemplate, ctx: ComposeContext)
     if (value === undefined || value === null || value === '') return undefined;
     const described = ctx.describe?.(field, value);
     if (described !== undefined) return described;
+    // A value with words in each language (an area's derived note: `{ en, sw }`), in this one.
+    if (isWordsByLanguage(value)) return language === 'sw' && value.sw ? value.sw : value.en;
     if (typeof value === 'string' && ISO_DAY.test(value.trim()))
       return formatDisplayDate(value.trim(), language);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')

@@ -551,6 +551,16 @@ describe('a KRA PIN the register does not know (issue 36 item 6)', () => {
     expect(view.facts.find((f: { label: string }) => f.label === 'County register').value).toBe(
       NOT_VERIFIED_NOTE,
     );
+    const sw = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${document.id}?key=${new URL(document.print_url).searchParams.get('key')}`,
+        headers: { 'accept-language': 'sw' },
+      })
+    ).json();
+    expect(sw.facts.find((f: { label: string }) => f.label === 'Sajili ya kaunti')?.value).toBe(
+      'Haijathibitishwa dhidi ya sajili ya kaunti',
+    );
     const held = await t.database.db
       .select()
       .from(auditLog)

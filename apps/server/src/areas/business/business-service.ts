@@ -47,6 +47,11 @@ export const OTHER_HOLDER_MESSAGE =
 /** What a permit of a business the county's register does not know says of it. */
 export const NOT_VERIFIED_NOTE = 'Not verified against the county register';
 export const IN_REGISTER_NOTE = "In the county's register";
+/** The same, in the words of each language a permit prints in. */
+export const REGISTER_CHECK = {
+  verified: { en: IN_REGISTER_NOTE, sw: 'Iko kwenye sajili ya kaunti' },
+  unverified: { en: NOT_VERIFIED_NOTE, sw: 'Haijathibitishwa dhidi ya sajili ya kaunti' },
+} as const;
 export const NOBODY_HOLDS_MESSAGE =
   'No account acts for this business yet: apply for its permit. Paying the first permit makes you its holder.';
 export const CLAIM_RECORDED_MESSAGE =
@@ -317,7 +322,7 @@ export function createBusinessService(deps: {
     const derived: Record<string, unknown> = {
       address: postalAddressOf(text(values.postal_address), text(values.postal_code), postOffice),
       // What the permit says of the business: known to the county's register, or only as given.
-      register_check: mine?.inRegister ? IN_REGISTER_NOTE : NOT_VERIFIED_NOTE,
+      register_check: mine?.inRegister ? REGISTER_CHECK.verified : REGISTER_CHECK.unverified,
       ...(lateMonths > 0 ? { late_months: lateMonths } : {}),
     };
     if (typeof values.activity_code === 'string')

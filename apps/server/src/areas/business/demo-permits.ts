@@ -11,7 +11,7 @@ import { applications } from '../../core/applications/schema';
 import { subCounties, wards } from '../../core/county/schema';
 import type { DocumentRow } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
-import { IN_REGISTER_NOTE, postalAddressOf } from './business-service';
+import { postalAddressOf, REGISTER_CHECK } from './business-service';
 import type { Permits } from './permits';
 import { postalCodesData } from './reference-data';
 import { businesses } from './schema';
@@ -185,7 +185,7 @@ export async function issueDemoPermits(deps: {
           demo.business.postalCode,
           postalCodesData.find(([code]) => code === demo.business.postalCode)?.[1] ?? null,
         ),
-        register_check: IN_REGISTER_NOTE,
+        register_check: REGISTER_CHECK.verified,
         ...PREMISES,
         ...where,
         ...demo.values,
