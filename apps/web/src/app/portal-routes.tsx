@@ -5,6 +5,7 @@ import { saveReturnPath } from '../features/accounts/return-path';
 import { accountsProtectedRoutes, accountsPublicRoutes, staffLoginRoute } from '../features/accounts/routes';
 import { businessRoutes } from '../features/business/routes';
 import { documentRoutes } from '../features/documents/routes';
+import { estatesRoutes } from '../features/estates/routes';
 import { landRoutes } from '../features/land/routes';
 import { parkingPublicRoutes } from '../features/parking/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -33,6 +34,8 @@ import { RouteGuard } from './route-guard';
 /** An area's own pages (its `direct` services, e.g. the land rates bill), beside its wizards. */
 const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
   land: landRoutes,
+  // /properties and /county-rent: the tenant's county houses and their rent (decision 034).
+  property: estatesRoutes,
   // /permits: the business permits, then parking's seasonal tickets, reserved bays and loading zones.
   business: businessRoutes(() => import('../features/parking/parking-permits').then((m) => m.ParkingPermits)),
 };

@@ -18,8 +18,6 @@ export const PLANNED_PATHS = [
   'betting-and-gaming',
   'weights-and-measures',
   'markets',
-  'properties',
-  'county-rent',
   'property-management',
   'tenancy-transfer',
   'next-of-kin',

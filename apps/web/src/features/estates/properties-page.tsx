@@ -1,0 +1,119 @@
+import type { Tenancy } from '@kaunti/contract/api-estates';
+import { formatDisplayDate } from '@kaunti/contract/dates';
+import { formatAmount, formatKes } from '@kaunti/contract/money';
+import { useTranslation } from '../../lib/translator';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { Card, CardList } from '../../ui/card/card';
+import { Fact, FactList } from '../../ui/fact-list/fact-list';
+import { QueryState } from '../../ui/query-state/query-state';
+import styles from './estates.module.css';
+import { placeOf, useTenancies, useTenancy } from './tenancies';
+
+/** "2026-09-01" → "September 2026" / "Septemba 2026" (the display date without its day). */
+function monthOf(period: string, language: string): string {
+  return formatDisplayDate(period, language).split(' ').slice(1).join(' ');
+}
+
+/** A tenancy's statement: month by month, the rent, the late penalty and what is paid. */
+function Statement({ tenancy }: { tenancy: Tenancy }) {
+  const { t, i18n } = useTranslation('estates');
+  const detail = useTenancy(tenancy.tenancy_no);
+  return (
+    <QueryState query={detail} loadingLabel={t('statement.loading')}>
+      {(data) =>
+        data.statement.length === 0 ? (
+          <p>{t('statement.empty')}</p>
+        ) : (
+          <table className={styles.lines}>
+            <caption>{t('statement.caption', { tenancyNo: tenancy.tenancy_no })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('statement.month')}</th>
+                <th scope="col" className={styles.number}>
+                  {t('statement.rent')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('statement.penalty')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('statement.paid')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.statement.map((month) => (
+                <tr key={month.period}>
+                  <th scope="row" data-label={t('statement.month')}>
+                    {monthOf(month.period, i18n.language)}
+                  </th>
+                  <td data-label={t('statement.rent')} className={styles.number}>
+                    {formatAmount(month.charge_cents)}
+                  </td>
+                  <td data-label={t('statement.penalty')} className={styles.number}>
+                    {formatAmount(month.penalty_cents)}
+                  </td>
+                  <td data-label={t('statement.paid')} className={styles.number}>
+                    {formatAmount(month.paid_cents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/**
+ * /properties: the county houses and units the signed-in tenant rents, each with its monthly
+ * rent, balance and months in arrears, its rent statement (printable) and a link to pay.
+ */
+export function PropertiesPage() {
+  const { t } = useTranslation('estates');
+  const tenancies = useTenancies();
+  return (
+    <div className={styles.page}>
+      <p className={styles.lead}>{t('properties.lead')}</p>
+      <QueryState query={tenancies} loadingLabel={t('loading')} retryLabel={t('retry')}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t('properties.none')}</p>
+          ) : (
+            <CardList>
+              {list.map((tenancy) => (
+                <Card
+                  key={tenancy.tenancy_no}
+                  headingId={`tenancy-${tenancy.tenancy_no}`}
+                  title={placeOf(tenancy, t('house'))}
+                >
+                  <FactList>
+                    <Fact label={t('tenancyNo')}>{tenancy.tenancy_no}</Fact>
+                    <Fact label={t('tenant')}>{tenancy.tenant_name}</Fact>
+                    <Fact label={t('monthlyRent')}>{formatKes(tenancy.monthly_rent_cents)}</Fact>
+                    <Fact label={t('balance')} data-testid="tenancy-balance">
+                      {formatKes(tenancy.balance_cents)}
+                    </Fact>
+                    <Fact label={t('monthsInArrears')}>{tenancy.months_in_arrears}</Fact>
+                    {tenancy.credit_cents > 0 ? (
+                      <Fact label={t('credit')}>{formatKes(tenancy.credit_cents)}</Fact>
+                    ) : null}
+                  </FactList>
+                  <Statement tenancy={tenancy} />
+                  <div className={styles.actions}>
+                    <ButtonLink to={`/county-rent?tenancy=${encodeURIComponent(tenancy.tenancy_no)}`}>
+                      {t('properties.pay')}
+                    </ButtonLink>
+                    <Button variant="secondary" onClick={() => window.print()}>
+                      {t('properties.print')}
+                    </Button>
+                  </div>
+                </Card>
+              ))}
+            </CardList>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
