@@ -378,6 +378,29 @@ describe('a unified business permit', () => {
       'KES 4,500.00',
     ]);
     expect(view.conditions).toHaveLength(15);
+    // On the Kiswahili setting the charges read in Kiswahili, on the document and the bill
+    // (issue 36 item 23: a bill line keeps its tariff row's Kiswahili).
+    const viewSw = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${link.searchParams.get('id')}?key=${link.searchParams.get('key')}&lang=sw`,
+      })
+    ).json();
+    expect(viewSw.tables[1].rows[0]).toEqual([
+      expect.stringMatching(/^Kibali cha biashara: .+ \(.+\)$/),
+      'KES 4,500.00',
+    ]);
+    const billSw = await t.app.inject({
+      method: 'GET',
+      url: `/api/bills/${bill.bill_no}`,
+      headers: { ...owner.headers, 'accept-language': 'sw' },
+    });
+    expect(billSw.headers['content-language']).toBe('sw');
+    expect(billSw.json().lines[0].Description).toBe(viewSw.tables[1].rows[0][0]);
+    const billEn = (
+      await t.app.inject({ method: 'GET', url: `/api/bills/${bill.bill_no}`, headers: owner.headers })
+    ).json();
+    expect(billEn.lines[0].Description).toBe('Business permit: Restaurant or eating house (small)');
 
     const valid = await t.app.inject({ method: 'GET', url: `/api/permits/validate?permit_no=${permitNo}` });
     expect(valid.json()).toEqual({ permitNo, isValid: true });

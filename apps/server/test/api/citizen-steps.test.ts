@@ -380,6 +380,16 @@ describe('a bill on another account: its invoice and receipt for whoever asked o
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const billNo = asked.json().bill_no as string;
+    // Asked for on the Kiswahili setting, its lines read in Kiswahili (issue 36 item 23).
+    const askedSw = await t.app.inject({
+      method: 'POST',
+      url: '/api/lands/rates/current-bill',
+      headers: { ...relative.headers, 'accept-language': 'sw' },
+      payload: { lr_number: '209/10003' },
+    });
+    expect(askedSw.json().bill_no).toBe(billNo);
+    expect(askedSw.json().lines[0].Description).toMatch(/^Kodi ya ardhi \d{4} \(.+ ya thamani ya kiwanja\)$/);
+    expect(asked.json().lines[0].Description).toMatch(/^Land rates \d{4} \(.+ of site value\)$/);
 
     // "My bills": the relative's own list stays theirs; the bill is under "bills you asked for".
     expect((await get(relative, '/api/bills')).json().data).toEqual([]);

@@ -187,6 +187,7 @@ export const feeRules = {
         {
           amount_cents: applyPpm(parcel.site_value_cents, parcel.rate_ppm),
           description: `Land rates ${today.year} (${formatPpmPercent(parcel.rate_ppm)} of site value)`,
+          description_sw: `Kodi ya ardhi ${today.year} (${formatPpmPercent(parcel.rate_ppm)} ya thamani ya kiwanja)`,
           parcel: parcel.lr_number,
         },
       ];
@@ -194,6 +195,7 @@ export const feeRules = {
         lines.push({
           amount_cents: parcel.arrears_cents,
           description: `Land rates arrears before ${today.year}`,
+          description_sw: `Malimbikizo ya kodi ya ardhi kabla ya ${today.year}`,
           parcel: parcel.lr_number,
         });
         const months = today.month - 1;
@@ -202,6 +204,7 @@ export const feeRules = {
           lines.push({
             amount_cents: penalty,
             description: `Penalty on arrears: ${months} month${months === 1 ? '' : 's'} at ${formatPpmPercent(rating.penalty_monthly_ppm)} a month`,
+            description_sw: `Adhabu kwa malimbikizo: ${months === 1 ? 'mwezi 1' : `miezi ${months}`} kwa ${formatPpmPercent(rating.penalty_monthly_ppm)} kwa mwezi`,
             parcel: parcel.lr_number,
           });
         }

@@ -17,7 +17,12 @@ import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
 import { feeAmountsOf, priceService } from '../../core/applications/fees';
 import { type Actor, recordAudit } from '../../core/audit/audit';
-import { type BillService, fullName, isOpenObligationClash } from '../../core/bills/bill-service';
+import {
+  type BillLanguage,
+  type BillService,
+  fullName,
+  isOpenObligationClash,
+} from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
 import { bills as billsTable } from '../../core/bills/schema';
 import type { CountyService } from '../../core/county/county-service';
@@ -187,7 +192,12 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
 
   const ratesSourceKey = (parcel: ParcelRow, year: number) => `land-rates:${parcel.lrKey}:${year}`;
 
-  async function ratesBill(userId: string | null, lrNumber: string, requestId?: string): Promise<Bill> {
+  async function ratesBill(
+    userId: string | null,
+    lrNumber: string,
+    requestId?: string,
+    language: BillLanguage = 'en',
+  ): Promise<Bill> {
     const found = await requireParcel(lrNumber);
     const [use] = await db.select().from(landUses).where(eq(landUses.code, found.landUseCode)).limit(1);
     const county = await deps.county.get();
@@ -267,7 +277,9 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       await rememberAsker(tx, raised.bill_no, parcel);
       return { bill: raised, parcel, holder };
     });
-    const bill = result.bill ?? (await bills.present([result.row!]))[0]!;
+    const bill =
+      (language === 'en' ? result.bill : await bills.presentByNo(result.bill?.bill_no ?? '', language)) ??
+      (await bills.present([result.row!], language))[0]!;
     const owner = userId !== null && (await isRatedOwner(db, userId, result.parcel));
     return owner ? bill : { ...bill, customer_name: maskName(result.parcel.ownerName) };
   }
@@ -704,12 +716,18 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
      * bill for the parcel-year (`bills_open_obligation_uq`), so two requests at once cannot
      * make two: the loser answers the winner's bill.
      */
-    async currentRatesBill(userId: string | null, lrNumber: string, requestId?: string): Promise<Bill> {
+    /** `language`: the lines' words (Kiswahili where the rule gives them). */
+    async currentRatesBill(
+      userId: string | null,
+      lrNumber: string,
+      requestId?: string,
+      language: BillLanguage = 'en',
+    ): Promise<Bill> {
       try {
-        return await ratesBill(userId, lrNumber, requestId);
+        return await ratesBill(userId, lrNumber, requestId, language);
       } catch (error) {
         if (!isOpenObligationClash(error)) throw error;
-        return ratesBill(userId, lrNumber, requestId);
+        return ratesBill(userId, lrNumber, requestId, language);
       }
     },
 

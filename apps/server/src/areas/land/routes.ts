@@ -32,6 +32,7 @@ import { currentUser, type Guards } from '../../core/accounts/guard';
 import type { ApplicationService } from '../../core/applications/application-service';
 import { currentOfficer, servesArea } from '../../core/staff/officer-service';
 import { forbidden } from '../../platform/errors';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import type { LandService } from './land-service';
 
 /** Parcel claims are the land area's: an officer of another area may not read or decide them. */
@@ -345,7 +346,12 @@ export function landRoutes(deps: {
       },
       async (request) => {
         const userId = currentUser(request).id;
-        const bill = await land.currentRatesBill(userId, request.body.lr_number, request.id);
+        const bill = await land.currentRatesBill(
+          userId,
+          request.body.lr_number,
+          request.id,
+          answerLanguageOf(request.headers['accept-language']),
+        );
         return { ...bill, invoice_url: await deps.invoiceLink(bill.bill_no, userId) };
       },
     );

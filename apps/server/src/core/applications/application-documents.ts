@@ -122,6 +122,7 @@ export function createApplicationDocuments(deps: {
       .select({
         position: billLines.position,
         description: billLines.description,
+        descriptionSw: billLines.descriptionSw,
         amount: billLines.amountCents,
         parcel: billLines.parcel,
         code: billLines.code,
@@ -130,12 +131,15 @@ export function createApplicationDocuments(deps: {
       .innerJoin(bills, eq(bills.id, billLines.billId))
       .where(and(eq(bills.applicationNo, applicationNo), ne(bills.status, 'cancelled')))
       .orderBy(asc(billLines.position));
+    const lineIn = (l: (typeof lines)[number], language: DocumentLanguage) => ({
+      code: l.code ?? l.parcel ?? String(l.position + 1),
+      description: (language === 'sw' && l.descriptionSw) || l.description,
+      amount: l.amount,
+    });
     return {
-      lines: lines.map((l) => ({
-        code: l.code ?? l.parcel ?? String(l.position + 1),
-        description: l.description,
-        amount: l.amount,
-      })),
+      lines: lines.map((l) => lineIn(l, 'en')),
+      /** The same charges in Kiswahili, where a line has its words (issue 36 item 23). */
+      linesSw: lines.map((l) => lineIn(l, 'sw')),
       total: lines.length > 0 ? lines.reduce((sum, l) => sum + l.amount, 0) : undefined,
     };
   }
@@ -291,6 +295,7 @@ export function createApplicationDocuments(deps: {
           service: service.texts?.sw?.title || service.title,
           reference_label: parcel ? PARCEL_LABEL.sw : undefined,
           describe: describerFor(service.id, row.valueLabels ?? {}, 'sw'),
+          ...(bill.lines.length > 0 ? { values: { ...values, bill_lines: bill.linesSw } } : {}),
         },
         service,
       );

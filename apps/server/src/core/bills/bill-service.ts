@@ -23,6 +23,9 @@ export function fullName(...parts: (string | null | undefined)[]): string {
   return parts.filter((part): part is string => Boolean(part?.trim())).join(' ');
 }
 type LineRow = typeof billLines.$inferSelect;
+type ShownLine = Pick<LineRow, 'amountCents' | 'description' | 'descriptionSw' | 'parcel' | 'code'>;
+/** The languages a bill's lines are shown in. */
+export type BillLanguage = 'en' | 'sw';
 
 export interface RaiseBillInput {
   /** The account whose obligations it sits on; null when no account holds the billed thing. */
@@ -197,8 +200,8 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
   }
 
   /** A bill's lines as one JSON array (position order), for lists that load bills with their lines. */
-  const linesJson = sql<Pick<LineRow, 'amountCents' | 'description' | 'parcel' | 'code'>[]>`coalesce((
-    select json_agg(json_build_object('amountCents', l.amount_cents, 'description', l.description, 'parcel', l.parcel, 'code', l.code) order by l.position)
+  const linesJson = sql<ShownLine[]>`coalesce((
+    select json_agg(json_build_object('amountCents', l.amount_cents, 'description', l.description, 'descriptionSw', l.description_sw, 'parcel', l.parcel, 'code', l.code) order by l.position)
     from ${billLines} l where l.bill_id = ${sql.identifier('bills')}.${sql.identifier('id')}
   ), '[]'::json)`;
 
@@ -242,10 +245,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     { concurrency: 1, maxItems: 50 },
   );
 
-  function toApi(
-    row: BillRow,
-    lines: Pick<LineRow, 'amountCents' | 'description' | 'parcel' | 'code'>[],
-  ): Bill {
+  function toApi(row: BillRow, lines: ShownLine[], language: BillLanguage = 'en'): Bill {
     return {
       bill_no: row.billNo,
       status: row.status,
@@ -264,7 +264,8 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       lines: lines.map((l) => ({
         Amount: formatAmount(l.amountCents).replaceAll(',', ''),
         amount_cents: l.amountCents,
-        Description: l.description,
+        // The line's words in the reader's language, where it has them (issue 36 item 23).
+        Description: (language === 'sw' && l.descriptionSw) || l.description,
         Parcel: l.parcel,
         code: l.code ?? null,
         quantity: 1 as const,
@@ -297,9 +298,9 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     return { ...bill, customer_name: bill.customer_name === null ? null : maskName(bill.customer_name) };
   }
 
-  async function present(rows: BillRow[]): Promise<Bill[]> {
+  async function present(rows: BillRow[], language: BillLanguage = 'en'): Promise<Bill[]> {
     const lines = await linesOf(rows.map((r) => r.id));
-    return rows.map((r) => toApi(r, lines.get(r.id) ?? []));
+    return rows.map((r) => toApi(r, lines.get(r.id) ?? [], language));
   }
 
   return {
@@ -347,6 +348,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             position,
             amountCents: l.amount_cents,
             description: l.description,
+            descriptionSw: l.description_sw ?? null,
             parcel: l.parcel,
             code: l.code ?? null,
           })),
@@ -372,10 +374,11 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     async listForUser(
       userId: string,
       filter: { status?: BillStatus | undefined; area?: string | undefined } = {},
+      language: BillLanguage = 'en',
     ): Promise<Bill[]> {
       // The bills with their lines in one round trip: each bill's lines as a JSON array, in order.
       if (!filter.status && !filter.area) {
-        return (await listAllBills(userId)).map(({ bill, lines }) => toApi(bill, lines));
+        return (await listAllBills(userId)).map(({ bill, lines }) => toApi(bill, lines, language));
       }
       const where: SQL[] = [eq(bills.userId, userId)];
       if (filter.status) where.push(eq(bills.status, filter.status));
@@ -384,14 +387,14 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         where.push(ids.length > 0 ? inArray(bills.serviceId, ids) : sql`false`);
       }
       const rows = await listBills(and(...where)!);
-      return rows.map(({ bill, lines }) => toApi(bill, lines));
+      return rows.map(({ bill, lines }) => toApi(bill, lines, language));
     },
 
     /**
      * One of the user's bills, or one on another account they asked for (its owner's name masked
      * as when they asked); anyone else's (or no) bill is a 404.
      */
-    async getForUser(userId: string, billNo: string): Promise<Bill> {
+    async getForUser(userId: string, billNo: string, language: BillLanguage = 'en'): Promise<Bill> {
       const [found] = await db
         .select({ bill: bills, masked: billRequests.masked })
         .from(bills)
@@ -404,7 +407,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         )
         .limit(1);
       if (!found) throw notFound('We could not find that bill.');
-      const [bill] = await present([found.bill]);
+      const [bill] = await present([found.bill], language);
       return found.bill.userId !== userId && found.masked !== false ? maskedBill(bill!) : bill!;
     },
 
@@ -454,7 +457,10 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
      * with its lines, the owner's name masked as when they asked. Bills that have since moved to
      * the user's own account are in their own list instead.
      */
-    async listAskedForUser(userId: string): Promise<(Bill & { asked_at: string })[]> {
+    async listAskedForUser(
+      userId: string,
+      language: BillLanguage = 'en',
+    ): Promise<(Bill & { asked_at: string })[]> {
       const rows = await db
         .select({ bill: bills, lines: linesJson, masked: billRequests.masked, askedAt: billRequests.askedAt })
         .from(billRequests)
@@ -463,7 +469,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         .orderBy(desc(billRequests.askedAt))
         .limit(100);
       return rows.map(({ bill, lines, masked, askedAt }) => {
-        const shown = toApi(bill, lines);
+        const shown = toApi(bill, lines, language);
         return { ...(masked ? maskedBill(shown) : shown), asked_at: askedAt.toISOString() };
       });
     },
@@ -537,8 +543,14 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       return row !== undefined;
     },
 
-    async present(rows: BillRow[]): Promise<Bill[]> {
-      return present(rows);
+    async present(rows: BillRow[], language: BillLanguage = 'en'): Promise<Bill[]> {
+      return present(rows, language);
+    },
+
+    /** A bill by number as the API shows it, its lines in `language`; undefined when there is none. */
+    async presentByNo(billNo: string, language: BillLanguage = 'en'): Promise<Bill | undefined> {
+      const [row] = await db.select().from(bills).where(eq(bills.billNo, billNo)).limit(1);
+      return row ? (await present([row], language))[0] : undefined;
     },
 
     /** For the payments module: a bill by number, whoever owns it; undefined when there is none. */

@@ -6,12 +6,20 @@ import {
   billsResponseSchema,
 } from '@kaunti/contract/api-bills';
 import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { BillService } from './bill-service';
 
 /** The signed-in user's bills. Another user's bill number answers 404, as an unknown one does. */
 export function billRoutes(deps: { bills: BillService; guards: Guards }): FastifyPluginAsyncZod {
+  /** A bill's lines come in the reader's language (Accept-Language), where they have its words. */
+  const languageOf = (request: FastifyRequest, reply: FastifyReply) => {
+    const language = answerLanguageOf(request.headers['accept-language']);
+    reply.header('content-language', language).header('vary', 'Accept-Language');
+    return language;
+  };
   return async (app) => {
     app.get(
       '/api/bills',
@@ -21,17 +29,19 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           tags: ['bills'],
           summary: "The user's bills, newest first",
           description:
-            "The caller's bills, newest first, optionally by status (unpaid, partially_paid, paid, cancelled). Amounts are integer cents.",
+            "The caller's bills, newest first, optionally by status (unpaid, partially_paid, paid, cancelled). Amounts are integer cents. " +
+            "A line's Description is in Kiswahili to Accept-Language: sw where the tariff gives its Kiswahili.",
           security: [{ bearer: [] }],
           querystring: billsQuerySchema,
           response: { 200: billsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({
-        data: await deps.bills.listForUser(currentUser(request).id, {
-          status: request.query.status,
-          area: request.query.area,
-        }),
+      async (request, reply) => ({
+        data: await deps.bills.listForUser(
+          currentUser(request).id,
+          { status: request.query.status, area: request.query.area },
+          languageOf(request, reply),
+        ),
       }),
     );
     app.get(
@@ -49,7 +59,9 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           response: { 200: askedBillsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await deps.bills.listAskedForUser(currentUser(request).id) }),
+      async (request, reply) => ({
+        data: await deps.bills.listAskedForUser(currentUser(request).id, languageOf(request, reply)),
+      }),
     );
     app.get(
       '/api/bills/:bill_no',
@@ -66,7 +78,8 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           response: { 200: billSchema, 401: errorBodySchema, 404: errorBodySchema },
         },
       },
-      async (request) => deps.bills.getForUser(currentUser(request).id, request.params.bill_no),
+      async (request, reply) =>
+        deps.bills.getForUser(currentUser(request).id, request.params.bill_no, languageOf(request, reply)),
     );
   };
 }

@@ -80,6 +80,8 @@ export const billLines = pgTable(
     position: integer('position').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
+    /** Its words in Kiswahili (the tariff row's `description_sw`), where known (issue 36 item 23). */
+    descriptionSw: text('description_sw'),
     parcel: text('parcel'),
     /** The tariff item it was priced by (an activity and size, a charge): the permit's charge code. */
     code: text('code'),
