@@ -120,3 +120,33 @@ describe('PermitsPage', () => {
     expect(await screen.findByText(/You have no business permits yet/)).toBeInTheDocument();
   });
 });
+
+describe('PermitsPage: claims', () => {
+  it("lists the user's claims to act for a business with the county's decision (issue 36 item 6)", async () => {
+    stubApi({
+      'GET /api/permits': () => jsonResponse(200, { data: [] }),
+      'GET /api/businesses/claims': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              id: 'c1',
+              kra_pin: 'P066600066S',
+              business_name: 'Kariakor Leather Works',
+              status: 'rejected',
+              application_no: null,
+              created_at: '2026-11-24T09:00:00.000+03:00',
+              decided_at: '2026-11-25T09:00:00.000+03:00',
+              decision_reason: 'The certificate of registration names another person',
+            },
+          ],
+        }),
+    });
+    await renderWithApp(<PermitsPage />);
+    const claims = await screen.findByRole('region', { name: 'Your claims to act for a business (1)' });
+    expect(claims).toHaveTextContent('Kariakor Leather Works (KRA PIN P066600066S)');
+    expect(claims).toHaveTextContent('Rejected');
+    expect(claims).toHaveTextContent(
+      "The county's reason: The certificate of registration names another person",
+    );
+  });
+});

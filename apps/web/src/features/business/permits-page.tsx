@@ -1,4 +1,4 @@
-import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
+import type { BusinessClaim, MyPermit, PermitState } from '@kaunti/contract/api-business';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -53,8 +53,46 @@ export function PermitsPage({ children }: { children?: ReactNode }) {
       <QueryState query={query} loadingLabel={t('loading')} retryLabel={t('tryAgain')}>
         {(permits) => <PermitSections permits={permits} />}
       </QueryState>
+      <MyClaims />
       {children}
     </div>
+  );
+}
+
+const CLAIM_TONE: Record<BusinessClaim['status'], StatusTone> = {
+  pending: 'action',
+  recommended: 'action',
+  accepted: 'good',
+  rejected: 'bad',
+};
+
+/**
+ * The user's claims to act for a business another account holds (decision 029) and the county's
+ * decisions, when they have any.
+ */
+function MyClaims() {
+  const { t } = useTranslation('business');
+  const claims = useQuery({
+    queryKey: ['business-claims'],
+    queryFn: ({ signal }) =>
+      api<{ data: BusinessClaim[] }>('/api/businesses/claims', { signal }).then((r) => r.data),
+  });
+  if (!claims.data || claims.data.length === 0) return null;
+  return (
+    <section aria-labelledby="business-claims" className={styles.section}>
+      <h2 id="business-claims">{t('claims.title', { count: claims.data.length })}</h2>
+      <ul>
+        {claims.data.map((claim) => (
+          <li key={claim.id}>
+            {t('claims.business', { name: claim.business_name, pin: claim.kra_pin })}{' '}
+            <StatusBadge tone={CLAIM_TONE[claim.status]}>{t(`claims.status.${claim.status}`)}</StatusBadge>
+            {claim.decision_reason ? (
+              <p className={styles.muted}>{t('claims.reason', { reason: claim.decision_reason })}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
