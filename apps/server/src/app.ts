@@ -25,6 +25,8 @@ import { saccoRoutes } from './areas/parking/sacco-routes';
 import { payDemoStickers } from './areas/parking/sacco-seed';
 import { createSaccoService } from './areas/parking/saccos';
 import { dailyParkingUssd } from './areas/parking/ussd';
+import { toiletRoutes } from './areas/toilets/routes';
+import { createToilets } from './areas/toilets/toilets';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards, keepSignedInAnswersPrivate } from './core/accounts/guard';
@@ -480,6 +482,8 @@ export async function buildApp({
   // catalogue; the markets area's public lists (decision 032).
   await app.register(ticketRoutes({ tickets, guards }));
   await app.register(marketRoutes({ db, references }));
+  // Public toilets: the list and their faults (their payment is the ticket engine's above).
+  await app.register(toiletRoutes({ toilets: createToilets({ db, references }), guards }));
   await app.register(
     parkingRoutes({
       parking,

@@ -55,6 +55,7 @@ export const PERMISSIONS = [
   'officers.manage',
   'audit.read',
   'parking.check',
+  'toilets.maintain',
   'fees.propose',
   'fees.confirm',
 ] as const;
@@ -79,7 +80,7 @@ export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
   revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check', 'fees.confirm'],
   admin: ['officers.manage', 'audit.read', 'payments.configure', 'fees.propose', 'fees.confirm'],
   auditor: ['applications.read', 'documents.read', 'audit.read'],
-  enforcement: ['documents.read', 'parking.check'],
+  enforcement: ['documents.read', 'parking.check', 'toilets.maintain'],
 };
 
 export function permissionsOf(roles: readonly OfficerRole[]): Permission[] {

@@ -45,7 +45,12 @@ export const portalRoutes: RouteObject[] = [
   // Daily parking and its tickets: anyone, signed in or not.
   ...parkingPublicRoutes,
   // The catalogue's ticket services (market cess) and their tickets: anyone, no account.
-  ...ticketRoutes(),
+  ...ticketRoutes({
+    'public-toilets': lazyPage(
+      () => import('../features/public-toilets/toilets-page'),
+      (m) => m.ToiletsPage,
+    ),
+  }),
   {
     // The information pages in the services layout, fetched lazily: the layout and its
     // menus stay out of the landing page's JavaScript.

@@ -1,0 +1,157 @@
+import type { PublicToilet, ToiletFault } from '@kaunti/contract/api-toilets';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { feeAmountsOf } from '../../core/applications/fees';
+import { recordAudit } from '../../core/audit/audit';
+import type { ReferenceItems } from '../../core/county/reference-items';
+import type { Db } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors';
+import { StateMachine } from '../../platform/state-machine';
+import { toiletFaults } from './schema';
+
+type FaultRow = typeof toiletFaults.$inferSelect;
+
+/** A fault's moves: an officer closes an open one. */
+export const faultStatus = new StateMachine<FaultRow['status']>('toilet fault', {
+  open: ['closed'],
+  closed: [],
+});
+
+const NOT_FOUND = 'We could not find that public toilet.';
+/** At most this many open faults of one toilet: more is someone's loop, not more news. */
+const MAX_OPEN_FAULTS = 50;
+
+/**
+ * Public toilets (issue 41): the county's toilets (the catalogue's `public-toilets` list) with
+ * their fees (schedule "public-toilets"), and their faults — reported by anyone, closed by an
+ * officer, each move audited. Paying is the engine's (core/tickets, service "public-toilets").
+ */
+export function createToilets(deps: { db: Db; references: ReferenceItems }) {
+  const { db } = deps;
+
+  async function toiletsByCode() {
+    const items = (await deps.references.items('public-toilets')) ?? [];
+    return new Map(items.map((item) => [item.code, item]));
+  }
+
+  function toFault(row: FaultRow, toilets: Map<string, { name: string }>): ToiletFault {
+    return {
+      id: row.id,
+      toilet_id: row.toiletCode,
+      toilet_name: toilets.get(row.toiletCode)?.name ?? row.toiletCode,
+      kind: row.kind,
+      note: row.note,
+      status: row.status,
+      reported_at: row.reportedAt.toISOString(),
+      closed_at: row.closedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    /** Every toilet with its fees, hours, access, coordinates and open faults. */
+    async list(language: 'en' | 'sw' = 'en'): Promise<PublicToilet[]> {
+      const [items, fees, open] = await Promise.all([
+        deps.references.items('public-toilets'),
+        feeAmountsOf(db, 'public-toilets'),
+        db
+          .select({ code: toiletFaults.toiletCode, n: count() })
+          .from(toiletFaults)
+          .where(eq(toiletFaults.status, 'open'))
+          .groupBy(toiletFaults.toiletCode),
+      ]);
+      const openBy = new Map(open.map((o) => [o.code, o.n]));
+      return (items ?? []).flatMap((item) => {
+        const fee = fees.get(`${item.code}:single`);
+        if (fee === undefined) return [];
+        return [
+          {
+            id: item.code,
+            name: language === 'sw' ? item.name_sw : item.name,
+            location: String(item.location ?? ''),
+            sub_county: String(item.sub_county ?? ''),
+            fee_cents: fee,
+            monthly_fee_cents: fees.get(`${item.code}:monthly`) ?? null,
+            hours: String(item.hours ?? ''),
+            accessible: item.accessible === true,
+            lat: typeof item.lat === 'number' ? item.lat : null,
+            lng: typeof item.lng === 'number' ? item.lng : null,
+            open_faults: openBy.get(item.code) ?? 0,
+          },
+        ];
+      });
+    },
+
+    /** Anyone reports a fault of a toilet: open until an officer closes it. */
+    async report(
+      code: string,
+      input: { kind: FaultRow['kind']; note?: string | undefined },
+      requestId?: string,
+    ): Promise<ToiletFault> {
+      const toilets = await toiletsByCode();
+      if (!toilets.has(code)) throw notFound(NOT_FOUND);
+      const note = input.note?.trim() || null;
+      return db.transaction(async (tx) => {
+        const [open] = await tx
+          .select({ n: count() })
+          .from(toiletFaults)
+          .where(and(eq(toiletFaults.toiletCode, code), eq(toiletFaults.status, 'open')));
+        if ((open?.n ?? 0) >= MAX_OPEN_FAULTS)
+          throw conflict('This toilet has many faults reported already. The county is on it.');
+        const [row] = await tx
+          .insert(toiletFaults)
+          .values({ toiletCode: code, kind: input.kind, note, status: 'open' })
+          .returning();
+        await recordAudit(tx, {
+          actor: { type: 'anonymous' },
+          entityType: 'toilet_fault',
+          entityId: row!.id,
+          action: 'reported',
+          fromState: null,
+          toState: 'open',
+          data: { toilet: code, kind: input.kind },
+          ...(requestId ? { requestId } : {}),
+        });
+        return toFault(row!, toilets);
+      });
+    },
+
+    /** The faults officers see: open first, newest first. */
+    async faults(status?: FaultRow['status']): Promise<ToiletFault[]> {
+      const rows = await db
+        .select()
+        .from(toiletFaults)
+        .where(status ? eq(toiletFaults.status, status) : undefined)
+        .orderBy(asc(toiletFaults.status), desc(toiletFaults.reportedAt))
+        .limit(500);
+      const toilets = await toiletsByCode();
+      return rows.map((row) => toFault(row, toilets));
+    },
+
+    /** An officer closes an open fault (a closed one is a 409), audited. */
+    async close(faultId: string, officerId: string, requestId?: string): Promise<ToiletFault> {
+      // Read before the transaction: the embedded database has one connection.
+      const toilets = await toiletsByCode();
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(toiletFaults).where(eq(toiletFaults.id, faultId)).for('update');
+        if (!row) throw notFound('We could not find that fault.');
+        if (!faultStatus.can(row.status, 'closed')) throw conflict('This fault is closed already.');
+        const [closed] = await tx
+          .update(toiletFaults)
+          .set({ status: 'closed', closedAt: new Date(), closedBy: officerId })
+          .where(eq(toiletFaults.id, faultId))
+          .returning();
+        await recordAudit(tx, {
+          actor: { type: 'staff', id: officerId },
+          entityType: 'toilet_fault',
+          entityId: faultId,
+          action: 'closed',
+          fromState: row.status,
+          toState: 'closed',
+          data: { toilet: row.toiletCode, kind: row.kind },
+          ...(requestId ? { requestId } : {}),
+        });
+        return toFault(closed!, toilets);
+      });
+    },
+  };
+}
+export type Toilets = ReturnType<typeof createToilets>;
