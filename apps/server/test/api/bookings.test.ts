@@ -208,3 +208,37 @@ describe('an ambulance booked for a slot', () => {
     expect(findService('ambulance-services')?.booking?.hold_minutes).toBe(30);
   });
 });
+
+describe('a county ground hired for a day (issue 39: /permits/hire-grounds)', () => {
+  it('goes to one of ten hirers asking for the same ground and day at once; a day after is free', async () => {
+    const open = (await t.app.inject({ method: 'GET', url: '/api/catalogue/services/hire-grounds' })).json();
+    const values = { ...open.example, ground: 'JEVANJEE', first_day: days[9], last_day: days[9] };
+    const hirers = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser(t)));
+    const answers = await Promise.all(
+      hirers.map((hirer) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/applications',
+          headers: hirer.headers,
+          payload: { service_id: 'hire-grounds', values },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
+    const won = answers.find((a) => a.statusCode === 201)!.json();
+    // A day's hire and the refundable deposit, a line each.
+    expect(won.bill.lines.map((l: { Description: string }) => l.Description)).toEqual([
+      expect.stringMatching(/^Hire of Jevanjee Gardens/),
+      'Refundable deposit: Jevanjee Gardens',
+    ]);
+    expect(won.bill.total_cents).toBe(4_000_000);
+    const nextDay = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: hirers[1]!.headers,
+      payload: { service_id: 'hire-grounds', values: { ...values, first_day: days[10], last_day: days[10] } },
+    });
+    expect(nextDay.statusCode, nextDay.body).toBe(201);
+  });
+});

@@ -22,7 +22,7 @@ import { createSignedInUser, type TestUser } from '../support/users';
  * demo approver (0700000102) and issued by the demo reviewer (0700000101) when it is reviewed, and
  * has a document whose print_url is its template's printable and whose PDF's QR verifies.
  */
-const AREAS = ['property', 'payments', 'markets', 'health'];
+const AREAS = ['property', 'payments', 'markets', 'health', 'licensing', 'social'];
 /** Services whose example names the demo citizen's own records (a tenancy). */
 const AS_DEMO_CITIZEN = new Set<string>([]);
 
@@ -85,12 +85,31 @@ describe('a service from its example to its verified document', () => {
     expect(bill.total_cents).toBeGreaterThan(0);
     const service = services.find((s) => s.id === id)!;
     const reviewed = service.workflow === 'pay-then-review' || service.workflow === 'review-and-issue';
+    const approved = service.workflow === 'pay-then-approve';
     let detail = await payApplicationBill(
       t,
       applicant,
       { billNo: bill.bill_no, applicationNo: application.application_no },
-      reviewed ? 'under_review' : 'issued',
+      reviewed || approved ? 'under_review' : 'issued',
     );
+    if (approved) {
+      // The approval issues the document (one officer: what is approved is what was paid for).
+      const approver = await signedInAs('0700000102');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.application_no}/status`,
+        headers: approver.headers,
+        payload: { status: 'approved' },
+      });
+      expect(res.statusCode, `approved: ${res.body}`).toBe(200);
+      detail = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/applications/${application.application_no}`,
+          headers: applicant.headers,
+        })
+      ).json();
+    }
     if (reviewed) {
       const approver = await signedInAs('0700000102');
       const reviewer = await signedInAs('0700000101');
