@@ -38,6 +38,7 @@ import { createApplicationDocuments } from './core/applications/application-docu
 import { createApplicationService } from './core/applications/application-service';
 import { createApplicationComments } from './core/applications/comments';
 import { issueDemoApplicationDocuments } from './core/applications/demo-applications';
+import { createPublicPages, publicPageRoutes } from './core/applications/public-pages';
 import { createQuotes } from './core/applications/quotes';
 import { createReferenceChoices } from './core/applications/reference-choices';
 import { applicationRoutes } from './core/applications/routes';
@@ -269,6 +270,8 @@ export async function buildApp({
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
+  // An issued document's public page (an event's: GET /api/events/{id}).
+  await app.register(publicPageRoutes({ pages: createPublicPages({ db }) }));
   const comments = createApplicationComments({ db });
   await app.register(
     applicationRoutes({

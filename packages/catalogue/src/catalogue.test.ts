@@ -5,6 +5,7 @@ import { BILL_LINES, BUILT_IN_FACTS } from './registries/document-template';
 import { documentTemplateOf } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
 import { findFieldKind } from './registries/field-kinds';
+import { PUBLIC_PAGE_KINDS } from './registries/public-pages';
 import { findReferenceList } from './registries/reference-lists';
 import { findWorkflow } from './registries/workflows';
 import {
@@ -361,3 +362,25 @@ describe('the land transfer screen (spec section 2 and 5)', () => {
     );
   });
 });
+
+it('gives an issued outdoor event its public page (issue 39: /social/event/{id})', () => {
+  expect(findService('outdoor-events')?.public_page?.kind).toBe('event');
+});
+
+describe.each(services.filter((s) => s.public_page).map((s) => [s.id, s] as const))(
+  'the public page of %s',
+  (_id, service) => {
+    it("reads each of its kind's answers from a field always asked, and nothing else", () => {
+      const page = service.public_page!;
+      const fields = new Map(fieldsOf(service).map((f) => [f.name, f]));
+      expect(Object.keys(page.fields).sort()).toEqual([...PUBLIC_PAGE_KINDS[page.kind].answers].sort());
+      for (const [answer, name] of Object.entries(page.fields)) {
+        expect(fields.has(name), `${answer} reads ${name}, a field of the form`).toBe(true);
+        expect(fields.get(name)?.show_when, `${name} is always asked`).toBeUndefined();
+        expect(['phone', 'email', 'file'], `${answer} is nothing personal`).not.toContain(
+          fields.get(name)?.kind,
+        );
+      }
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentTemplateSchema } from './registries/document-template';
+import { PUBLIC_PAGE_KIND_NAMES, type PublicPageKind } from './registries/public-pages';
 import type { ServiceTexts } from './texts';
 
 /**
@@ -451,6 +452,20 @@ export const serviceDefinitionSchema = serviceSummarySchema
     ticket: ticketSchema
       .optional()
       .describe('With workflow "ticket": what is paid for once and how its ticket is kept.'),
+    public_page: z
+      .object({
+        kind: z
+          .enum(PUBLIC_PAGE_KIND_NAMES as [PublicPageKind, ...PublicPageKind[]])
+          .describe('What the page shows (registries/public-pages.ts): an event, at /social/event/{id}.'),
+        fields: z
+          .record(z.string(), fieldNameSchema)
+          .describe('Each answer of the page (name, organiser, venue…) and the field it is read from.'),
+      })
+      .optional()
+      .describe(
+        'What it issues has a public page anyone may open by the document id (an event): only the answers ' +
+          "the kind lists, each from the field named here, and whether the document stands; never the applicant's details.",
+      ),
     validity: z
       .union([
         z.object({ days: z.int().positive().describe('Valid this many days from the day it is issued.') }),

@@ -60,6 +60,12 @@ export const issuedDocumentLinkSchema = z
       .nullable()
       .describe('The printable page under /downloads/, where the kind has one.'),
     url: z.string().describe('Its E-Verify link: what its QR code holds.'),
+    event_url: z
+      .string()
+      .optional()
+      .describe(
+        "An issued event's public page (/social/event/{id}), for a service whose documents have one.",
+      ),
   })
   .describe('IssuedDocumentLink');
 export type IssuedDocumentLink = z.infer<typeof issuedDocumentLinkSchema>;

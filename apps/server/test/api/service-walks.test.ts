@@ -144,5 +144,30 @@ describe('a service from its example to its verified document', () => {
       url: `/api/verify?code=${encodeURIComponent(new URL(qr!).searchParams.get('code')!)}`,
     });
     expect(verified.json()).toMatchObject({ status: 'valid' });
+
+    // A document with a public page (an event): its address on the application's document, its
+    // answers read from the form (nothing personal), and the permit's standing — revoked once the
+    // county revokes it.
+    if (service.public_page) {
+      const pageUrl = (detail.document as { event_url?: string }).event_url;
+      expect(pageUrl).toMatch(new RegExp(`/social/event/${detail.document!.id}$`));
+      const read = async () =>
+        t.app.inject({ method: 'GET', url: `/api/events/${encodeURIComponent(detail.document!.id)}` });
+      const page = (await read()).json();
+      for (const [answer, field] of Object.entries(service.public_page.fields))
+        expect(page[answer], answer).toBe(String(values[field] ?? open.example[field]));
+      expect(page.permit_status).toBe('valid');
+      expect(JSON.stringify(page)).not.toContain(String(values.contact_phone ?? '—'));
+      const revoker = await signedInAs('0700000102');
+      const revoked = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/documents/${detail.document!.id}/revoke`,
+        headers: revoker.headers,
+        payload: { reason: 'The venue was closed for repairs' },
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect((await read()).json().permit_status).toBe('revoked');
+      expect((await t.app.inject({ method: 'GET', url: '/api/events/not-an-event' })).statusCode).toBe(404);
+    }
   });
 });

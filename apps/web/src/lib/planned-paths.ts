@@ -11,7 +11,6 @@ import { catalogueRoutes } from './catalogue-index';
 export const PLANNED_PATHS = [
   'public-toilets',
   'markets/cess',
-  'social/event/:id',
   'sbp',
   'pest-control/apply',
   'trade-license/apply',

@@ -8,6 +8,7 @@ import {
 import { composePrinted, printedIn, templateIn } from '@kaunti/catalogue/document-texts';
 import { type DocumentTemplate, exampleFeeOf } from '@kaunti/catalogue/registries/document-template';
 import { documentTemplateOf, findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
+import { PUBLIC_PAGE_KINDS } from '@kaunti/catalogue/registries/public-pages';
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import { localiseService } from '@kaunti/catalogue/service-texts';
 import type { IssuedDocumentLink } from '@kaunti/contract/api-applications';
@@ -90,7 +91,16 @@ export function createApplicationDocuments(deps: {
       pdf_url: `${deps.publicUrl}/api/documents/${row.id}/pdf?key=${key}`,
       print_url: route ? `${deps.publicUrl}${route}?id=${encodeURIComponent(row.id)}&key=${key}` : null,
       url: deps.documents.verifyUrl(row.token),
+      // An event's public page (a service's `public_page`): its address, by the document id.
+      ...publicPageUrl(serviceId, row.id),
     };
+  };
+
+  const publicPageUrl = (serviceId: string | undefined, id: string): { event_url?: string } => {
+    const page = serviceId ? findService(serviceId)?.public_page : undefined;
+    if (!page) return {};
+    const route = PUBLIC_PAGE_KINDS[page.kind].route.replace('{id}', encodeURIComponent(id));
+    return { [`${page.kind}_url`]: `${deps.publicUrl}${route}` };
   };
 
   /**

@@ -9,7 +9,7 @@ import { CheckedAt } from './verdict';
 import styles from './verification.module.css';
 
 /**
- * What a QR code of a staff ID card or of a national ID opens: the page asks the server once
+ * What a QR code of a staff ID card or of a national ID opens (and an event's public page): the page asks the server once
  * (never from a cache, never again on its own), then shows `children` for the answer, when it
  * was checked, and a link to check something else.
  */
@@ -21,7 +21,7 @@ export function CheckPage<Result extends { status: string; checked_at: string }>
   children,
 }: {
   /** The page's texts in the verification namespace: `<kind>.title`, `.lead`, `.checking`. */
-  kind: 'staff' | 'identity';
+  kind: 'staff' | 'identity' | 'event';
   queryKey: readonly unknown[];
   check: (signal: AbortSignal) => Promise<Result>;
   /** The answer in one sentence, for the live region (`verdictWords`). */

@@ -14,7 +14,7 @@ async function eVerifyQueries({ search }: { search: URLSearchParams }): Promise<
   return [...(code ? [verifyQuery(code)] : []), ...(permit ? [permitQuery(permit)] : [])];
 }
 
-/** The public E-Verify pages: documents, staff ID cards and national IDs. */
+/** The public E-Verify pages: documents, staff ID cards, national IDs, and an issued event's page. */
 export const verificationRoutes: RouteObject[] = [
   {
     path: 'e-verify',
@@ -30,6 +30,14 @@ export const verificationRoutes: RouteObject[] = [
     element: lazyPage(
       () => import('./staff-verify-page'),
       (m) => m.StaffVerifyPage,
+    ),
+  },
+  {
+    path: 'social/event/:id',
+    handle: { title: 'titles.eventPage' },
+    element: lazyPage(
+      () => import('./event-page'),
+      (m) => m.EventPage,
     ),
   },
   {

@@ -1,3 +1,4 @@
+import type { EventPage } from '@kaunti/contract/api-public-pages';
 import type {
   IdentityVerifyResponse,
   PermitValidateResponse,
@@ -45,4 +46,9 @@ export function verifyIdentity(
     `/api/verify/identity/${encodeURIComponent(qid)}/${encodeURIComponent(id)}`,
     signal ? { signal } : {},
   );
+}
+
+/** An issued event's public page (`GET /api/events/{id}`). */
+export function readEvent(id: string, signal?: AbortSignal): Promise<EventPage> {
+  return api<EventPage>(`/api/events/${encodeURIComponent(id)}`, signal ? { signal } : {});
 }

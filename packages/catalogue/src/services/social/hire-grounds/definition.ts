@@ -123,7 +123,12 @@ export const hireGrounds = defineService({
       rules: [
         {
           rule: 'per-day',
-          params: { schedule: 'grounds-hire', key_fields: ['ground'], from_field: 'first_day', to_field: 'last_day' },
+          params: {
+            schedule: 'grounds-hire',
+            key_fields: ['ground'],
+            from_field: 'first_day',
+            to_field: 'last_day',
+          },
         },
         { rule: 'schedule', params: { schedule: 'grounds-deposit', key_fields: ['ground'] } },
       ],

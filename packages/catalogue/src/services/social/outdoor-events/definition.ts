@@ -189,6 +189,17 @@ export const outdoorEvents = defineService({
       ],
     },
   },
+  // Once issued, the event has a public page (/social/event/{id}, GET /api/events/{id}).
+  public_page: {
+    kind: 'event',
+    fields: {
+      name: 'event_name',
+      organiser: 'organiser_name',
+      venue: 'venue',
+      starts_on: 'starts_on',
+      ends_on: 'ends_on',
+    },
+  },
   workflow: 'pay-then-approve',
   produces: 'outdoor-event-permit',
   submit: { method: 'POST', success_message: 'Outdoor event application submitted successfully' },
