@@ -417,6 +417,9 @@ export async function buildApp({
   // (or an officer) added gets its rent opened here, and its months raised at once, not an hour on.
   const estates = createEstatesService({ db, standing });
   if ((await estates.openRents()) > 0) await standing.raiseDue();
+  // Tenancy services (next of kin, transfer) name a tenancy the applicant holds; issued, they change it.
+  applications.addValidator('property', estates.validateApplication);
+  applications.onIssued('property', estates.recordIssued);
   await app.register(estatesRoutes({ estates, guards }));
   const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
   applications.addValidator('business', business.checkApplication);

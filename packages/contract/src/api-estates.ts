@@ -33,6 +33,16 @@ export const tenancySchema = z
     balance_cents: centsSchema.describe('What is owed now: unpaid rent and penalties, oldest first.'),
     credit_cents: centsSchema.describe('Paid beyond everything raised: the next months take it.'),
     months_in_arrears: z.int().nonnegative(),
+    next_of_kin: z
+      .object({
+        name: z.string(),
+        id_number: z.string(),
+        relationship: z.string(),
+        phone: z.string(),
+        application_no: z.string().describe('The next-of-kin application that recorded it.'),
+      })
+      .nullable()
+      .describe('The next of kin recorded on the tenancy (/next-of-kin), or null.'),
   })
   .describe('A tenancy of a county house or unit');
 export type Tenancy = z.infer<typeof tenancySchema>;

@@ -6,7 +6,7 @@ import { users } from '../../src/core/accounts/schema';
 import { createSessionService } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { auditLog } from '../../src/core/audit/schema';
-import { createAppWithSimulator } from '../support/mpesa';
+import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
 
@@ -141,4 +141,70 @@ describe('county estates', () => {
       .where(eq(auditLog.entityId, `county-rent:${DEMO_TENANCY_NO}`));
     expect(opened.map((row) => row.action)).toContain('opened');
   }, 30_000);
+});
+
+describe('next of kin on a tenancy', () => {
+  const values = {
+    tenancy_no: DEMO_TENANCY_NO,
+    kin_name: 'Kevin Mwangi Kamau',
+    kin_id_number: '31245678',
+    relationship: 'child',
+    kin_phone: '0733445566',
+  };
+
+  it("refuses a tenancy the applicant's account does not hold", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: otieno.headers,
+      payload: { service_id: 'next-of-kin', values },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'tenancy_no' })]),
+    );
+  });
+
+  it('records the next of kin on the tenancy once issued (four eyes)', async () => {
+    const before = (await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json();
+    expect(before.next_of_kin).toBeNull();
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: wanjiku.headers,
+      payload: { service_id: 'next-of-kin', values },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { application, bill } = submitted.json();
+    expect(bill.total_cents).toBe(50_000);
+    await payApplicationBill(
+      t,
+      wanjiku,
+      { billNo: bill.bill_no, applicationNo: application.application_no },
+      'under_review',
+    );
+    const decide = async (officer: TestUser, status: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.application_no}/status`,
+        headers: officer.headers,
+        payload: { status, reason: 'Checked against the housing register' },
+      });
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+    };
+    await decide(await signedInAs('0700000102'), 'approved');
+    // Not yet recorded while only approved.
+    expect((await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json().next_of_kin).toBeNull();
+    await decide(await signedInAs('0700000101'), 'issued');
+    const after = (await get(`/api/estates/tenancies/${DEMO_TENANCY_NO}`, wanjiku)).json();
+    expect(after.next_of_kin).toEqual({
+      name: 'Kevin Mwangi Kamau',
+      id_number: '31245678',
+      relationship: 'child',
+      phone: expect.stringContaining('733445566'),
+      application_no: application.application_no,
+    });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, DEMO_TENANCY_NO));
+    expect(audit.map((row) => row.action)).toContain('next_of_kin_recorded');
+  }, 60_000);
 });

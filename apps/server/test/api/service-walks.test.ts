@@ -24,7 +24,7 @@ import { createSignedInUser, type TestUser } from '../support/users';
  */
 const AREAS = ['property', 'payments', 'markets', 'health', 'licensing', 'social'];
 /** Services whose example names the demo citizen's own records (a tenancy). */
-const AS_DEMO_CITIZEN = new Set<string>([]);
+const AS_DEMO_CITIZEN = new Set<string>(['next-of-kin']);
 
 let t: TestApp;
 let close: () => Promise<void>;

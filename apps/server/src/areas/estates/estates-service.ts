@@ -1,10 +1,13 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { IssuedListener } from '../../core/applications/application-transitions';
+import type { AreaValidator } from '../../core/applications/submission-checks';
+import { recordAudit } from '../../core/audit/audit';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { estateHouses, estates, tenancies } from './schema';
+import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
 
 /** The standing obligations of county rent carry this kind; their reference is the tenancy number. */
 export const COUNTY_RENT = 'county-rent';
@@ -38,8 +41,16 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
         use: estateHouses.use,
         size: estateHouses.size,
         monthlyRentCents: estateHouses.monthlyRentCents,
+        kin: {
+          name: tenancyNextOfKin.name,
+          idNumber: tenancyNextOfKin.idNumber,
+          relationship: tenancyNextOfKin.relationship,
+          phone: tenancyNextOfKin.phone,
+          applicationNo: tenancyNextOfKin.applicationNo,
+        },
       })
       .from(tenancies)
+      .leftJoin(tenancyNextOfKin, eq(tenancyNextOfKin.tenancyNo, tenancies.tenancyNo))
       .innerJoin(estateHouses, eq(estateHouses.id, tenancies.houseId))
       .innerJoin(estates, eq(estates.code, estateHouses.estateCode))
       .where(where)
@@ -62,6 +73,15 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
       balance_cents: summary?.balanceCents ?? 0,
       credit_cents: summary?.creditCents ?? 0,
       months_in_arrears: summary?.monthsInArrears ?? 0,
+      next_of_kin: row.kin
+        ? {
+            name: row.kin.name,
+            id_number: row.kin.idNumber,
+            relationship: row.kin.relationship,
+            phone: row.kin.phone,
+            application_no: row.kin.applicationNo,
+          }
+        : null,
     };
     return { tenancy, summary };
   }
@@ -72,7 +92,50 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
     return row;
   }
 
+  /** The services whose applications name one of the applicant's tenancies (`tenancy_no`). */
+  const TENANCY_SERVICES = new Set(['next-of-kin', 'tenancy-transfer']);
+
+  /** A tenancy service names a tenancy the applicant's account holds (else a field error). */
+  const validateApplication: AreaValidator = async ({ userId, service, values }) => {
+    if (!TENANCY_SERVICES.has(service.id)) return [];
+    const tenancyNo = typeof values.tenancy_no === 'string' ? values.tenancy_no.trim().toUpperCase() : '';
+    const [row] = await rows(and(eq(tenancies.tenancyNo, tenancyNo), eq(tenancies.userId, userId)));
+    if (row?.status !== 'active')
+      return [{ path: 'tenancy_no', message: `We could not find tenancy ${tenancyNo} on your account.` }];
+    return [];
+  };
+
+  /** An issued next-of-kin application records its next of kin on the tenancy (audited). */
+  const recordIssued: IssuedListener = async (tx, { row }) => {
+    if (row.serviceId !== 'next-of-kin') return;
+    const values = (row.values as Record<string, unknown> | null) ?? {};
+    const tenancyNo = String(values.tenancy_no ?? '')
+      .trim()
+      .toUpperCase();
+    const kin = {
+      name: String(values.kin_name ?? ''),
+      idNumber: String(values.kin_id_number ?? ''),
+      relationship: String(values.relationship ?? ''),
+      phone: String(values.kin_phone ?? ''),
+      applicationNo: row.applicationNo,
+    };
+    await tx
+      .insert(tenancyNextOfKin)
+      .values({ tenancyNo, ...kin })
+      .onConflictDoUpdate({ target: tenancyNextOfKin.tenancyNo, set: { ...kin, recordedAt: new Date() } });
+    await recordAudit(tx, {
+      actor: { type: 'user', id: row.userId },
+      entityType: 'tenancy',
+      entityId: tenancyNo,
+      action: 'next_of_kin_recorded',
+      data: { application_no: row.applicationNo, relationship: kin.relationship },
+    });
+  };
+
   return {
+    validateApplication,
+    recordIssued,
+
     /**
      * Opens the rent (a standing obligation) of every active tenancy that has none yet, from its
      * `rent_from` month; answers how many were opened. Run at start-up (after the seed) and after a

@@ -53,6 +53,20 @@ export const estateHouses = pgTable(
   ],
 );
 
+/** The next of kin recorded on a tenancy (by an issued next-of-kin application): the latest wins. */
+export const tenancyNextOfKin = pgTable('tenancy_next_of_kin', {
+  tenancyNo: text('tenancy_no')
+    .primaryKey()
+    .references(() => tenancies.tenancyNo),
+  name: text('name').notNull(),
+  idNumber: text('id_number').notNull(),
+  relationship: text('relationship').notNull(),
+  phone: text('phone').notNull(),
+  /** The application that recorded it. */
+  applicationNo: text('application_no').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A tenancy: who rents a house from when; held by an account (null until the tenant signs up). */
 export const tenancies = pgTable(
   'tenancies',

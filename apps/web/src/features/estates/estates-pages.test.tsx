@@ -20,6 +20,7 @@ const tenancy: Tenancy = {
   balance_cents: 1_085_000,
   credit_cents: 0,
   months_in_arrears: 3,
+  next_of_kin: null,
 };
 
 const detail: TenancyDetail = {
@@ -78,6 +79,26 @@ describe('PropertiesPage', () => {
       'href',
       '/county-rent?tenancy=NCC-KAL-0114',
     );
+    expect(screen.getByRole('link', { name: 'Register your next of kin' })).toHaveAttribute(
+      'href',
+      '/next-of-kin',
+    );
+  });
+
+  it('names the next of kin recorded on the tenancy', async () => {
+    const kin = {
+      name: 'Kevin Mwangi Kamau',
+      id_number: '31245678',
+      relationship: 'child',
+      phone: '254733445566',
+      application_no: 'NOK-2026-000001',
+    };
+    stubApi({
+      'GET /api/estates/tenancies': () => jsonResponse(200, { data: [{ ...tenancy, next_of_kin: kin }] }),
+      'GET /api/estates/tenancies/:no': () => jsonResponse(200, { ...detail, next_of_kin: kin }),
+    });
+    await renderWithApp(<PropertiesPage />, { language: 'sw' });
+    expect(await screen.findByText('Kevin Mwangi Kamau (mwana au binti)')).toBeInTheDocument();
   });
 
   it('says so in Kiswahili when the account holds no tenancy', async () => {

@@ -1,6 +1,7 @@
 import type { Tenancy } from '@kaunti/contract/api-estates';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translator';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
@@ -95,6 +96,13 @@ export function PropertiesPage() {
                       {formatKes(tenancy.balance_cents)}
                     </Fact>
                     <Fact label={t('monthsInArrears')}>{tenancy.months_in_arrears}</Fact>
+                    <Fact label={t('nextOfKin.label')}>
+                      {tenancy.next_of_kin ? (
+                        `${tenancy.next_of_kin.name} (${t(`nextOfKin.relationships.${tenancy.next_of_kin.relationship}`, { defaultValue: tenancy.next_of_kin.relationship })})`
+                      ) : (
+                        <Link to="/next-of-kin">{t('nextOfKin.register')}</Link>
+                      )}
+                    </Fact>
                     {tenancy.credit_cents > 0 ? (
                       <Fact label={t('credit')}>{formatKes(tenancy.credit_cents)}</Fact>
                     ) : null}
