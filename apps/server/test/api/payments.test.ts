@@ -468,7 +468,12 @@ describe('POST /api/payments/mpesa/stk-push → callback (simulator)', () => {
     });
     expect(forged.statusCode).toBe(200);
     expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'unpaid', paid_cents: 0 });
-    expect((await callbackLog(pending!.checkoutRequestId!)).map((c) => c.outcome)).toContain('unconfirmed');
+    // The forged callback is checked with Daraja, which says the prompt is still open
+    // ('unconfirmed') or, on a slow machine where its own timeout came first, that it failed:
+    // never that it was paid.
+    const outcomes = (await callbackLog(pending!.checkoutRequestId!)).map((c) => c.outcome);
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(outcomes.every((o) => o === 'unconfirmed' || o === 'failed')).toBe(true);
     // Daraja's own answer (the phone could not be reached) settles it.
     const final = await settled(alice, paymentId);
     expect(final.status).not.toBe('paid');
