@@ -1,11 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { servicesOf } from '@kaunti/catalogue/catalogue';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBusinessLists } from './areas/business/business-lists';
 import { createBusinessService } from './areas/business/business-service';
-import { issueDemoPermits } from './areas/business/demo-permits';
+import { DEMO_BUSINESSES, issueDemoPermits } from './areas/business/demo-permits';
 import { createPermits } from './areas/business/permits';
 import { businessRoutes } from './areas/business/routes';
 import { createEstatesService } from './areas/estates/estates-service';
@@ -536,7 +535,9 @@ export async function buildApp({
         ...(await issueDemoApplicationDocuments({
           db,
           documents: applicationDocuments,
-          skip: new Set(servicesOf('business').map((s) => s.id)),
+          // The business area's demo issues these itself (permits of every age); its other services
+          // (the food hygiene licence) are issued here like any other.
+          skip: new Set(DEMO_BUSINESSES.map((demo) => demo.serviceId)),
         })),
         ...(await issueDemoPermits({ db, documents: applicationDocuments, permits })),
       ]

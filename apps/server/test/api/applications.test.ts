@@ -8,7 +8,7 @@ import { auditLog } from '../../src/core/audit/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { uploadId } from '../support/files';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createSignedInUser, DEMO_CITIZEN_EXAMPLES, signedInAs, type TestUser } from '../support/users';
 
 let t: TestApp;
 let alice: TestUser;
@@ -63,9 +63,11 @@ describe('the catalogue API', () => {
 });
 
 describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
-  let applicant: TestUser;
+  // The Sacco manager whose fleet holds the matatu change's example plate.
+  let saccoManager: TestUser;
   beforeAll(async () => {
-    applicant = await createSignedInUser(t, { psv: true });
+    saccoManager = await createSignedInUser(t, { psv: true });
+    const applicant = saccoManager;
     // A matatu change is for a vehicle of the applicant's own Sacco: the example's plate is one.
     const matatu = (
       await t.app.inject({ method: 'GET', url: '/api/catalogue/services/matatu-change' })
@@ -100,6 +102,14 @@ describe('the open catalogue: GET /api/catalogue/services/{id}', () => {
   it.each(services.map((service) => [service.id]))(
     '%s: the whole definition; its example submits, and a choice its lists did not offer is refused',
     async (id) => {
+      // A new applicant per service (a submission limit counts per account), the Sacco manager for
+      // a matatu change, the demo citizen where the example names their records.
+      const applicant =
+        id === 'matatu-change'
+          ? saccoManager
+          : DEMO_CITIZEN_EXAMPLES.has(id)
+            ? await signedInAs(t, '0712345678')
+            : await createSignedInUser(t);
       const res = await t.app.inject({ method: 'GET', url: `/api/catalogue/services/${id}` });
       expect(res.statusCode).toBe(200);
       const open = res.json() as {

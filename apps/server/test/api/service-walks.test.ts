@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { services } from '@kaunti/catalogue/catalogue';
 import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/core/accounts/schema';
-import { createSessionService } from '../../src/core/accounts/sessions';
-import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { uploadId } from '../support/files';
 import { pathAndQuery } from '../support/links';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import { readPdf } from '../support/pdf';
 import type { TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import {
+  createSignedInUser,
+  DEMO_CITIZEN_EXAMPLES,
+  signedInAs as signedInAsUser,
+  type TestUser,
+} from '../support/users';
 
 /**
  * Every service of these areas, walked from its published example to its verified document, as
@@ -23,8 +24,6 @@ import { createSignedInUser, type TestUser } from '../support/users';
  * has a document whose print_url is its template's printable and whose PDF's QR verifies.
  */
 const AREAS = ['property', 'payments', 'markets', 'health', 'licensing', 'social'];
-/** Services whose example names the demo citizen's own records (a tenancy). */
-const AS_DEMO_CITIZEN = new Set<string>(['next-of-kin']);
 
 let t: TestApp;
 let close: () => Promise<void>;
@@ -35,24 +34,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** A seeded account (a demo officer, the demo citizen) with a verified session. */
-async function signedInAs(phone: string): Promise<TestUser> {
-  const [user] = await t.database.db
-    .select()
-    .from(users)
-    .where(eq(users.phoneNumber, `254${phone.slice(1)}`))
-    .limit(1);
-  if (!user) throw new Error(`no seeded account ${phone}`);
-  const sessions = createSessionService(t.database.db, createTokenSigner(t.config.jwtSecret));
-  const pending = await sessions.startPending(user.id);
-  const { token } = await sessions.verify(pending.sessionId, user.id);
-  return {
-    id: user.id,
-    phoneNumber: user.phoneNumber,
-    identifier: user.identifier,
-    token,
-    headers: { authorization: `Bearer ${token}` },
-  };
-}
+const signedInAs = (phone: string) => signedInAsUser(t, phone);
 
 // A service that keeps no application (`direct`, `ticket`: market cess) is walked by its own test.
 /** Services of other areas walked here too: the health department's licence of food premises (business area). */
@@ -66,7 +48,9 @@ describe('a service from its example to its verified document', () => {
   it('walks at least one service', () => expect(walked.length).toBeGreaterThan(0));
 
   it.each(walked.map((s) => [s.id]))('%s', async (id) => {
-    const applicant = AS_DEMO_CITIZEN.has(id) ? await signedInAs('0712345678') : await createSignedInUser(t);
+    const applicant = DEMO_CITIZEN_EXAMPLES.has(id)
+      ? await signedInAs('0712345678')
+      : await createSignedInUser(t);
     const open = (await t.app.inject({ method: 'GET', url: `/api/catalogue/services/${id}` })).json() as {
       steps: { fields: { name: string; kind: string; show_when?: unknown }[] }[];
       example: Record<string, unknown>;

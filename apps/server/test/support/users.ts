@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { OfficerRole } from '@kaunti/contract/api-staff';
+import { eq } from 'drizzle-orm';
 import { users } from '../../src/core/accounts/schema';
 import { createSessionService } from '../../src/core/accounts/sessions';
 import { createTokenSigner } from '../../src/core/accounts/tokens';
@@ -65,3 +66,26 @@ export async function createOfficer(
     .values({ userId: user.id, roles, areas, mustSetPassword: options.mustSetPassword ?? false });
   return user;
 }
+
+/** A seeded account (a demo officer, the demo citizen) by its phone (07…), with a verified session. */
+export async function signedInAs(t: TestApp, phone: string): Promise<TestUser> {
+  const [user] = await t.database.db
+    .select()
+    .from(users)
+    .where(eq(users.phoneNumber, `254${phone.slice(1)}`))
+    .limit(1);
+  if (!user) throw new Error(`no seeded account ${phone}`);
+  const sessions = createSessionService(t.database.db, createTokenSigner(t.config.jwtSecret));
+  const pending = await sessions.startPending(user.id);
+  const { token } = await sessions.verify(pending.sessionId, user.id);
+  return {
+    id: user.id,
+    phoneNumber: user.phoneNumber,
+    identifier: user.identifier,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/** Services whose published example names the demo citizen's own records (a tenancy): tried as that citizen. */
+export const DEMO_CITIZEN_EXAMPLES: ReadonlySet<string> = new Set(['next-of-kin']);

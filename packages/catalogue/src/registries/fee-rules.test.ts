@@ -87,12 +87,24 @@ describe('fee rules', () => {
         rating: { penalty_monthly_ppm: 10_000 },
       }),
     );
+    // Each line in English and Kiswahili (issue 36 item 23: a bill line in the reader's language).
     expect(lines).toEqual([
-      { amount_cents: 1_437_500, description: 'Land rates 2026 (0.115% of site value)', parcel: '209/10001' },
-      { amount_cents: 4_200_000, description: 'Land rates arrears before 2026', parcel: '209/10001' },
+      {
+        amount_cents: 1_437_500,
+        description: 'Land rates 2026 (0.115% of site value)',
+        description_sw: 'Kodi ya ardhi 2026 (0.115% ya thamani ya kiwanja)',
+        parcel: '209/10001',
+      },
+      {
+        amount_cents: 4_200_000,
+        description: 'Land rates arrears before 2026',
+        description_sw: 'Malimbikizo ya kodi ya ardhi kabla ya 2026',
+        parcel: '209/10001',
+      },
       {
         amount_cents: 420_000,
         description: 'Penalty on arrears: 10 months at 1% a month',
+        description_sw: 'Adhabu kwa malimbikizo: miezi 10 kwa 1% kwa mwezi',
         parcel: '209/10001',
       },
     ]);
@@ -105,7 +117,12 @@ describe('fee rules', () => {
       context({ parcel, rating: { penalty_monthly_ppm: 10_000 }, today: { year: 2027, month: 1, day: 5 } }),
     );
     expect(lines).toEqual([
-      { amount_cents: 2_500_000, description: 'Land rates 2027 (0.25% of site value)', parcel: '1/2' },
+      {
+        amount_cents: 2_500_000,
+        description: 'Land rates 2027 (0.25% of site value)',
+        description_sw: expect.stringMatching(/^Kodi ya ardhi 2027 \(0\.25% ya thamani ya kiwanja\)$/),
+        parcel: '1/2',
+      },
     ]);
   });
 
