@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInNewUser } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { chooseLanguage } from '../support/page';
 
@@ -33,9 +34,13 @@ test.describe('the portal shell', { tag: '@desktop' }, () => {
   }) => {
     await page.goto('/');
     const markets = page.getByRole('region', { name: 'Markets, stalls and cess' });
-    await expect(markets.getByText('Market cess Coming soon')).toBeVisible();
-    await expect(markets.getByRole('link', { name: /Market cess/ })).toHaveCount(0);
-    await page.goto('/markets/cess');
+    // Market stalls are not built yet (market cess is: a link).
+    await expect(markets.getByText('Markets and stalls Coming soon')).toBeVisible();
+    await expect(markets.getByRole('link', { name: /Markets and stalls/ })).toHaveCount(0);
+    await expect(markets.getByRole('link', { name: /Market cess/ })).toHaveCount(1);
+    // /markets is a signed-in page, like every page of the spec's that it protects.
+    await signInNewUser(page);
+    await page.goto('/markets');
     await expect(page.getByRole('heading', { level: 1, name: 'This service is coming soon' })).toBeVisible();
     await expect(page).toHaveTitle(`Coming soon | ${PORTAL}`);
   });
