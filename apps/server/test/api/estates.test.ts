@@ -2,13 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANCY_NO, SECOND_DEMO_TENANCY_NO } from '../../src/areas/estates/seed';
-import { users } from '../../src/core/accounts/schema';
-import { createSessionService } from '../../src/core/accounts/sessions';
-import { createTokenSigner } from '../../src/core/accounts/tokens';
 import { auditLog } from '../../src/core/audit/schema';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createSignedInUser, signedInAs as signedInAsUser, type TestUser } from '../support/users';
 
 /**
  * County estates (issue 40, decision 034): the demo tenant's tenancy with three months of
@@ -20,24 +17,8 @@ let close: () => Promise<void>;
 let wanjiku: TestUser;
 let otieno: TestUser;
 
-async function signedInAs(phone: string): Promise<TestUser> {
-  const [user] = await t.database.db
-    .select()
-    .from(users)
-    .where(eq(users.phoneNumber, `254${phone.slice(1)}`))
-    .limit(1);
-  if (!user) throw new Error(`no seeded account ${phone}`);
-  const sessions = createSessionService(t.database.db, createTokenSigner(t.config.jwtSecret));
-  const pending = await sessions.startPending(user.id);
-  const { token } = await sessions.verify(pending.sessionId, user.id);
-  return {
-    id: user.id,
-    phoneNumber: user.phoneNumber,
-    identifier: user.identifier,
-    token,
-    headers: { authorization: `Bearer ${token}` },
-  };
-}
+/** A seeded account (the demo tenants, the demo officers) with a verified session. */
+const signedInAs = (phone: string) => signedInAsUser(t, phone);
 
 beforeAll(async () => {
   const made = await createAppWithSimulator(`estates-${randomUUID()}`);
