@@ -6,6 +6,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { operationIdFor } from '../../src/platform/http/openapi';
 import { takeContractViolations } from '../support/contract';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -79,6 +80,33 @@ describe('the OpenAPI document', () => {
     spectral.setRuleset(projectRules);
     const results = await spectral.run(new Document(text, Json, 'openapi.json'));
     expect(results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+  });
+
+  it('names every operation with a stable verb-noun operationId, unique and not made from its path', () => {
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const id = op.operationId ?? '';
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!/^[a-z]+[A-Z0-9][A-Za-z0-9]*$|^[a-z]+$/.test(id))
+          problems.push(`${where}: "${id}" is not camelCase`);
+        if (id === operationIdFor(method, path) || /^(get|post|put|patch|delete)Api/.test(id))
+          problems.push(`${where}: "${id}" is made from the path`);
+        const other = seen.get(id);
+        if (other) problems.push(`${where}: "${id}" is also ${other}`);
+        seen.set(id, where);
+      }
+    expect(problems).toEqual([]);
+    const idOf = (path: string, method: string) => doc.paths[path]?.[method]?.operationId;
+    expect(idOf('/api/bills', 'get')).toBe('listBills');
+    expect(idOf('/api/payments/mpesa/stk-push', 'post')).toBe('startStkPush');
+    expect(idOf('/api/catalogue/services/{id}/quote', 'post')).toBe('quoteService');
+    expect(idOf('/api/verify', 'get')).toBe('verifyDocument');
+    // A catalogue service's submit route: `apply` and its service id, whatever its path.
+    expect(idOf('/api/lands/land_survey/Applylandsurveyapplication', 'post')).toBe('applyLandSurvey');
+    expect(idOf('/api/services/dog-licence/applications', 'post')).toBe('applyDogLicence');
+    expect(idOf('/api/bills/{bill_no}/receipt.pdf', 'get')).toBe('getReceiptPdf');
   });
 
   it('groups every operation under a declared tag, in the order of the docs', () => {

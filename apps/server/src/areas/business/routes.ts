@@ -78,6 +78,7 @@ export function businessRoutes(deps: {
       {
         config: { rateLimit: LIST_RATE_LIMIT },
         schema: {
+          operationId: 'listBusinessActivities',
           tags,
           summary: 'Business activities, searched by name or code',
           description:
@@ -97,6 +98,7 @@ export function businessRoutes(deps: {
       {
         config: { rateLimit: LIST_RATE_LIMIT },
         schema: {
+          operationId: 'getBusinessClassification',
           tags,
           summary: 'The activity schedule as category → industry → sub-category → activity',
           description:
@@ -111,6 +113,7 @@ export function businessRoutes(deps: {
       {
         config: { rateLimit: LIST_RATE_LIMIT },
         schema: {
+          operationId: 'listPostalCodes',
           tags,
           summary: 'Postal codes and their post offices',
           description: "Kenyan postal codes with their post office, for a business's postal address.",
@@ -124,6 +127,7 @@ export function businessRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listBusinesses',
           tags,
           security,
           summary: 'The businesses the caller holds',
@@ -140,6 +144,7 @@ export function businessRoutes(deps: {
         onRequest,
         config: { rateLimit: LOOKUP_RATE_LIMIT },
         schema: {
+          operationId: 'lookUpBusiness',
           tags,
           security,
           summary: "A business in the county's register, by KRA PIN or registration number",
@@ -161,6 +166,7 @@ export function businessRoutes(deps: {
         onRequest,
         config: { rateLimit: TAKEOVER_RATE_LIMIT },
         schema: {
+          operationId: 'sendTakeoverCode',
           tags,
           security,
           summary: "Sends the code to act for a register business to the register's phone",
@@ -193,6 +199,7 @@ export function businessRoutes(deps: {
         onRequest,
         config: { rateLimit: TAKEOVER_RATE_LIMIT },
         schema: {
+          operationId: 'takeOverBusiness',
           tags,
           security,
           summary: 'Takes over a register business with the code sent to its phone',
@@ -218,6 +225,7 @@ export function businessRoutes(deps: {
         onRequest,
         config: { rateLimit: TAKEOVER_RATE_LIMIT },
         schema: {
+          operationId: 'claimBusiness',
           tags,
           security,
           summary: 'Claims to act for a business another account acts for',
@@ -243,6 +251,7 @@ export function businessRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listBusinessClaims',
           tags,
           security,
           summary: "The caller's claims to act for a business, and their decisions",
@@ -265,6 +274,7 @@ export function businessRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'listStaffBusinessClaims',
           tags: ['staff'],
           security,
           summary: 'Claims to act for a business, oldest first (county business officers)',
@@ -296,6 +306,7 @@ export function businessRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'decideBusinessClaim',
           tags: ['staff'],
           security,
           summary: 'Accept (hand the business to the claimant) or reject a business claim, with a reason',
@@ -327,6 +338,7 @@ export function businessRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listPermits',
           tags,
           security,
           summary: "The caller's business permits and certificates",
@@ -342,6 +354,7 @@ export function businessRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'renewPermit',
           tags,
           security,
           summary: "Renews one of the caller's permits",
@@ -371,6 +384,7 @@ export function businessRoutes(deps: {
       {
         config: { rateLimit: LIST_RATE_LIMIT },
         schema: {
+          operationId: 'listPestControlProviders',
           tags,
           summary: 'Pest control operators licensed by the county',
           description: 'The operators whose treatment reports the county accepts, with their licence number.',
@@ -384,6 +398,7 @@ export function businessRoutes(deps: {
       {
         config: { rateLimit: LIST_RATE_LIMIT },
         schema: {
+          operationId: 'listPestControlServices',
           tags,
           summary: 'Pest control services, the products they use and their certificate fee',
           description:
@@ -398,6 +413,7 @@ export function businessRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'getPestControlSummary',
           tags,
           security,
           summary: "The caller's pest control: balance, applications, unpaid fees and certificates",

@@ -28,6 +28,7 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
       {
         onRequest,
         schema: {
+          operationId: 'listTenancies',
           tags,
           security,
           summary: "The signed-in user's tenancies of county houses and units",
@@ -44,6 +45,7 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
       {
         onRequest,
         schema: {
+          operationId: 'getTenancy',
           tags,
           security,
           summary: 'A tenancy with its rent statement',
@@ -69,6 +71,7 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           },
         },
         schema: {
+          operationId: 'createRentBill',
           tags,
           security,
           summary: 'A bill of the rent: the balance and months ahead',

@@ -68,6 +68,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listLandUses',
           tags,
           security,
           summary: 'Land use codes (land_use_code sent empty for all)',
@@ -83,6 +84,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listLrApplicationReasons',
           tags,
           security,
           summary: 'Reasons for a land owner amendment',
@@ -97,6 +99,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listGroundRentServiceTypes',
           tags,
           security,
           summary: 'Ground rent service types (ground rent, stand premium)',
@@ -111,6 +114,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listGroundRentZones',
           tags,
           security,
           summary: 'Ground rent zones of a ward (query ward_code, sub_county_code)',
@@ -131,6 +135,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listLandRatesServices',
           tags,
           security,
           summary: 'Land services',
@@ -145,6 +150,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listLandSurveyServiceTypes',
           tags,
           security,
           summary: 'Land survey service types (land_service_code sent empty for all)',
@@ -162,6 +168,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listConsultants',
           tags,
           security,
           summary: 'Licensed surveyors, valuers and planners (not in the spec)',
@@ -186,6 +193,7 @@ export function landRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'linkParcel',
           tags,
           security,
           summary: 'Link a parcel to your account (after parcel validation)',
@@ -212,6 +220,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listParcelClaims',
           tags,
           security,
           summary: 'Your parcel ownership claims and their decisions (not in the spec)',
@@ -231,6 +240,7 @@ export function landRoutes(deps: {
           audit: { entityType: 'parcel_claims', entityId: () => 'list', answered: 'parcel_claims.viewed' },
         },
         schema: {
+          operationId: 'listStaffParcelClaims',
           tags: ['staff'],
           security,
           summary: 'Parcel ownership claims to decide, oldest first (county land officers)',
@@ -258,6 +268,7 @@ export function landRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'decideParcelClaim',
           tags: ['staff'],
           security,
           summary:
@@ -289,6 +300,7 @@ export function landRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listMyParcels',
           tags,
           security,
           summary: 'The parcels linked to your account (not in the spec)',
@@ -310,6 +322,7 @@ export function landRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'validateParcel',
           tags,
           security,
           summary: 'Validate a parcel by LR number (owner name masked; not in the spec)',
@@ -333,6 +346,7 @@ export function landRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'askRatesBill',
           tags,
           security,
           summary: 'Raise (or answer the open) current land rates bill of a parcel',

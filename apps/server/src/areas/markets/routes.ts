@@ -20,6 +20,7 @@ export function marketRoutes(deps: { db: Db; references: ReferenceItems }): Fast
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listMarkets',
           tags,
           summary: "The county's markets and cess barriers",
           description:
@@ -44,6 +45,7 @@ export function marketRoutes(deps: { db: Db; references: ReferenceItems }): Fast
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listCessProduce',
           tags,
           summary: 'The produce market cess is charged on, with its unit and fee',
           description:

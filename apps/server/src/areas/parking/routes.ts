@@ -58,6 +58,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listParkingZones',
           tags,
           summary: 'Parking zones and their daily fees by vehicle type',
           description:
@@ -79,6 +80,7 @@ export function parkingRoutes(deps: {
         // Checked by the catalogue's definition (its own messages), documented by the schema.
         attachValidation: true,
         schema: {
+          operationId: 'payDailyParking',
           tags,
           summary: "Pay a day's parking by M-Pesa (no account needed)",
           description:
@@ -114,6 +116,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'getParkingTicket',
           tags,
           summary: 'A parking ticket by its id: pending or paid',
           description:
@@ -129,6 +132,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: DAILY_RATE_LIMIT },
         schema: {
+          operationId: 'payParkingTicket',
           tags,
           summary: "Send a pending ticket's M-Pesa prompt again (no account needed)",
           description:
@@ -166,6 +170,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listVehicles',
           tags,
           security,
           summary: "The caller's vehicles (my vehicles)",
@@ -180,6 +185,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'addVehicle',
           tags,
           security,
           summary: 'Adds a vehicle to my vehicles',
@@ -197,6 +203,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'removeVehicle',
           tags,
           security,
           summary: 'Removes one of my vehicles',
@@ -227,6 +234,7 @@ export function parkingRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'checkParkingStatus',
           tags,
           security: [{ bearer: [] }],
           summary: 'Enforcement: is this plate covered now, and by what',
@@ -243,6 +251,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listParkingRoads',
           tags,
           summary: 'Roads where bays are reserved and loading zones marked',
           description:
@@ -257,6 +266,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listParkingBuildings',
           tags,
           summary: 'The buildings on a road (`road_code`), or every one',
           description:
@@ -272,6 +282,7 @@ export function parkingRoutes(deps: {
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listLoadingZoneTypes',
           tags,
           summary: 'Loading zone types and their yearly fee',
           description:
@@ -286,6 +297,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listParkingPermits',
           tags,
           security,
           summary: 'My parking documents: seasonal tickets, reserved bays, loading zones, PSV stickers',
@@ -302,6 +314,7 @@ export function parkingRoutes(deps: {
         onRequest: deps.guards.requireUser,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
+          operationId: 'renewParkingPermit',
           tags,
           security,
           summary: 'Renew a seasonal ticket, reserved bay or loading zone with the same answers',
@@ -327,6 +340,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listReservedParking',
           tags,
           security,
           summary: 'My reserved parking applications (`reservedparkingapplication`)',
@@ -342,6 +356,7 @@ export function parkingRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listReservedParkingComments',
           tags,
           security,
           summary: 'The comments on one of my reserved parking applications (`ReservedParkingComments`)',
@@ -364,6 +379,7 @@ export function parkingRoutes(deps: {
         onRequest: deps.guards.requireUser,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
+          operationId: 'addReservedParkingComment',
           tags,
           security,
           summary: 'Write a comment on one of my reserved parking applications to the officers',

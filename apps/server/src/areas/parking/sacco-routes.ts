@@ -50,6 +50,7 @@ export function saccoRoutes(deps: {
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'listMatatuChangeTypes',
           tags,
           summary: 'Matatu change types and their fees',
           description:
@@ -64,6 +65,7 @@ export function saccoRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listSaccos',
           tags,
           security,
           summary: 'My transport Saccos, each with its summary',
@@ -80,6 +82,7 @@ export function saccoRoutes(deps: {
         onRequest,
         config: { rateLimit: WRITE_RATE_LIMIT },
         schema: {
+          operationId: 'registerSacco',
           tags,
           security,
           summary: 'Registers a transport Sacco',
@@ -97,6 +100,7 @@ export function saccoRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'lookUpSaccoVehicle',
           tags,
           security,
           summary: 'Finds a vehicle of my Saccos by plate or old number',
@@ -113,6 +117,7 @@ export function saccoRoutes(deps: {
       {
         onRequest,
         schema: {
+          operationId: 'listSaccoVehicles',
           tags,
           security,
           summary: "A Sacco's vehicles with their sticker state",
@@ -130,6 +135,7 @@ export function saccoRoutes(deps: {
         onRequest,
         config: { rateLimit: WRITE_RATE_LIMIT },
         schema: {
+          operationId: 'addSaccoVehicle',
           tags,
           security,
           summary: 'Adds a vehicle to my Sacco',
@@ -164,6 +170,7 @@ export function saccoRoutes(deps: {
         onRequest,
         config: { rateLimit: WRITE_RATE_LIMIT },
         schema: {
+          operationId: 'removeSaccoVehicle',
           tags,
           security,
           summary: 'Removes a vehicle from my Sacco',
@@ -193,6 +200,7 @@ export function saccoRoutes(deps: {
         onRequest,
         config: { rateLimit: WRITE_RATE_LIMIT },
         schema: {
+          operationId: 'buyPsvStickers',
           tags,
           security,
           summary: "Bills this year's PSV stickers of several vehicles in one bill",

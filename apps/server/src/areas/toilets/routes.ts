@@ -28,6 +28,7 @@ export function toiletRoutes(deps: { toilets: Toilets; guards: Guards }): Fastif
       {
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
+          operationId: 'listPublicToilets',
           tags,
           summary: "The county's public toilets",
           description:
@@ -46,6 +47,7 @@ export function toiletRoutes(deps: { toilets: Toilets; guards: Guards }): Fastif
       {
         config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
         schema: {
+          operationId: 'reportToiletFault',
           tags,
           summary: 'Report a fault of a public toilet (no account needed)',
           description:
@@ -64,6 +66,7 @@ export function toiletRoutes(deps: { toilets: Toilets; guards: Guards }): Fastif
       {
         onRequest: deps.guards.can('toilets.maintain'),
         schema: {
+          operationId: 'listToiletFaults',
           ...staff,
           summary: "Public toilets' faults: open ones first, newest first",
           description:
@@ -79,6 +82,7 @@ export function toiletRoutes(deps: { toilets: Toilets; guards: Guards }): Fastif
       {
         onRequest: deps.guards.can('toilets.maintain'),
         schema: {
+          operationId: 'closeToiletFault',
           ...staff,
           summary: "Close a public toilet's fault once it is put right",
           description: 'Audited with the officer. A fault closed already is a 409; an unknown one a 404.',

@@ -80,6 +80,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       '/api/auth/config',
       {
         schema: {
+          operationId: 'getAuthConfig',
           tags: ['accounts'],
           summary: 'What the sign-in screens need to know (whether codes go to the development outbox)',
           description:
@@ -95,6 +96,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         config: perIp(20, '1 hour'),
         schema: {
+          operationId: 'signUp',
           tags: ['accounts'],
           summary: 'Create an account; signs the new user in and sends a one-time code',
           description:
@@ -121,6 +123,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       '/api/auth/login',
       {
         schema: {
+          operationId: 'signIn',
           tags: ['accounts'],
           summary: 'Check the password and send a one-time code',
           description:
@@ -138,6 +141,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       '/api/staff/login',
       {
         schema: {
+          operationId: 'signInOfficer',
           tags: ['staff'],
           summary: "The county officers' sign-in: an active officer's password, then the SMS code",
           description:
@@ -158,6 +162,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireLoginToken,
         schema: {
+          operationId: 'sendOtp',
           tags: ['accounts'],
           summary: 'Send a new login code (Bearer: the login token)',
           description: 'At most 5 codes per phone and 20 re-sends per address per 30 minutes.',
@@ -177,6 +182,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
         onRequest: guards.requireLoginToken,
         config: perIp(60, '15 minutes'),
         schema: {
+          operationId: 'verifyOtp',
           tags: ['accounts'],
           summary: 'Verify the login code (Bearer: the login token); answers a token for the protected API',
           description: 'A code is valid 10 minutes, once; the 5th wrong try voids it.',
@@ -196,6 +202,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireSession,
         schema: {
+          operationId: 'signOut',
           tags: ['accounts'],
           summary: 'End the session now (its token stops working at once)',
           description:
@@ -216,6 +223,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         config: perIp(10, '15 minutes'),
         schema: {
+          operationId: 'requestPasswordReset',
           tags: ['accounts'],
           summary: 'Send a password reset code to the phone of the account',
           description:
@@ -232,6 +240,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         config: perIp(30, '15 minutes'),
         schema: {
+          operationId: 'resetPassword',
           tags: ['accounts'],
           summary: 'Set a new password with the reset code; ends every session of the account',
           description:
@@ -252,6 +261,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         config: perIp(30, '1 minute'),
         schema: {
+          operationId: 'checkCustomer',
           tags: ['accounts'],
           summary: 'The public customer check: answers nothing that identifies a person',
           description:
@@ -280,6 +290,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
           },
         },
         schema: {
+          operationId: 'checkCustomerAsOfficer',
           tags: ['staff'],
           summary: 'Whether a customer has a portal account and a county record (county staff)',
           description: 'data is a masked summary (customer number, name, phone) or null.',
@@ -301,6 +312,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'getProfile',
           tags: ['profile'],
           summary: "The signed-in user's profile and county revenue summary",
           description:
@@ -317,6 +329,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'updateProfile',
           tags: ['profile'],
           summary: "Update the signed-in user's names, e-mail, second phone and e-mail, and photo",
           description:
@@ -337,6 +350,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'setLanguage',
           tags: ['profile'],
           summary: "Set the language of the signed-in user's SMS",
           description:
@@ -355,6 +369,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'changePhone',
           tags: ['profile'],
           summary: 'Change the phone number: a code to the new number, then the code',
           description:
@@ -372,6 +387,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'changePassword',
           tags: ['profile'],
           summary: 'Change the password; every other session of the user ends at once',
           description:
@@ -399,6 +415,7 @@ export function accountsRoutes(options: AccountsRoutesOptions): FastifyPluginAsy
       {
         onRequest: guards.requireUser,
         schema: {
+          operationId: 'requestPsvActivation',
           tags: ['profile'],
           summary: 'Activate PSV (public service vehicle) services for the account: sets psv',
           description:

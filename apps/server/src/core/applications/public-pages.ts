@@ -65,6 +65,7 @@ export function publicPageRoutes(deps: { pages: PublicPages }): FastifyPluginAsy
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getEventPage',
           tags: ['verify'],
           summary: "An issued event's public page",
           description:

@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { answerLanguageOf } from '../../platform/http/accept-language';
+import { pascalCase } from '../../platform/http/openapi';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { ApplicationDocuments } from './application-documents';
 import type { ApplicationService } from './application-service';
@@ -91,6 +92,7 @@ export function applicationRoutes(deps: {
       '/api/catalogue/services',
       {
         schema: {
+          operationId: 'listServices',
           tags: ['catalogue'],
           summary: 'Every service of the catalogue (summaries for menus)',
           description:
@@ -110,6 +112,7 @@ export function applicationRoutes(deps: {
       '/api/catalogue/services/:id',
       {
         schema: {
+          operationId: 'getService',
           tags: ['catalogue'],
           summary: "One service's whole definition, to render its form and submit it",
           description:
@@ -141,6 +144,7 @@ export function applicationRoutes(deps: {
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'quoteService',
           tags: ['catalogue'],
           summary: "A service's fee for a form filled in so far",
           description:
@@ -173,6 +177,7 @@ export function applicationRoutes(deps: {
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getDocument',
           tags: ['documents'],
           summary: 'An issued document (certificate, letter, permit), as its printable page shows it',
           description:
@@ -202,6 +207,7 @@ export function applicationRoutes(deps: {
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getDocumentPdf',
           tags: ['documents'],
           summary: 'An issued document (certificate, letter, permit) as a PDF',
           description:
@@ -234,6 +240,7 @@ export function applicationRoutes(deps: {
         onRequest: deps.guards.requireUser,
         config: SUBMIT_CONFIG,
         schema: {
+          operationId: 'submitApplication',
           tags: ['applications'],
           summary: 'Submit an application for any catalogue service',
           description:
@@ -277,6 +284,7 @@ export function applicationRoutes(deps: {
           attachValidation: true,
           config: SUBMIT_CONFIG,
           schema: {
+            operationId: `apply${pascalCase(service.id)}`,
             tags: [AREA_TAGS[service.area] ?? 'applications'],
             security,
             summary: `Submit a ${service.title} application`,
@@ -309,6 +317,7 @@ export function applicationRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listApplications',
           tags: ['applications'],
           summary: "The user's applications, newest first",
           description: "The caller's applications, newest first, with their status and bill.",
@@ -330,6 +339,7 @@ export function applicationRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'getApplication',
           tags: ['applications'],
           summary: 'One application with its status history and bill',
           description:
@@ -347,6 +357,7 @@ export function applicationRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'cancelApplication',
           tags: ['applications'],
           summary: 'Cancel an application (before review, or while more information is asked for)',
           description:
@@ -377,6 +388,7 @@ export function applicationRoutes(deps: {
         onRequest: deps.guards.requireUser,
         config: SUBMIT_CONFIG,
         schema: {
+          operationId: 'answerApplication',
           tags: ['applications'],
           summary: 'Answer a request for more information and send the application back for review',
           description:
@@ -408,6 +420,7 @@ export function applicationRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listApplicationComments',
           tags: ['applications'],
           summary: 'The comments on one of your applications, oldest first',
           description:
@@ -428,6 +441,7 @@ export function applicationRoutes(deps: {
         onRequest: deps.guards.requireUser,
         config: COMMENT_CONFIG,
         schema: {
+          operationId: 'addApplicationComment',
           tags: ['applications'],
           summary: 'Write a comment on one of your applications to the officers considering it',
           description:

@@ -26,6 +26,7 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listBills',
           tags: ['bills'],
           summary: "The user's bills, newest first",
           description:
@@ -49,6 +50,7 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listAskedBills',
           tags: ['bills'],
           summary: 'Bills on other accounts the user asked for, newest request first',
           description:
@@ -68,6 +70,7 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'getBill',
           tags: ['bills'],
           summary: "One of the user's bills, with its lines (Amount, Description, Parcel)",
           description:

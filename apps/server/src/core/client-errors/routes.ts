@@ -34,6 +34,7 @@ export function clientErrorRoutes(): FastifyPluginAsyncZod {
         // A report is small; anything bigger is refused (413) before it is read.
         bodyLimit: 16 * 1024,
         schema: {
+          operationId: 'reportClientError',
           tags: ['health'],
           summary: 'Log an error that happened in the browser',
           description:

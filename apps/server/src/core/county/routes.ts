@@ -24,6 +24,7 @@ export function countyRoutes(deps: {
       '/api/county',
       {
         schema: {
+          operationId: 'getCounty',
           tags: ['county'],
           summary: "The county's name, paybill, bank accounts, contacts, letterhead and M-Pesa's limit",
           description:
@@ -37,6 +38,7 @@ export function countyRoutes(deps: {
       '/api/county/sub-counties',
       {
         schema: {
+          operationId: 'listSubCounties',
           tags: ['county'],
           summary: 'Sub-counties and their wards, with codes',
           description:
@@ -50,6 +52,7 @@ export function countyRoutes(deps: {
       '/api/reference-data/:list',
       {
         schema: {
+          operationId: 'getReferenceData',
           tags: ['county'],
           summary: "A county reference data list's items (clinics, grounds, markets…)",
           description:

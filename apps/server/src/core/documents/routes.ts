@@ -43,6 +43,7 @@ export function documentRoutes(deps: {
       {
         config: { rateLimit: VERIFY_RATE_LIMIT },
         schema: {
+          operationId: 'verifyDocument',
           tags: ['verify'],
           summary: 'Verify a document from its QR code (the code, or the whole link)',
           description:
@@ -61,6 +62,7 @@ export function documentRoutes(deps: {
       '/.well-known/jwks.json',
       {
         schema: {
+          operationId: 'getSigningKeys',
           tags: ['verify'],
           summary: 'The public keys that sign E-Verify codes (Ed25519, JWKS), active and retired',
           description:
@@ -79,6 +81,7 @@ export function documentRoutes(deps: {
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getQrCode',
           tags: ['documents'],
           summary: 'The QR code (SVG) of a document code the county signed',
           description:
@@ -119,6 +122,7 @@ export function documentRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'searchDocuments',
           tags: ['staff'],
           summary: 'Find issued documents by number (county staff)',
           description:
@@ -146,6 +150,7 @@ export function documentRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'revokeDocument',
           tags: ['staff'],
           summary: 'Revoke an issued document (county staff); E-Verify then answers revoked',
           description:

@@ -22,6 +22,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
       {
         ...common,
         schema: {
+          operationId: 'listDrafts',
           tags: ['drafts'],
           summary: "The user's drafts, most recently saved first (of one service with ?service_id=)",
           description:
@@ -40,6 +41,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
       {
         ...common,
         schema: {
+          operationId: 'getDraft',
           tags: ['drafts'],
           summary: 'One draft, to resume it',
           description: "One of the caller's drafts, with the values typed so far, to resume the form.",
@@ -62,6 +64,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
           },
         },
         schema: {
+          operationId: 'saveDraft',
           tags: ['drafts'],
           summary: 'Save a draft (create or replace; idempotent). The id is a UUID the web app makes.',
           description:
@@ -86,6 +89,7 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
       {
         ...common,
         schema: {
+          operationId: 'deleteDraft',
           tags: ['drafts'],
           summary: 'Delete a draft by id',
           description: "Deletes one of the caller's drafts.",

@@ -38,6 +38,7 @@ export function healthRoutes(deps: {
       {
         logLevel: 'warn',
         schema: {
+          operationId: 'checkLiveness',
           tags: ['health'],
           summary: 'Liveness',
           description:
@@ -52,6 +53,7 @@ export function healthRoutes(deps: {
       {
         logLevel: 'warn',
         schema: {
+          operationId: 'checkReadiness',
           tags: ['health'],
           summary: 'Readiness: each dependency answers',
           description:

@@ -3,6 +3,7 @@ import { invoiceDocumentSchema } from '@kaunti/contract/api-documents';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pascalCase } from '../../platform/http/openapi';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { BillDocumentKind, BillDocuments } from './bill-documents';
 
@@ -39,6 +40,7 @@ export function billDocumentRoutes(deps: {
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getBillDocument',
           tags,
           summary: 'An invoice or receipt by its public printable link',
           description:
@@ -60,6 +62,7 @@ export function billDocumentRoutes(deps: {
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'getBillDocumentPdf',
           tags,
           summary: 'An invoice or receipt as a PDF, by its public printable link',
           description: 'The same document as an A4 PDF, for anyone holding its link (id and key).',
@@ -87,6 +90,7 @@ export function billDocumentRoutes(deps: {
         {
           onRequest: deps.guards.requireUser,
           schema: {
+            operationId: `get${pascalCase(kind)}`,
             tags,
             security,
             summary:
@@ -116,6 +120,7 @@ export function billDocumentRoutes(deps: {
             },
           },
           schema: {
+            operationId: `get${pascalCase(kind)}Pdf`,
             tags,
             security,
             summary: kind === 'invoice' ? "A bill's invoice as a PDF" : "A paid bill's receipt as a PDF",

@@ -134,6 +134,7 @@ export function paymentRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'startStkPush',
           tags,
           security,
           summary: 'Pay one of your bills by M-Pesa (STK push)',
@@ -173,6 +174,7 @@ export function paymentRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listPayments',
           tags,
           security,
           summary: 'Your payments (transactions history), newest first',
@@ -188,6 +190,7 @@ export function paymentRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'getPayment',
           tags,
           security,
           summary: 'One of your payments: its status (pending, paid, failed, cancelled) and receipt number',
@@ -205,6 +208,7 @@ export function paymentRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'listObligations',
           tags,
           security,
           summary: 'Everything you owe across services (open bills by service area) and your credit',
@@ -217,7 +221,8 @@ export function paymentRoutes(deps: {
     );
 
     // Daraja's callbacks -----------------------------------------------------------------------
-    const callbackSchema = (summary: string, description: string, example: unknown) => ({
+    const callbackSchema = (operationId: string, summary: string, description: string, example: unknown) => ({
+      operationId,
       tags: ['mpesa-callbacks'],
       summary,
       description,
@@ -230,6 +235,7 @@ export function paymentRoutes(deps: {
       `${CALLBACK_PATHS.stk}/:secret`,
       {
         schema: callbackSchema(
+          'receiveStkCallback',
           'Daraja STK push callback (secret in the path)',
           'Daraja posts the outcome of an STK push here. The payment is credited only after `stkpushquery` confirms it; the answer is always a Daraja acknowledgement.',
           DARAJA_EXAMPLES.stk,
@@ -246,6 +252,7 @@ export function paymentRoutes(deps: {
       `${CALLBACK_PATHS.c2bValidation}/:secret`,
       {
         schema: callbackSchema(
+          'validateC2bPayment',
           'Daraja C2B validation: accept a known bill number',
           "Daraja asks whether to accept a paybill payment; the account number must be an open bill's number.",
           DARAJA_EXAMPLES.c2bValidation,
@@ -261,6 +268,7 @@ export function paymentRoutes(deps: {
       `${CALLBACK_PATHS.c2bConfirmation}/:secret`,
       {
         schema: callbackSchema(
+          'confirmC2bPayment',
           'Daraja C2B confirmation: a payment at the paybill',
           'Daraja reports a paybill payment. It is kept pending until a transaction status query confirms it, then credited once.',
           DARAJA_EXAMPLES.c2bConfirmation,
@@ -277,6 +285,7 @@ export function paymentRoutes(deps: {
       `${CALLBACK_PATHS.transactionStatus}/:secret`,
       {
         schema: callbackSchema(
+          'receiveTransactionStatus',
           "Daraja's answer to a transaction status query (confirms a paybill payment)",
           "Daraja's answer to a transaction status query, which confirms (or not) a paybill payment kept pending.",
           DARAJA_EXAMPLES.statusResult,
@@ -293,6 +302,7 @@ export function paymentRoutes(deps: {
       `${CALLBACK_PATHS.transactionStatusTimeout}/:secret`,
       {
         schema: callbackSchema(
+          'receiveTransactionStatusTimeout',
           'Daraja: a transaction status query timed out in its queue (asked again later)',
           'Daraja says a transaction status query timed out in its queue; the query is asked again later.',
           DARAJA_EXAMPLES.statusTimeout,
@@ -324,6 +334,7 @@ export function paymentRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'registerC2bUrls',
           tags: ['staff'],
           security,
           summary: "Register the paybill's C2B validation and confirmation URLs with Daraja (staff)",

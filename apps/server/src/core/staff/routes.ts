@@ -118,6 +118,7 @@ export function staffRoutes(deps: {
       {
         onRequest: officers.requireOfficer,
         schema: {
+          operationId: 'getCurrentOfficer',
           tags,
           summary: 'The signed-in officer: roles, areas, permissions',
           description:
@@ -139,6 +140,7 @@ export function staffRoutes(deps: {
       {
         onRequest: officers.requireOfficer,
         schema: {
+          operationId: 'changeOfficerPassword',
           tags,
           summary: 'An officer sets their own password (first of all, after an administrator created them)',
           description:
@@ -177,6 +179,7 @@ export function staffRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'listStaffApplications',
           tags,
           summary: 'The queue: applications in your areas, oldest first, with counts by status',
           description:
@@ -196,6 +199,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('applications.read'),
         config: { audit: { ...applicationAudit, answered: 'application.viewed' } },
         schema: {
+          operationId: 'getStaffApplication',
           tags,
           summary: 'One application in full: values, uploads, bill, payments, history, decisions allowed',
           description:
@@ -221,6 +225,7 @@ export function staffRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'setApplicationStatus',
           tags,
           summary: 'Decide: ask for more information, approve, reject or issue — always with a reason',
           description:
@@ -243,6 +248,7 @@ export function staffRoutes(deps: {
       {
         onRequest: guards.can('applications.read'),
         schema: {
+          operationId: 'listStaffApplicationComments',
           tags,
           summary: 'The comments between the applicant and officers on an application, oldest first',
           description: 'The application must be in your service areas (403).',
@@ -261,6 +267,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('applications.request_info'),
         config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
         schema: {
+          operationId: 'addStaffApplicationComment',
           tags,
           summary: 'Write a comment to the applicant on an application in your areas',
           description:
@@ -296,6 +303,7 @@ export function staffRoutes(deps: {
         // A view is audited by the back office once the file is found (upload.viewed); a refusal here.
         config: { audit: { ...applicationAudit, refused: 'upload.refused' } },
         schema: {
+          operationId: 'getStaffApplicationUpload',
           tags,
           summary: "View one of an application's uploads inline",
           description:
@@ -326,6 +334,7 @@ export function staffRoutes(deps: {
       {
         onRequest: guards.can('officers.manage'),
         schema: {
+          operationId: 'listOfficers',
           tags,
           summary: 'Officer accounts (administrators)',
           description: 'Every officer with roles, areas and whether the account is active.',
@@ -340,6 +349,7 @@ export function staffRoutes(deps: {
       {
         onRequest: guards.can('officers.manage'),
         schema: {
+          operationId: 'createOfficer',
           tags,
           summary: 'Create an officer account (administrators)',
           description:
@@ -383,6 +393,7 @@ export function staffRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'updateOfficer',
           tags,
           summary: "Change an officer's roles or areas, or deactivate the account (administrators)",
           description:
@@ -411,6 +422,7 @@ export function staffRoutes(deps: {
           audit: { entityType: 'payments', entityId: () => 'unmatched', answered: 'unmatched.viewed' },
         },
         schema: {
+          operationId: 'listUnmatchedPayments',
           tags,
           summary: 'Paid money that reached no bill, oldest first (revenue officers)',
           description:
@@ -452,6 +464,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('revenue.manage'),
         config: { audit: paymentAudit },
         schema: {
+          operationId: 'matchPayment',
           tags,
           summary: 'Credit unmatched money to a bill, with the reason (revenue officers)',
           description:
@@ -488,6 +501,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('revenue.manage'),
         config: { audit: paymentAudit },
         schema: {
+          operationId: 'confirmPaymentMatch',
           tags,
           summary: 'Confirm a match another revenue officer proposed (revenue officers)',
           description:
@@ -518,6 +532,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('revenue.manage'),
         config: { audit: paymentAudit },
         schema: {
+          operationId: 'refusePaymentMatch',
           tags,
           summary: 'Refuse (or withdraw) a proposed match, with the reason (revenue officers)',
           description: 'The money is unmatched again. A payment with no match waiting is a 409.',
@@ -543,6 +558,7 @@ export function staffRoutes(deps: {
         onRequest: guards.can('revenue.manage'),
         config: { audit: paymentAudit },
         schema: {
+          operationId: 'refundPayment',
           tags,
           summary: 'Mark unmatched money for refund to the payer, with the reason (revenue officers)',
           description: 'A payment already matched or marked is a 409.',
@@ -577,6 +593,7 @@ export function staffRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'cancelBill',
           tags,
           summary: 'Cancel a bill, with the reason (revenue officers)',
           description:
@@ -619,6 +636,7 @@ export function staffRoutes(deps: {
           },
         },
         schema: {
+          operationId: 'getCollections',
           tags,
           summary: 'Collections by day, service area and sub-county, on screen or as CSV (revenue officers)',
           description:
@@ -653,6 +671,7 @@ export function staffRoutes(deps: {
       {
         onRequest: guards.can('audit.read'),
         schema: {
+          operationId: 'listAuditRecords',
           tags,
           summary: 'The audit log, newest first (auditors, administrators)',
           description: 'Filter by officer (`officer_id`), object (`entity_type`, `entity_id`) and `action`.',

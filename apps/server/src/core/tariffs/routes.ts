@@ -29,6 +29,7 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
       {
         onRequest: guards.can('fees.confirm'),
         schema: {
+          operationId: 'listFees',
           tags,
           summary: "The county's fee schedules: every row, with the one in force today marked",
           description:
@@ -46,6 +47,7 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
       {
         onRequest: guards.can('fees.confirm'),
         schema: {
+          operationId: 'listFeeChanges',
           tags,
           summary: 'Fee changes proposed, confirmed and rejected, newest first',
           description:
@@ -65,6 +67,7 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
       {
         onRequest: guards.can('fees.propose'),
         schema: {
+          operationId: 'proposeFeeChange',
           tags,
           summary: 'Propose a new amount for a fee from a day after today (administrators)',
           description:
@@ -101,6 +104,7 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
       {
         onRequest: guards.can('fees.confirm'),
         schema: {
+          operationId: 'confirmFeeChange',
           tags,
           summary: 'Confirm a fee change another officer proposed (administrators, revenue officers)',
           description:
@@ -122,6 +126,7 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
       {
         onRequest: guards.can('fees.confirm'),
         schema: {
+          operationId: 'rejectFeeChange',
           tags,
           summary: 'Reject a proposed fee change, or withdraw one of your own, with the reason',
           description:

@@ -8,6 +8,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pascalCase } from '../../platform/http/openapi';
 import type { Guards } from '../accounts/guard';
 import type { TicketService } from './ticket-service';
 
@@ -49,6 +50,7 @@ export function ticketRoutes(deps: { tickets: TicketService; guards: Guards }): 
           // Checked by the catalogue's definition (its own messages), documented by the schema.
           attachValidation: true,
           schema: {
+            operationId: `pay${pascalCase(service.id)}`,
             tags,
             summary: `Pay for ${service.title} by M-Pesa (no account needed)`,
             description:
@@ -93,6 +95,7 @@ export function ticketRoutes(deps: { tickets: TicketService; guards: Guards }): 
         {
           config: { rateLimit: READ_RATE_LIMIT },
           schema: {
+            operationId: `get${pascalCase(service.id)}Ticket`,
             tags,
             summary: `A ${service.title} ticket by its id: pending or paid`,
             description:
@@ -109,6 +112,7 @@ export function ticketRoutes(deps: { tickets: TicketService; guards: Guards }): 
         {
           config: { rateLimit: PAY_RATE_LIMIT },
           schema: {
+            operationId: `pay${pascalCase(service.id)}Ticket`,
             tags,
             summary: `Send a pending ${service.title} ticket's M-Pesa prompt again (no account needed)`,
             description:

@@ -36,6 +36,7 @@ export function uploadRoutes(deps: {
       '/api/uploads/limits',
       {
         schema: {
+          operationId: 'getUploadLimits',
           tags: ['uploads'],
           summary: 'The size limit and the types accepted',
           description:
@@ -64,6 +65,7 @@ export function uploadRoutes(deps: {
           }),
         },
         schema: {
+          operationId: 'uploadFile',
           tags: ['uploads'],
           summary: 'Upload one JPEG, PNG or PDF (multipart/form-data, part "file")',
           description:
@@ -123,6 +125,7 @@ export function uploadRoutes(deps: {
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'getUpload',
           tags: ['uploads'],
           summary: 'Download one of your uploads (as an attachment)',
           description:

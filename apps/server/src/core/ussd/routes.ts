@@ -68,6 +68,7 @@ export function ussdRoutes(deps: {
       {
         ...step,
         schema: {
+          operationId: 'handleUssdStep',
           tags: ['ussd'],
           summary: 'A step of a USSD session (the gateway posts it)',
           description:

@@ -48,6 +48,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
       {
         config: { rateLimit: VERIFY_RATE_LIMIT },
         schema: {
+          operationId: 'verifyOfficer',
           tags: ['verify'],
           summary: "Verify a county officer's staff ID card (its QR id and staff number)",
           description:
@@ -67,6 +68,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
       {
         config: { rateLimit: VERIFY_RATE_LIMIT },
         schema: {
+          operationId: 'validatePermit',
           tags: ['verify'],
           summary: 'Check that a permit number is a permit in force',
           description:
@@ -86,6 +88,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
       {
         onRequest: deps.guards.requireUser,
         schema: {
+          operationId: 'getMyIdentityCode',
           tags: ['verify'],
           summary: "The signed-in citizen's national ID verification link (for their QR code)",
           description: "The signed-in citizen's own national ID verification link, to show as a QR code.",
@@ -100,6 +103,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
       {
         config: { rateLimit: VERIFY_RATE_LIMIT },
         schema: {
+          operationId: 'verifyIdentity',
           tags: ['verify'],
           summary: 'Verify that a national ID is registered on the portal (its QR id and ID number)',
           description:
@@ -120,6 +124,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
         '/api/verify/samples',
         {
           schema: {
+            operationId: 'listVerificationSamples',
             tags: ['verify'],
             summary:
               'Demo only (KAUNTI_DEMO_DATA): verify links of the demo documents, officers and citizens',

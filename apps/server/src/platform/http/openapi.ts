@@ -14,7 +14,8 @@ import { z } from 'zod';
  *  - the errors the platform itself can answer: 400 (invalid or control characters), 413/415
  *    (a body too large, a content type not taken), 414 (a path parameter over 100 characters),
  *    429 (the route's rate limit), 401/403 (the route's guard), 500, 503; all as the Error schema;
- *  - `security` for every guarded route, and an operationId from the method and path;
+ *  - `security` for every guarded route (a route names its own verb-noun operationId where it is
+ *    declared: `listBills`; one from the method and path only for a route that names none);
  *  - `produces` is the media type of a successful answer only: errors are always JSON.
  * The contract test (test/support/contract.ts) holds every response the API tests receive
  * against this document.
@@ -130,7 +131,20 @@ export const API_TAGS = [
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** `POST /api/bills/{bill_no}/invoice.pdf` → `postApiBillsBillNoInvoicePdf`. */
+/** `land-survey` → `LandSurvey`: a catalogue service's id in an operationId (`applyLandSurvey`). */
+export function pascalCase(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/**
+ * `POST /api/bills/{bill_no}/invoice.pdf` → `postApiBillsBillNoInvoicePdf`: only for a route that
+ * names no operationId of its own (a test's); every route of the API names a verb-noun one where
+ * it is declared (`listBills`), kept by test/api/openapi.test.ts.
+ */
 export function operationIdFor(method: string, url: string): string {
   const words = url
     .split(/[^A-Za-z0-9]+/)

@@ -18,6 +18,7 @@ export function smsOutboxRoutes(deps: {
       '/api/dev/sms-outbox',
       {
         schema: {
+          operationId: 'listSmsOutbox',
           tags: ['development'],
           summary: 'Development only: the SMS messages kept for a phone number, newest first',
           description:
