@@ -419,6 +419,8 @@ export async function buildApp({
   // Tenancy services (next of kin, transfer) name a tenancy the applicant holds; issued, they change it.
   applications.addValidator('property', estates.validateApplication);
   applications.onIssued('property', estates.recordIssued);
+  // What a tenancy service's bill carried of the rent (decision 036) reaches the rent once paid.
+  applications.onStatusChanged(estates.settleCarried);
   await app.register(estatesRoutes({ estates, guards }));
   const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
   applications.addValidator('business', business.checkApplication);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estateHouses, tenancies } from '../../src/areas/estates/schema';
 import { DEMO_TENANCY_NO, SECOND_DEMO_TENANCY_NO } from '../../src/areas/estates/seed';
 import { auditLog } from '../../src/core/audit/schema';
+import { standingCharges, standingObligations } from '../../src/core/bills/schema';
+import { uploadId } from '../support/files';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createSignedInUser, signedInAs as signedInAsUser, type TestUser } from '../support/users';
@@ -188,4 +191,162 @@ describe('next of kin on a tenancy', () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, DEMO_TENANCY_NO));
     expect(audit.map((row) => row.action)).toContain('next_of_kin_recorded');
   }, 60_000);
+});
+
+describe('tenancy transfer (decision 036)', () => {
+  /**
+   * A tenant (a new account) of a Kaloleni house whose rent is three months unpaid: the tenancy
+   * and its rent's ledger written as the seed and the job would have.
+   */
+  async function tenantWithArrears(houseNo: string): Promise<{ tenant: TestUser; tenancyNo: string }> {
+    const tenant = await createSignedInUser(t);
+    const db = t.database.db;
+    const [house] = await db
+      .select({ id: estateHouses.id })
+      .from(estateHouses)
+      .where(and(eq(estateHouses.estateCode, 'KAL'), eq(estateHouses.houseNo, houseNo)));
+    const tenancyNo = `NCC-KAL-0${houseNo}`;
+    const [obligation] = await db
+      .insert(standingObligations)
+      .values({
+        kind: 'county-rent',
+        reference: tenancyNo,
+        userId: tenant.id,
+        customerName: 'Achieng Awino',
+        description: `County rent, Kaloleni house ${houseNo}`,
+        amountCents: 350_000,
+        startPeriod: '2026-01-01',
+        raisedThrough: '2026-03-01',
+        dueDay: 10,
+      })
+      .returning();
+    await db.insert(standingCharges).values(
+      ['2026-01-01', '2026-02-01', '2026-03-01'].map((period) => ({
+        obligationId: obligation!.id,
+        period,
+        kind: 'charge' as const,
+        amountCents: 350_000,
+      })),
+    );
+    await db.insert(tenancies).values({
+      tenancyNo,
+      houseId: house!.id,
+      userId: tenant.id,
+      tenantName: 'Achieng Awino',
+      startDate: '2015-04-01',
+      rentFrom: '2026-01-01',
+      obligationId: obligation!.id,
+    });
+    return { tenant, tenancyNo };
+  }
+
+  const transferValues = async (applicant: TestUser, tenancyNo: string, newTenantPhone: string) => ({
+    tenancy_no: tenancyNo,
+    new_tenant_name: 'Brian Otieno Awino',
+    new_tenant_id_number: '33445566',
+    new_tenant_phone: newTenantPhone,
+    relationship: 'child',
+    new_tenant_consent: true,
+    reason: 'retirement',
+    reason_details: 'I have retired to Kisumu; my son keeps the house.',
+    supporting_document: await uploadId(t, applicant.headers),
+    consent_letter: await uploadId(t, applicant.headers),
+  });
+  const submit = (user: TestUser, values: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: user.headers,
+      payload: { service_id: 'tenancy-transfer', values },
+    });
+  const decide = async (applicationNo: string, phone: string, status: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${applicationNo}/status`,
+      headers: (await signedInAs(phone)).headers,
+      payload: { status, reason: 'Checked against the housing register' },
+    });
+
+  it("refuses another tenant's tenancy, a new tenant without an account, and oneself", async () => {
+    const { tenant, tenancyNo } = await tenantWithArrears('105');
+    const newcomer = await createSignedInUser(t);
+    const others = await submit(
+      otieno,
+      await transferValues(otieno, tenancyNo, `0${newcomer.phoneNumber.slice(3)}`),
+    );
+    expect(others.statusCode).toBe(400);
+    expect(others.json().details).toContainEqual(expect.objectContaining({ path: 'tenancy_no' }));
+    const nobody = await submit(tenant, await transferValues(tenant, tenancyNo, '0799000111'));
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().details).toContainEqual(expect.objectContaining({ path: 'new_tenant_phone' }));
+    const self = await submit(
+      tenant,
+      await transferValues(tenant, tenancyNo, `0${tenant.phoneNumber.slice(3)}`),
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().details).toContainEqual(
+      expect.objectContaining({
+        path: 'new_tenant_phone',
+        message: 'The new tenant must be someone other than you.',
+      }),
+    );
+  }, 60_000);
+
+  it('carries the arrears on its bill, clears them when paid, and moves the tenancy to the new tenant when issued', async () => {
+    const { tenant, tenancyNo } = await tenantWithArrears('106');
+    const heir = await createSignedInUser(t);
+    const submitted = await submit(
+      tenant,
+      await transferValues(tenant, tenancyNo, `0${heir.phoneNumber.slice(3)}`),
+    );
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { application, bill } = submitted.json();
+    // The three unpaid months first, then the transfer fee.
+    expect(bill.lines.map((l: { amount_cents: number }) => l.amount_cents)).toEqual([1_050_000, 500_000]);
+    expect(bill.total_cents).toBe(1_550_000);
+    const no = application.application_no as string;
+    await payApplicationBill(t, tenant, { billNo: bill.bill_no, applicationNo: no }, 'under_review');
+    // Paid: the rent's balance is cleared by what the bill carried, once, named by the application.
+    const paid = (await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).json();
+    expect(paid).toMatchObject({ balance_cents: 0, months_in_arrears: 0, credit_cents: 0 });
+    expect(paid.payments).toEqual([expect.objectContaining({ amount_cents: 1_050_000, reference: no })]);
+
+    // A month raised meanwhile stops the issue until it is paid.
+    const [obligation] = await t.database.db
+      .select()
+      .from(standingObligations)
+      .where(eq(standingObligations.reference, tenancyNo));
+    await t.database.db
+      .insert(standingCharges)
+      .values({ obligationId: obligation!.id, period: '2026-04-01', kind: 'charge', amountCents: 350_000 });
+    expect((await decide(no, '0700000102', 'approved')).statusCode).toBe(200);
+    const refused = await decide(no, '0700000101', 'issued');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('still unpaid');
+    expect((await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).statusCode).toBe(200);
+    const rent = await billOf(tenancyNo, 0, tenant);
+    await pay(rent.json().bill_no, tenant);
+
+    const issued = await decide(no, '0700000101', 'issued');
+    expect(issued.statusCode, issued.body).toBe(200);
+    // The tenancy is the new tenant's now, in their name; the old tenant no longer sees it.
+    expect((await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).statusCode).toBe(404);
+    const theirs = (await get('/api/estates/tenancies', heir)).json().data;
+    expect(theirs).toEqual([
+      expect.objectContaining({ tenancy_no: tenancyNo, tenant_name: 'Brian Otieno Awino', balance_cents: 0 }),
+    ]);
+    const [moved] = await t.database.db
+      .select()
+      .from(standingObligations)
+      .where(eq(standingObligations.reference, tenancyNo));
+    expect(moved).toMatchObject({ userId: heir.id, customerName: 'Brian Otieno Awino' });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, tenancyNo));
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'transferred', fromState: tenant.id, toState: heir.id }),
+    );
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/applications/${no}`, headers: tenant.headers })
+    ).json();
+    expect(detail.document.print_url).toContain('/downloads/letter-of-property?id=');
+  }, 90_000);
 });

@@ -88,4 +88,10 @@ export async function signedInAs(t: TestApp, phone: string): Promise<TestUser> {
 }
 
 /** Services whose published example names the demo citizen's own records (a tenancy): tried as that citizen. */
-export const DEMO_CITIZEN_EXAMPLES: ReadonlySet<string> = new Set(['next-of-kin']);
+export const DEMO_CITIZEN_EXAMPLES: ReadonlySet<string> = new Set(['next-of-kin', 'tenancy-transfer']);
+
+/**
+ * Of those, the services whose issue hands the demo citizen's records to someone else (a tenancy
+ * transferred): a walk that issues them takes them after the others.
+ */
+export const HANDS_OVER_DEMO_RECORDS: ReadonlySet<string> = new Set(['tenancy-transfer']);

@@ -4,6 +4,7 @@ import {
   computeFee,
   type FeeContext,
   FeeNotConfiguredError,
+  feeCarries,
   feeNeedsParcel,
   formatPpmPercent,
   missingFeeInputs,
@@ -245,6 +246,34 @@ describe('fee rules', () => {
       'Application fee',
       'Fire safety inspection',
     ]);
+  });
+
+  it('carried puts an amount the area worked out on the bill, before the fee; nothing when none is owed', () => {
+    const fee = {
+      rule: 'sum',
+      params: {
+        rules: [
+          {
+            rule: 'carried',
+            params: { field: 'arrears_cents', description: 'Unpaid rent', description_sw: 'Kodi isiyolipwa' },
+          },
+          { rule: 'fixed', params: { schedule: 'permits', item: 'application' } },
+        ],
+      },
+    };
+    const owed = computeFee(fee, context({ values: { arrears_cents: 1_102_500 } }));
+    expect(owed.map((l) => [l.description, l.description_sw, l.amount_cents])).toEqual([
+      ['Unpaid rent', 'Kodi isiyolipwa', 1_102_500],
+      ['Application fee', undefined, 50_000],
+    ]);
+    for (const arrears_cents of [0, undefined, -5, 1.5])
+      expect(computeFee(fee, context({ values: { arrears_cents } })).map((l) => l.amount_cents)).toEqual([
+        50_000,
+      ]);
+    // Never waited for by a quote (it is derived, not asked), but said to be carried.
+    expect(missingFeeInputs(fee, {})).toEqual([]);
+    expect(feeCarries(fee)).toBe(true);
+    expect(feeCarries({ rule: 'fixed', params: { schedule: 'permits', item: 'application' } })).toBe(false);
   });
 
   it('says which inputs a half-filled form still lacks, and which rules need a parcel record', () => {

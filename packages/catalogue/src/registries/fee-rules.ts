@@ -68,6 +68,8 @@ export interface FeeRule<P extends z.ZodType = z.ZodType> {
   inputs(params: z.output<P>): string[];
   /** True when the amount comes from a county record (a parcel), not from the form alone. */
   needsParcel?: boolean;
+  /** True when it carries an amount owed elsewhere (`carried`): lines a quote cannot show. */
+  carries?: boolean;
   compute(params: z.output<P>, context: FeeContext): FeeLine[];
 }
 
@@ -421,6 +423,34 @@ export const feeRules = {
       });
     },
   }),
+  carried: defineFeeRule({
+    name: 'carried',
+    description:
+      "An amount owed elsewhere that the bill carries, so paying the bill clears it (a tenancy's unpaid " +
+      'rent on a transfer, decision 036): a derived value in cents that the area works out on submit from ' +
+      "the county's records, one line in the definition's words (none when nothing is owed). The area " +
+      'credits what was paid to where it is owed once the bill is paid. A quote cannot know it.',
+    params: z.object({
+      field: z.string().min(1).describe('The derived value holding the amount, in cents.'),
+      description: z.string().min(1),
+      description_sw: z.string().min(1),
+    }),
+    // A derived value is never asked: a quote does not wait for it.
+    inputs: () => [],
+    carries: true,
+    compute: (params, context) => {
+      const amount = Number(context.values[params.field] ?? 0);
+      if (!Number.isSafeInteger(amount) || amount <= 0) return [];
+      return [
+        {
+          amount_cents: amount,
+          description: params.description,
+          description_sw: params.description_sw,
+          parcel: null,
+        },
+      ];
+    },
+  }),
   sum: defineFeeRule({
     name: 'sum',
     description:
@@ -485,6 +515,17 @@ export function feeNeedsParcel(fee: { rule: string }): boolean {
 function parcelOf(context: FeeContext): string | null {
   const lr = context.values.lr_number;
   return typeof lr === 'string' && lr !== '' ? lr : null;
+}
+
+/**
+ * True when the fee (or a part of a `sum`) carries an amount owed elsewhere, worked out from the
+ * county's records on submit (`carried`): the bill may hold lines that a quote does not.
+ */
+export function feeCarries(fee: { rule: string; params?: Record<string, unknown> }): boolean {
+  if (findFeeRule(fee.rule)?.carries) return true;
+  if (fee.rule !== 'sum') return false;
+  const parts = (fee.params?.rules ?? []) as { rule: string; params?: Record<string, unknown> }[];
+  return parts.some((part) => feeCarries(part));
 }
 
 /** 1150 ppm → "0.115%", 10000 → "1%". */

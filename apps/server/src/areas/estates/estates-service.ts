@@ -1,12 +1,14 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
+import { formatKes } from '@kaunti/contract/money';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { IssuedListener } from '../../core/applications/application-transitions';
+import { users } from '../../core/accounts/schema';
+import type { IssuedListener, StatusListener } from '../../core/applications/application-transitions';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
 
 /** The standing obligations of county rent carry this kind; their reference is the tenancy number. */
@@ -95,18 +97,156 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
   /** The services whose applications name one of the applicant's tenancies (`tenancy_no`). */
   const TENANCY_SERVICES = new Set(['next-of-kin', 'tenancy-transfer']);
 
-  /** A tenancy service names a tenancy the applicant's account holds (else a field error). */
+  /**
+   * A tenancy service names a tenancy the applicant's account holds (else a field error, the same
+   * whether it exists or not). What the definition declares derived is worked out from it: the
+   * house in words, its monthly rent, and `arrears_cents` — its unpaid rent and penalties now,
+   * which a `carried` fee puts on the bill (decision 036). A transfer names a new tenant who holds
+   * a portal account by the phone given, and is not the applicant.
+   */
   const validateApplication: AreaValidator = async ({ userId, service, values }) => {
     if (!TENANCY_SERVICES.has(service.id)) return [];
     const tenancyNo = typeof values.tenancy_no === 'string' ? values.tenancy_no.trim().toUpperCase() : '';
     const [row] = await rows(and(eq(tenancies.tenancyNo, tenancyNo), eq(tenancies.userId, userId)));
     if (row?.status !== 'active')
       return [{ path: 'tenancy_no', message: `We could not find tenancy ${tenancyNo} on your account.` }];
-    return [];
+    const errors: { path: string; message: string }[] = [];
+    if (typeof values.new_tenant_phone === 'string') {
+      const [newTenant] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phoneNumber, values.new_tenant_phone))
+        .limit(1);
+      if (!newTenant)
+        errors.push({
+          path: 'new_tenant_phone',
+          message:
+            'The new tenant needs an account of the county portal with this phone number: ask them to register first.',
+        });
+      else if (newTenant.id === userId)
+        errors.push({ path: 'new_tenant_phone', message: 'The new tenant must be someone other than you.' });
+    }
+    const declared = new Set((service.derived ?? []).map((d) => d.name));
+    if (declared.size === 0) return errors;
+    const { summary } = await tenancyOf(row);
+    const derived: Record<string, unknown> = {
+      house: [row.estate, row.block, `house ${row.houseNo}`].filter(Boolean).join(', '),
+      monthly_rent: formatKes(row.monthlyRentCents),
+      arrears_cents: summary?.balanceCents ?? 0,
+      arrears: formatKes(summary?.balanceCents ?? 0),
+    };
+    return { errors, derived };
   };
+
+  /**
+   * Once the bill of a tenancy service is paid, what it carried of the tenancy's unpaid rent
+   * (`arrears_cents`, decision 036) is counted into the rent's ledger, oldest months first — once
+   * per application, whatever moves follow.
+   */
+  const settleCarried: StatusListener = async (tx, { row, from }) => {
+    if (from !== 'awaiting_payment' || !TENANCY_SERVICES.has(row.serviceId) || !row.billNo) return;
+    const values = (row.values as Record<string, unknown> | null) ?? {};
+    const carried = Number(values.arrears_cents ?? 0);
+    if (!Number.isSafeInteger(carried) || carried <= 0) return;
+    const tenancyNo = String(values.tenancy_no ?? '')
+      .trim()
+      .toUpperCase();
+    const [tenancy] = await tx
+      .select({ obligationId: tenancies.obligationId })
+      .from(tenancies)
+      .where(eq(tenancies.tenancyNo, tenancyNo));
+    if (!tenancy?.obligationId) return;
+    await standing.settleFrom(tx, tenancy.obligationId, {
+      amountCents: carried,
+      billNo: row.billNo,
+      reference: row.applicationNo,
+      actor: { type: 'system', id: `bill:${row.billNo}` },
+    });
+  };
+
+  /**
+   * An issued transfer moves the tenancy to the new tenant (decision 036), in the issuing
+   * transaction: only from the applicant who still holds it, only with nothing unpaid on it, only
+   * to an account. The tenancy's holder and name change (checked and written in one statement),
+   * its rent goes with it (`standing.transfer`, which cancels a rent bill still open for the old
+   * holder), the old tenant's next of kin is no longer the tenancy's; audited as `tenancy
+   * transferred`. A refusal stops the issue with a sentence the officer can act on.
+   */
+  async function transferTenancy(tx: Db, row: Parameters<IssuedListener>[1]['row']): Promise<void> {
+    const values = (row.values as Record<string, unknown> | null) ?? {};
+    const tenancyNo = String(values.tenancy_no ?? '')
+      .trim()
+      .toUpperCase();
+    const [tenancy] = await tx
+      .select()
+      .from(tenancies)
+      .where(eq(tenancies.tenancyNo, tenancyNo))
+      .for('update')
+      .limit(1);
+    if (tenancy?.status !== 'active' || tenancy.userId !== row.userId)
+      throw conflict(`Tenancy ${tenancyNo} is no longer held by the applicant, so it cannot be transferred.`);
+    if (tenancy.obligationId) {
+      const obligation = await standing.find(COUNTY_RENT, tenancyNo, tx);
+      const summary = obligation ? await standing.summary(obligation, tx) : undefined;
+      if (summary && summary.balanceCents > 0)
+        throw conflict(
+          `${formatKes(summary.balanceCents)} of rent is still unpaid on tenancy ${tenancyNo}: it must be cleared (at /county-rent) before the transfer is issued.`,
+        );
+    }
+    const phone = String(values.new_tenant_phone ?? '');
+    const [newTenant] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, phone))
+      .limit(1);
+    if (!newTenant)
+      throw conflict('The new tenant has no account of the county portal with the phone number given.');
+    const to = {
+      userId: newTenant.id,
+      tenantName: String(values.new_tenant_name ?? ''),
+      tenantIdNumber: String(values.new_tenant_id_number ?? ''),
+      tenantPhone: phone,
+    };
+    const moved = await tx
+      .update(tenancies)
+      .set(to)
+      .where(
+        and(
+          eq(tenancies.tenancyNo, tenancyNo),
+          eq(tenancies.userId, row.userId),
+          eq(tenancies.status, 'active'),
+        ),
+      )
+      .returning({ tenancyNo: tenancies.tenancyNo });
+    if (moved.length === 0) throw conflict('This tenancy changed meanwhile. Please try again.');
+    await tx.delete(tenancyNextOfKin).where(eq(tenancyNextOfKin.tenancyNo, tenancyNo));
+    const actor = { type: 'system' as const, id: `issue:${row.applicationNo}` };
+    if (tenancy.obligationId)
+      await standing.transfer(
+        tx,
+        tenancy.obligationId,
+        { userId: to.userId, customerName: to.tenantName },
+        actor,
+      );
+    await recordAudit(tx, {
+      actor,
+      entityType: 'tenancy',
+      entityId: tenancyNo,
+      action: 'transferred',
+      fromState: tenancy.userId,
+      toState: to.userId,
+      data: {
+        application_no: row.applicationNo,
+        from_name: tenancy.tenantName,
+        to_name: to.tenantName,
+        relationship: values.relationship ?? null,
+      },
+    });
+  }
 
   /** An issued next-of-kin application records its next of kin on the tenancy (audited). */
   const recordIssued: IssuedListener = async (tx, { row }) => {
+    if (row.serviceId === 'tenancy-transfer') return transferTenancy(tx, row);
     if (row.serviceId !== 'next-of-kin') return;
     const values = (row.values as Record<string, unknown> | null) ?? {};
     const tenancyNo = String(values.tenancy_no ?? '')
@@ -135,6 +275,7 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
   return {
     validateApplication,
     recordIssued,
+    settleCarried,
 
     /**
      * Opens the rent (a standing obligation) of every active tenancy that has none yet, from its

@@ -1,5 +1,5 @@
 import { findService } from '@kaunti/catalogue/catalogue';
-import { feeNeedsParcel, missingFeeInputs } from '@kaunti/catalogue/registries/fee-rules';
+import { feeCarries, feeNeedsParcel, missingFeeInputs } from '@kaunti/catalogue/registries/fee-rules';
 import { fieldsOf, fieldValueSchema } from '@kaunti/catalogue/schema-builder';
 import type { Quote } from '@kaunti/contract/api-applications';
 import type { Db } from '../../platform/db/database';
@@ -10,6 +10,10 @@ import type { ReferenceChoices } from './reference-choices';
 
 export const PARCEL_QUOTE_MESSAGE =
   "This amount is worked out from the parcel's record in the county's register when you ask for the bill.";
+export const CARRIED_QUOTE_MESSAGE =
+  "Anything the county's records show you still owe on it (a tenancy's unpaid rent) is added to the bill when you submit.";
+const CARRIED_QUOTE_MESSAGE_SW =
+  'Chochote ambacho kumbukumbu za kaunti zinaonyesha bado unadaiwa juu yake (kodi ya upangaji ambayo haijalipwa) kinaongezwa kwenye bili unapowasilisha.';
 export const INCOMPLETE_QUOTE_MESSAGE = 'The fee is shown once you have answered: ';
 
 /**
@@ -72,7 +76,12 @@ export function createQuotes(deps: { db: Db; choices: ReferenceChoices }) {
           })),
           total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
           missing: [],
-          message: null,
+          // What the bill carries from the county's records (decision 036) is known only on submit.
+          message: feeCarries(service.fee)
+            ? language === 'sw'
+              ? CARRIED_QUOTE_MESSAGE_SW
+              : CARRIED_QUOTE_MESSAGE
+            : null,
         };
       } catch (error) {
         // A tariff row the county has not configured: no amount, said in words, not a failure.

@@ -389,14 +389,66 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
       });
     },
 
-    /** Moves an obligation to another account and name (a tenancy transferred), audited. */
+    /**
+     * Counts money paid through another bill that carried the obligation's balance (a transfer's
+     * bill, decision 036) into its ledger, settling the oldest first as any payment does. Once per
+     * `reference` (the application that carried it): asking again answers false and adds nothing.
+     * Audited as `settled_by`.
+     */
+    async settleFrom(
+      tx: Db,
+      obligationId: string,
+      input: { amountCents: number; billNo: string; reference: string; actor: Actor; requestId?: string },
+    ): Promise<boolean> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new Error('A settlement is a positive whole number of cents.');
+      const obligation = await loadOwned(tx, obligationId, true);
+      const [already] = await tx
+        .select({ id: standingPayments.id })
+        .from(standingPayments)
+        .where(
+          and(
+            eq(standingPayments.obligationId, obligationId),
+            eq(standingPayments.reference, input.reference),
+          ),
+        )
+        .limit(1);
+      if (already) return false;
+      await tx.insert(standingPayments).values({
+        obligationId,
+        amountCents: input.amountCents,
+        billNo: input.billNo,
+        reference: input.reference,
+      });
+      await recordAudit(tx, {
+        actor: input.actor,
+        entityType: 'standing_obligation',
+        entityId: `${obligation.kind}:${obligation.reference}`,
+        action: 'settled_by',
+        data: { amount_cents: input.amountCents, bill_no: input.billNo, reference: input.reference },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
+      });
+      return true;
+    },
+
+    /**
+     * Moves an obligation to another account and name (a tenancy transferred), audited. Its open
+     * bill, addressed to the one it leaves, is cancelled (keeping what it was paid: that is in the
+     * ledger already); the next bill is the new holder's.
+     */
     async transfer(
       tx: Db,
       obligationId: string,
       to: { userId: string; customerName: string },
       actor: Actor,
+      requestId?: string,
     ): Promise<void> {
       const obligation = await loadOwned(tx, obligationId, true);
+      const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
+      if (open)
+        await bills.cancel(tx, open.billNo, actor, 'The obligation moved to another holder', requestId, {
+          keepPaid: true,
+        });
       await tx
         .update(standingObligations)
         .set({ userId: to.userId, customerName: to.customerName })
@@ -407,6 +459,7 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
         entityId: `${obligation.kind}:${obligation.reference}`,
         action: 'transferred',
         data: { from_user_id: obligation.userId, to_user_id: to.userId },
+        ...(requestId ? { requestId } : {}),
       });
     },
 

@@ -83,6 +83,10 @@ describe('PropertiesPage', () => {
       'href',
       '/next-of-kin',
     );
+    expect(screen.getByRole('link', { name: 'Transfer the tenancy' })).toHaveAttribute(
+      'href',
+      '/tenancy-transfer',
+    );
   });
 
   it('names the next of kin recorded on the tenancy', async () => {

@@ -112,6 +112,9 @@ export function PropertiesPage() {
                     <ButtonLink to={`/county-rent?tenancy=${encodeURIComponent(tenancy.tenancy_no)}`}>
                       {t('properties.pay')}
                     </ButtonLink>
+                    <ButtonLink variant="secondary" to="/tenancy-transfer">
+                      {t('properties.transfer')}
+                    </ButtonLink>
                     <Button variant="secondary" onClick={() => window.print()}>
                       {t('properties.print')}
                     </Button>

@@ -55,7 +55,7 @@ describe('LandingPage', () => {
     );
     // A protected one too: nobody signs in with a password and a code to find "coming soon".
     const property = document.getElementById('area-property')!.closest('section')!;
-    expect(within(property).queryByRole('link', { name: /Tenancy transfer/i })).toBeNull();
+    expect(within(property).queryByRole('link', { name: /Property management/i })).toBeNull();
     expect(within(property).getAllByText('Coming soon').length).toBeGreaterThan(0);
     // A built service of the same area is a link.
     expect(within(property).getByRole('link', { name: 'Building Plan Approval' })).toBeInTheDocument();
