@@ -82,7 +82,7 @@ const openFieldShape = {
 };
 
 /** A field of a group's entry (groups do not nest). */
-const openEntryFieldSchema = z.object(openFieldShape).describe('OpenEntryField');
+const openEntryFieldSchema = z.object(openFieldShape).meta({ id: 'OpenEntryField' });
 
 export const openFieldSchema = z
   .object({
@@ -92,7 +92,7 @@ export const openFieldSchema = z
       .optional()
       .describe('group: the fields of each entry; min and max count the entries.'),
   })
-  .describe('OpenField');
+  .meta({ id: 'OpenField' });
 
 export const openServiceSchema = serviceSummarySchema
   .extend({
@@ -149,7 +149,7 @@ export const openServiceSchema = serviceSummarySchema
     }),
     example: z.record(z.string(), z.unknown()).describe('A whole payload that passes (upload ids aside).'),
   })
-  .describe('OpenService');
+  .meta({ id: 'ServiceDefinition' });
 export type OpenService = z.infer<typeof openServiceSchema>;
 
 type OpenField = z.infer<typeof openFieldSchema>;

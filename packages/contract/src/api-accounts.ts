@@ -146,7 +146,7 @@ export const signupRequestSchema = z
     email: emailSchema,
     password: newPasswordSchema.describe('At least 8 characters, not a common password.'),
   })
-  .describe('SignupRequest')
+  .meta({ id: 'SignupRequest' })
   .meta({
     examples: [
       {
@@ -167,7 +167,7 @@ export const loginRequestSchema = z
     username: usernameSchema.describe('The phone number in any accepted form, or the identifier.'),
     password: passwordSchema,
   })
-  .describe('LoginRequest')
+  .meta({ id: 'LoginRequest' })
   .meta({ examples: [{ username: '0712345678', password: 'Nairobi#Rates2026' }] });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -181,7 +181,7 @@ export const loginResponseSchema = z
     first_time_login: z.boolean().describe('True until the first successful OTP verification.'),
     otp_sent: z.boolean().describe('True when the SMS with the code went out.'),
   })
-  .describe('LoginResponse');
+  .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const signupResponseSchema = loginResponseSchema
@@ -189,7 +189,7 @@ export const signupResponseSchema = loginResponseSchema
     customer_no: z.string().describe('The county customer number, e.g. NCC-0001001.'),
     identifier_type: identifierTypeSchema,
   })
-  .describe('SignupResponse');
+  .meta({ id: 'SignupResponse' });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const otpSendResponseSchema = z
@@ -198,12 +198,12 @@ export const otpSendResponseSchema = z
     mobile_number: z.string(),
     otp_sent: z.boolean(),
   })
-  .describe('OtpSendResponse');
+  .meta({ id: 'OtpSendResponse' });
 export type OtpSendResponse = z.infer<typeof otpSendResponseSchema>;
 
 export const otpVerifyRequestSchema = z
   .object({ otp: otpSchema })
-  .describe('OtpVerifyRequest')
+  .meta({ id: 'OtpVerifyRequest' })
   .meta({ examples: [{ otp: '482913' }] });
 export type OtpVerifyRequest = z.input<typeof otpVerifyRequestSchema>;
 
@@ -221,13 +221,13 @@ export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
 /** PUT /api/profile/language: the language the signed-in user switched to. */
 export const languageUpdateRequestSchema = z
   .object({ language: accountLanguageSchema })
-  .describe('LanguageUpdateRequest')
+  .meta({ id: 'LanguageUpdateRequest' })
   .meta({ examples: [{ language: 'sw' }] });
 export type LanguageUpdateRequest = z.input<typeof languageUpdateRequestSchema>;
 
 export const languageUpdateResponseSchema = z
   .object({ language: accountLanguageSchema })
-  .describe('LanguageUpdateResponse');
+  .meta({ id: 'LanguageUpdateResponse' });
 export type LanguageUpdateResponse = z.infer<typeof languageUpdateResponseSchema>;
 
 export const profileUserSchema = z
@@ -250,7 +250,7 @@ export const profileUserSchema = z
     language: accountLanguageSchema,
     created_at: z.iso.datetime(),
   })
-  .describe('ProfileUser');
+  .meta({ id: 'ProfileUser' });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
 export const otpVerifyResponseSchema = z
@@ -258,7 +258,7 @@ export const otpVerifyResponseSchema = z
     token: z.string().describe('A session token for the protected API. exp in seconds.'),
     data: profileUserSchema,
   })
-  .describe('OtpVerifyResponse');
+  .meta({ id: 'OtpVerifyResponse' });
 export type OtpVerifyResponse = z.infer<typeof otpVerifyResponseSchema>;
 
 /**
@@ -275,12 +275,12 @@ export const erpDataSchema = z
     kra_pin: z.string().nullable(),
     registered_at: z.iso.datetime(),
   })
-  .describe('ErpData');
+  .meta({ id: 'ErpData' });
 export type ErpData = z.infer<typeof erpDataSchema>;
 
 export const profileResponseSchema = z
   .object({ data: profileUserSchema, erp_data: erpDataSchema })
-  .describe('ProfileResponse');
+  .meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /**
@@ -298,7 +298,7 @@ export const profileUpdateRequestSchema = z
     secondary_email: optionalEmailSchema,
     photo: photoSchema.optional(),
   })
-  .describe('ProfileUpdateRequest')
+  .meta({ id: 'ProfileUpdateRequest' })
   .meta({
     examples: [
       {
@@ -315,7 +315,7 @@ export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const profileUpdateResponseSchema = z
   .object({ message: z.string(), data: profileUserSchema })
-  .describe('ProfileUpdateResponse');
+  .meta({ id: 'ProfileUpdateResponse' });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /**
@@ -333,7 +333,7 @@ export const changePhoneRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED_MESSAGE });
     }
   })
-  .describe('ChangePhoneRequest')
+  .meta({ id: 'ChangePhoneRequest' })
   .meta({ examples: [{ phone_number: '0733555777', password: 'Nairobi#Rates2026' }] });
 export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
 
@@ -345,7 +345,7 @@ export const changePhoneResponseSchema = z
     otp_sent: z.boolean(),
     data: profileUserSchema.optional().describe('The updated user, after step 2.'),
   })
-  .describe('ChangePhoneResponse');
+  .meta({ id: 'ChangePhoneResponse' });
 export type ChangePhoneResponse = z.infer<typeof changePhoneResponseSchema>;
 
 export const changePasswordRequestSchema = z
@@ -353,7 +353,7 @@ export const changePasswordRequestSchema = z
     current_password: passwordSchema,
     new_password: newPasswordSchema,
   })
-  .describe('ChangePasswordRequest')
+  .meta({ id: 'ChangePasswordRequest' })
   .meta({ examples: [{ current_password: 'Nairobi#Rates2026', new_password: 'Kilimani#Plot2026' }] });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
@@ -362,17 +362,17 @@ export const changePasswordResponseSchema = z
     message: z.string(),
     signed_out_sessions: z.number().int().describe('How many other sessions were ended.'),
   })
-  .describe('ChangePasswordResponse');
+  .meta({ id: 'ChangePasswordResponse' });
 
 export const psvActivationResponseSchema = z
   .object({ message: z.string(), data: profileUserSchema })
-  .describe('PsvActivationResponse');
+  .meta({ id: 'PsvActivationResponse' });
 
 // ---------------------------------------------------------------- password recovery
 
 export const passwordForgotRequestSchema = z
   .object({ username: usernameSchema })
-  .describe('PasswordForgotRequest')
+  .meta({ id: 'PasswordForgotRequest' })
   .meta({ examples: [{ username: '0712345678' }] });
 export type PasswordForgotRequest = z.input<typeof passwordForgotRequestSchema>;
 
@@ -387,18 +387,18 @@ export const passwordForgotResponseSchema = z
         'Always null: the answer is the same whether or not an account exists, so no phone is shown.',
       ),
   })
-  .describe('PasswordForgotResponse');
+  .meta({ id: 'PasswordForgotResponse' });
 export type PasswordForgotResponse = z.infer<typeof passwordForgotResponseSchema>;
 
 export const passwordResetRequestSchema = z
   .object({ username: usernameSchema, otp: otpSchema, password: newPasswordSchema })
-  .describe('PasswordResetRequest')
+  .meta({ id: 'PasswordResetRequest' })
   .meta({ examples: [{ username: '0712345678', otp: '482913', password: 'Kilimani#Plot2026' }] });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 // ---------------------------------------------------------------- other
 
-export const messageResponseSchema = z.object({ message: z.string() }).describe('MessageResponse');
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 
 export const customerCheckQuerySchema = z.object({
   identifier: z.string().trim().min(1, IDENTIFIER_REQUIRED_MESSAGE).max(40, IDENTIFIER_REQUIRED_MESSAGE),
@@ -418,14 +418,14 @@ export const customerCheckResponseSchema = z
     has_account: z.boolean().describe('A portal account exists for this identifier.'),
     erp_account: z.boolean().describe("The county's revenue records know this customer."),
   })
-  .describe('CustomerCheck');
+  .meta({ id: 'CustomerCheck' });
 export type CustomerCheck = z.infer<typeof customerCheckResponseSchema>;
 
 export const authConfigResponseSchema = z
   .object({
     sms_outbox: z.boolean().describe('True when codes go to the development SMS outbox instead of phones.'),
   })
-  .describe('AuthConfig');
+  .meta({ id: 'AuthConfig' });
 export type AuthConfig = z.infer<typeof authConfigResponseSchema>;
 
 export const smsOutboxResponseSchema = z
@@ -439,5 +439,5 @@ export const smsOutboxResponseSchema = z
       }),
     ),
   })
-  .describe('SmsOutbox');
+  .meta({ id: 'SmsOutbox' });
 export type SmsOutboxResponse = z.infer<typeof smsOutboxResponseSchema>;

@@ -67,7 +67,7 @@ export const issuedDocumentLinkSchema = z
         "An issued event's public page (/social/event/{id}), for a service whose documents have one.",
       ),
   })
-  .describe('IssuedDocumentLink');
+  .meta({ id: 'IssuedDocumentLink' });
 export type IssuedDocumentLink = z.infer<typeof issuedDocumentLinkSchema>;
 
 export const applicationSchema = z
@@ -86,7 +86,7 @@ export const applicationSchema = z
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })
-  .describe('Application');
+  .meta({ id: 'Application' });
 export type Application = z.infer<typeof applicationSchema>;
 
 export const applicationDetailSchema = applicationSchema
@@ -94,12 +94,12 @@ export const applicationDetailSchema = applicationSchema
     history: z.array(applicationEventSchema).describe('Every status change, oldest first.'),
     bill: billSchema.nullable(),
   })
-  .describe('ApplicationDetail');
+  .meta({ id: 'ApplicationDetail' });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 export const applicationsResponseSchema = z
   .object({ data: z.array(applicationSchema) })
-  .describe('Applications');
+  .meta({ id: 'Applications' });
 
 export const applicationsQuerySchema = z.object({
   status: applicationStatusSchema.optional(),
@@ -122,7 +122,7 @@ export const createApplicationRequestSchema = z
       .describe("The form's values, keyed by field name; validated by the service's definition."),
     draft_id: draftIdField,
   })
-  .describe('CreateApplication');
+  .meta({ id: 'CreateApplication' });
 export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
 
 /**
@@ -137,12 +137,12 @@ export const applicationSubmittedSchema = z
     application: applicationSchema,
     bill: billSchema.nullable(),
   })
-  .describe('ApplicationSubmitted');
+  .meta({ id: 'ApplicationSubmitted' });
 export type ApplicationSubmitted = z.infer<typeof applicationSubmittedSchema>;
 
 export const cancelApplicationRequestSchema = z
   .object({ reason: z.string().trim().max(500).optional() })
-  .describe('CancelApplication')
+  .meta({ id: 'CancelApplication' })
   .meta({ examples: [{ reason: 'I applied for the wrong parcel' }] });
 
 /** One service as `GET /api/catalogue/services` lists it. */
@@ -158,7 +158,7 @@ export const catalogueServiceSchema = z.object({
 });
 export const catalogueServicesResponseSchema = z
   .object({ data: z.array(catalogueServiceSchema) })
-  .describe('CatalogueServices');
+  .meta({ id: 'CatalogueServices' });
 
 /** `POST /api/catalogue/services/{id}/quote`: the form as filled in so far. */
 export const quoteRequestSchema = z
@@ -169,7 +169,7 @@ export const quoteRequestSchema = z
         'The answers given so far, by field name; missing and invalid ones are left out of the price.',
       ),
   })
-  .describe('QuoteRequest')
+  .meta({ id: 'QuoteRequest' })
   .meta({ examples: [{ values: { survey_type_code: 'SV-BRE' } }] });
 
 export const quoteLineSchema = z.object({
@@ -191,7 +191,7 @@ export const quoteResponseSchema = z
       .describe('The fields the fee depends on that are not (validly) answered yet.'),
     message: z.string().nullable().describe('Why there is no amount yet, in words, when there is none.'),
   })
-  .describe('Quote');
+  .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteResponseSchema>;
 
 export const applicationCommentSchema = z
@@ -202,7 +202,7 @@ export const applicationCommentSchema = z
     body: z.string(),
     created_at: z.string(),
   })
-  .describe('ApplicationComment');
+  .meta({ id: 'ApplicationComment' });
 export type ApplicationComment = z.infer<typeof applicationCommentSchema>;
 
 export const applicationCommentsResponseSchema = z
@@ -211,5 +211,5 @@ export const applicationCommentsResponseSchema = z
 
 export const addCommentRequestSchema = z
   .object({ body: z.string().max(4000).describe('The comment, up to 1,000 characters.') })
-  .describe('AddComment')
+  .meta({ id: 'AddComment' })
   .meta({ examples: [{ body: 'The bays are for our delivery vans, which arrive before 8 a.m.' }] });

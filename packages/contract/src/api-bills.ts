@@ -63,18 +63,20 @@ export const billSchema = z
       ),
     lines: z.array(billLineSchema),
   })
-  .describe('Bill');
+  .meta({ id: 'Bill' });
 export type Bill = z.infer<typeof billSchema>;
 
-export const billsResponseSchema = z.object({ data: z.array(billSchema) }).describe('Bills');
+export const billsResponseSchema = z.object({ data: z.array(billSchema) }).meta({ id: 'Bills' });
 
 /** A bill on another account the caller asked for (a parcel's rates bill asked for by a relative). */
 export const askedBillSchema = billSchema
   .extend({ asked_at: z.iso.datetime().describe('When the caller last asked for it.') })
-  .describe('AskedBill');
+  .meta({ id: 'AskedBill' });
 export type AskedBill = z.infer<typeof askedBillSchema>;
 
-export const askedBillsResponseSchema = z.object({ data: z.array(askedBillSchema) }).describe('AskedBills');
+export const askedBillsResponseSchema = z
+  .object({ data: z.array(askedBillSchema) })
+  .meta({ id: 'AskedBills' });
 
 export const billsQuerySchema = z.object({
   status: billStatusSchema.optional().describe('Only bills in this status.'),

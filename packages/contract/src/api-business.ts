@@ -17,7 +17,7 @@ export const activitySchema = z
     fa_category_desc: z.string().describe('The sub-category.'),
     ubpsubcategory3_name: z.string().describe('The industry.'),
   })
-  .describe('BusinessActivity');
+  .meta({ id: 'BusinessActivity' });
 export type BusinessActivity = z.infer<typeof activitySchema>;
 
 export const activitiesQuerySchema = z.object({
@@ -35,7 +35,7 @@ export const activitiesQuerySchema = z.object({
 
 export const activitiesResponseSchema = z
   .object({ data: z.array(activitySchema) })
-  .describe('BusinessActivities');
+  .meta({ id: 'BusinessActivities' });
 
 export const classificationResponseSchema = z
   .object({
@@ -55,7 +55,7 @@ export const postalCodesResponseSchema = z
   .object({
     data: z.array(z.object({ postal_code: z.string(), post_office: z.string(), label: z.string() })),
   })
-  .describe('PostalCodes');
+  .meta({ id: 'PostalCodes' });
 
 /** A business as the application form's fields name it (what a lookup pre-fills). */
 export const businessSchema = z
@@ -71,10 +71,12 @@ export const businessSchema = z
     business_email: z.string().nullable(),
     contact_name: z.string().nullable(),
   })
-  .describe('Business');
+  .meta({ id: 'Business' });
 export type Business = z.infer<typeof businessSchema>;
 
-export const businessesResponseSchema = z.object({ data: z.array(businessSchema) }).describe('Businesses');
+export const businessesResponseSchema = z
+  .object({ data: z.array(businessSchema) })
+  .meta({ id: 'Businesses' });
 
 export const businessLookupQuerySchema = z
   .object({
@@ -127,18 +129,18 @@ export const businessClaimSchema = z
     decided_at: z.iso.datetime({ offset: true }).nullable(),
     decision_reason: z.string().nullable().describe("The county officer's reason, once decided."),
   })
-  .describe('BusinessClaim');
+  .meta({ id: 'BusinessClaim' });
 export type BusinessClaim = z.infer<typeof businessClaimSchema>;
 export const businessClaimRequestSchema = z
   .object({ kra_pin: z.string().trim().min(1).max(20) })
-  .describe('BusinessClaimRequest')
+  .meta({ id: 'BusinessClaimRequest' })
   .meta({ examples: [{ kra_pin: 'P051234567K' }] });
 export const businessClaimRecordedSchema = z
   .object({ message: z.string(), claim: businessClaimSchema })
-  .describe('BusinessClaimRecorded');
+  .meta({ id: 'BusinessClaimRecorded' });
 export const businessClaimsResponseSchema = z
   .object({ data: z.array(businessClaimSchema) })
-  .describe('BusinessClaims');
+  .meta({ id: 'BusinessClaims' });
 export const staffBusinessClaimSchema = businessClaimSchema
   .extend({
     claimant_name: z.string(),
@@ -150,10 +152,10 @@ export const staffBusinessClaimSchema = businessClaimSchema
     recommended_by_name: z.string().nullable(),
     recommendation_reason: z.string().nullable(),
   })
-  .describe('StaffBusinessClaim');
+  .meta({ id: 'StaffBusinessClaim' });
 export const staffBusinessClaimsResponseSchema = z
   .object({ data: z.array(staffBusinessClaimSchema) })
-  .describe('StaffBusinessClaims');
+  .meta({ id: 'StaffBusinessClaims' });
 export const staffBusinessClaimsQuerySchema = z.object({
   status: z
     .enum(BUSINESS_CLAIM_STATUSES)
@@ -170,7 +172,7 @@ export const businessClaimDecisionSchema = z
       .min(3, { message: 'Please give the reason for the decision' })
       .max(500, { message: 'Please keep the reason under 500 characters' }),
   })
-  .describe('BusinessClaimDecision')
+  .meta({ id: 'BusinessClaimDecision' })
   .meta({
     examples: [{ decision: 'accepted', reason: 'Certificate of registration and ID seen at the office' }],
   });
@@ -201,10 +203,10 @@ export const myPermitSchema = z
     short_code: z.string().nullable().describe('Its E-Verify code.'),
     document: issuedDocumentLinkSchema,
   })
-  .describe('MyPermit');
+  .meta({ id: 'Permit' });
 export type MyPermit = z.infer<typeof myPermitSchema>;
 
-export const myPermitsResponseSchema = z.object({ data: z.array(myPermitSchema) }).describe('MyPermits');
+export const myPermitsResponseSchema = z.object({ data: z.array(myPermitSchema) }).meta({ id: 'Permits' });
 
 export const permitParamsSchema = z.object({ document_id: z.string().max(64) });
 
@@ -227,7 +229,7 @@ export const pestControlServicesResponseSchema = z
       }),
     ),
   })
-  .describe('PestControlServices');
+  .meta({ id: 'PestControlServices' });
 
 export const pestControlSummarySchema = z
   .object({

@@ -46,7 +46,7 @@ export const countySchema = z
           'limits): a larger bill is paid in parts, or at the bank with its invoice.',
       ),
   })
-  .describe('County');
+  .meta({ id: 'County' });
 export type County = z.infer<typeof countySchema>;
 
 export const wardSchema = z.object({ code: z.string(), name: z.string() });
@@ -56,7 +56,9 @@ export const subCountySchema = z.object({
   wards: z.array(wardSchema),
 });
 export type SubCounty = z.infer<typeof subCountySchema>;
-export const subCountiesResponseSchema = z.object({ data: z.array(subCountySchema) }).describe('SubCounties');
+export const subCountiesResponseSchema = z
+  .object({ data: z.array(subCountySchema) })
+  .meta({ id: 'SubCounties' });
 
 /** One item of a county reference data list (`GET /api/reference-data/{list}`). */
 export const referenceItemSchema = z
@@ -67,11 +69,11 @@ export const referenceItemSchema = z
     parent: z.string().nullable().describe('The item (of another list or field) it belongs under, if any.'),
   })
   .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]))
-  .describe('ReferenceItem');
+  .meta({ id: 'ReferenceItem' });
 export type ReferenceItem = z.infer<typeof referenceItemSchema>;
 export const referenceItemsResponseSchema = z
   .object({ data: z.array(referenceItemSchema) })
-  .describe('ReferenceItems');
+  .meta({ id: 'ReferenceItems' });
 export const referenceItemsQuerySchema = z.object({
   parent: z.string().max(60).optional().describe('Only the items under this parent (a dependent list).'),
 });

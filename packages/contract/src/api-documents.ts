@@ -91,7 +91,7 @@ export const invoiceDocumentSchema = z
           'an unguessable key that is not in the QR code.',
       ),
   })
-  .describe('InvoiceDocument');
+  .meta({ id: 'InvoiceDocument' });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
 /** One issued document as county staff see it (full holder name, the register's state). */
@@ -111,12 +111,12 @@ export const staffDocumentSchema = z
     revocation_reason: z.string().nullable(),
     verify_url: z.string(),
   })
-  .describe('StaffDocument');
+  .meta({ id: 'StaffDocument' });
 export type StaffDocument = z.infer<typeof staffDocumentSchema>;
 
 export const staffDocumentListSchema = z
   .object({ data: z.array(staffDocumentSchema) })
-  .describe('StaffDocuments');
+  .meta({ id: 'StaffDocuments' });
 
 export const staffDocumentQuerySchema = z.object({
   number: z.string().trim().min(1, { message: 'Enter a document number' }).max(100),
@@ -190,5 +190,5 @@ export const printableDocumentSchema = composedDocumentSchema
     pdf_url: z.string(),
     print_url: z.string().nullable(),
   })
-  .describe('PrintableDocument');
+  .meta({ id: 'Document' });
 export type PrintableDocument = z.infer<typeof printableDocumentSchema>;

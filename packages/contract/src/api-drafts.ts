@@ -32,7 +32,7 @@ export const saveDraftRequestSchema = z
       .record(z.string().max(100), z.unknown())
       .describe('Everything typed so far, keyed by field name (upload fields hold upload ids).'),
   })
-  .describe('SaveDraft')
+  .meta({ id: 'SaveDraft' })
   .meta({
     examples: [
       { service_id: 'land-survey', step: 1, values: { lr_number: '209/10001', survey_type_code: 'SV-BRE' } },
@@ -62,13 +62,13 @@ export const draftSchema = z
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })
-  .describe('Draft');
+  .meta({ id: 'Draft' });
 export type Draft = z.infer<typeof draftSchema>;
 
 export { isEmptyDraft } from './draft-values';
 
-export const draftsResponseSchema = z.object({ data: z.array(draftSchema) }).describe('Drafts');
+export const draftsResponseSchema = z.object({ data: z.array(draftSchema) }).meta({ id: 'Drafts' });
 
 export const draftDeletedSchema = z
   .object({ id: z.uuid(), deleted: z.literal(true) })
-  .describe('DraftDeleted');
+  .meta({ id: 'DraftDeleted' });

@@ -47,7 +47,7 @@ export const tenancySchema = z
   .describe('A tenancy of a county house or unit');
 export type Tenancy = z.infer<typeof tenancySchema>;
 
-export const tenanciesResponseSchema = z.object({ data: z.array(tenancySchema) }).describe('Tenancies');
+export const tenanciesResponseSchema = z.object({ data: z.array(tenancySchema) }).meta({ id: 'Tenancies' });
 
 export const statementMonthSchema = z.object({
   period: z.string().describe('The month (its first day, YYYY-MM-DD).'),

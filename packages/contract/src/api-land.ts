@@ -52,9 +52,9 @@ export const landUsesRequestSchema = z
       .optional()
       .describe('Sent empty for the whole list; a code answers that one only.'),
   })
-  .describe('LandUsesRequest')
+  .meta({ id: 'LandUsesRequest' })
   .meta({ examples: [{ land_use_code: '' }] });
-export const landUsesResponseSchema = z.object({ data: z.array(landUseSchema) }).describe('LandUses');
+export const landUsesResponseSchema = z.object({ data: z.array(landUseSchema) }).meta({ id: 'LandUses' });
 
 export const landReasonSchema = z.object({
   reason_code: z.string().describe('e.g. "SALE"'),
@@ -62,7 +62,7 @@ export const landReasonSchema = z.object({
 });
 export const landReasonsResponseSchema = z
   .object({ data: z.array(landReasonSchema) })
-  .describe('LandReasons');
+  .meta({ id: 'LandReasons' });
 
 export const groundRentServiceTypeSchema = z.object({
   service_type_code: z.string().describe('e.g. "GR"'),
@@ -71,7 +71,7 @@ export const groundRentServiceTypeSchema = z.object({
 });
 export const groundRentServiceTypesResponseSchema = z
   .object({ data: z.array(groundRentServiceTypeSchema) })
-  .describe('GroundRentServiceTypes');
+  .meta({ id: 'GroundRentServiceTypes' });
 
 export const groundRentZonesQuerySchema = z.object({
   ward_code: z.string().max(20).optional(),
@@ -87,7 +87,7 @@ export const groundRentZoneSchema = z.object({
 });
 export const groundRentZonesResponseSchema = z
   .object({ data: z.array(groundRentZoneSchema) })
-  .describe('GroundRentZones');
+  .meta({ id: 'GroundRentZones' });
 
 export const landServiceSchema = z.object({
   land_service_code: z.string().describe('e.g. "SRV"'),
@@ -96,7 +96,7 @@ export const landServiceSchema = z.object({
 });
 export const landServicesResponseSchema = z
   .object({ data: z.array(landServiceSchema) })
-  .describe('LandServices');
+  .meta({ id: 'LandServices' });
 
 export const surveyServiceTypesQuerySchema = z.object({
   land_service_code: z.string().max(20).optional().describe('Sent empty for all types.'),
@@ -110,7 +110,7 @@ export const surveyServiceTypeSchema = z.object({
 });
 export const surveyServiceTypesResponseSchema = z
   .object({ data: z.array(surveyServiceTypeSchema) })
-  .describe('SurveyServiceTypes');
+  .meta({ id: 'SurveyServiceTypes' });
 
 export const consultantsQuerySchema = z.object({
   profession: z.enum(['surveyor', 'valuer', 'planner']).optional(),
@@ -126,7 +126,7 @@ export const consultantSchema = z.object({
 });
 export const consultantsResponseSchema = z
   .object({ data: z.array(consultantSchema) })
-  .describe('Consultants');
+  .meta({ id: 'Consultants' });
 
 /** A parcel as its owner or an applicant sees it (the registered owner's name is masked). */
 export const parcelSchema = z
@@ -149,14 +149,14 @@ export const parcelSchema = z
     owner_name: z.string().describe('Masked, e.g. "J*** K*****".'),
     linked_to_me: z.boolean(),
   })
-  .describe('Parcel');
+  .meta({ id: 'Parcel' });
 export type Parcel = z.infer<typeof parcelSchema>;
-export const parcelsResponseSchema = z.object({ data: z.array(parcelSchema) }).describe('Parcels');
+export const parcelsResponseSchema = z.object({ data: z.array(parcelSchema) }).meta({ id: 'Parcels' });
 export const parcelQuerySchema = z.object({ lr_number: lrNumberSchema });
 
 export const linkParcelRequestSchema = z
   .object({ lr_number: lrNumberSchema })
-  .describe('LinkParcel')
+  .meta({ id: 'LinkParcel' })
   .meta({ examples: [{ lr_number: '209/10001' }] });
 /** The web app checks `success` and treats a missing flag as an error. */
 export const linkParcelResponseSchema = z
@@ -165,7 +165,7 @@ export const linkParcelResponseSchema = z
     message: z.string().describe('"Parcel 209/10001 has been added to your account."'),
     parcel: parcelSchema,
   })
-  .describe('LinkParcelResult');
+  .meta({ id: 'LinkParcelResult' });
 export type LinkParcelResponse = z.infer<typeof linkParcelResponseSchema>;
 
 /** Pending; recommended (one land officer would accept it: a second one decides); accepted; rejected. */
@@ -179,16 +179,16 @@ export const parcelClaimSchema = z
     decided_at: z.iso.datetime({ offset: true }).nullable(),
     decision_reason: z.string().nullable().describe("The county officer's reason, once decided."),
   })
-  .describe('ParcelClaim');
+  .meta({ id: 'ParcelClaim' });
 export type ParcelClaim = z.infer<typeof parcelClaimSchema>;
 
 /** 202 from a link that became an ownership claim: `success` is false, so the spec's client shows the message. */
 export const parcelClaimRecordedSchema = z
   .object({ success: z.literal(false), message: z.string(), claim: parcelClaimSchema })
-  .describe('ParcelClaimRecorded');
+  .meta({ id: 'ParcelClaimRecorded' });
 export const parcelClaimsResponseSchema = z
   .object({ data: z.array(parcelClaimSchema) })
-  .describe('ParcelClaims');
+  .meta({ id: 'ParcelClaims' });
 
 /** County staff: a claim with who claims and who the register says owns the parcel. */
 export const staffParcelClaimSchema = parcelClaimSchema
@@ -203,11 +203,11 @@ export const staffParcelClaimSchema = parcelClaimSchema
     recommended_by_name: z.string().nullable(),
     recommendation_reason: z.string().nullable(),
   })
-  .describe('StaffParcelClaim');
+  .meta({ id: 'StaffParcelClaim' });
 export type StaffParcelClaim = z.infer<typeof staffParcelClaimSchema>;
 export const staffParcelClaimsResponseSchema = z
   .object({ data: z.array(staffParcelClaimSchema) })
-  .describe('StaffParcelClaims');
+  .meta({ id: 'StaffParcelClaims' });
 export const staffParcelClaimsQuerySchema = z.object({
   status: parcelClaimStatusSchema.optional().describe('Default: every open claim (pending and recommended).'),
 });
@@ -221,14 +221,14 @@ export const parcelClaimDecisionSchema = z
       .min(3, { message: 'Please give the reason for the decision' })
       .max(500, { message: 'Please keep the reason under 500 characters' }),
   })
-  .describe('ParcelClaimDecision')
+  .meta({ id: 'ParcelClaimDecision' })
   .meta({
     examples: [{ decision: 'rejected', reason: 'The sale agreement does not name the registered owner' }],
   });
 
 export const currentBillRequestSchema = z
   .object({ lr_number: lrNumberSchema })
-  .describe('CurrentBillRequest')
+  .meta({ id: 'CurrentBillRequest' })
   .meta({ examples: [{ lr_number: '209/10001' }] });
 export const currentBillResponseSchema = billSchema
   .extend({
@@ -238,4 +238,4 @@ export const currentBillResponseSchema = billSchema
         "The bill's printable invoice, to pay at a bank, for whoever asked: the owner's name masked for anyone but the owner.",
       ),
   })
-  .describe('CurrentRatesBill');
+  .meta({ id: 'CurrentRatesBill' });

@@ -10,7 +10,7 @@ export const marketsResponseSchema = z
       kind: z.enum(['market', 'barrier']).describe('A market, or a county barrier on a road (cess only).'),
     }),
   )
-  .describe('Markets');
+  .meta({ id: 'Markets' });
 export type Market = z.infer<typeof marketsResponseSchema>[number];
 
 /** `GET /api/markets/cess/produce`: what cess is charged on, its unit and its fee per unit. */
@@ -23,5 +23,5 @@ export const cessProduceResponseSchema = z
       fee_cents: z.int().describe('The cess of one unit, in integer cents.'),
     }),
   )
-  .describe('CessProduce');
+  .meta({ id: 'CessProduce' });
 export type CessProduce = z.infer<typeof cessProduceResponseSchema>[number];

@@ -28,7 +28,7 @@ export const parkingZonesResponseSchema = z
       }),
     ),
   })
-  .describe('ParkingZones');
+  .meta({ id: 'ParkingZones' });
 
 export const dailyParkingRequestSchema = z
   .object({
@@ -40,7 +40,7 @@ export const dailyParkingRequestSchema = z
     vehicle_type: z.string().max(20),
     phone_number: z.string().max(20).describe('The M-Pesa phone that gets the prompt.'),
   })
-  .describe('DailyParkingRequest')
+  .meta({ id: 'DailyParkingRequest' })
   .meta({
     examples: [{ plate: 'KDA 123A', zone_code: 'Z1', vehicle_type: 'saloon', phone_number: '0712345678' }],
   });
@@ -71,7 +71,7 @@ export const parkingTicketSchema = z
       .nullable()
       .describe("A pending ticket's latest M-Pesa prompt: pending, or how it ended (failed, cancelled)."),
   })
-  .describe('ParkingTicket');
+  .meta({ id: 'ParkingTicket' });
 export type ParkingTicket = z.infer<typeof parkingTicketSchema>;
 
 export const dailyParkingResponseSchema = z
@@ -85,7 +85,7 @@ export const dailyParkingResponseSchema = z
       .describe('True when this plate, zone and day was paid already: no second charge.'),
     ticket: parkingTicketSchema,
   })
-  .describe('DailyParkingAnswer');
+  .meta({ id: 'DailyParkingAnswer' });
 export type DailyParkingAnswer = z.infer<typeof dailyParkingResponseSchema>;
 
 export const parkingTicketParamsSchema = z.object({ ticket_id: z.string().max(20) });
@@ -98,7 +98,7 @@ export const ticketPayRequestSchema = z
       .optional()
       .describe('The M-Pesa phone to prompt; by default the one the last prompt went to.'),
   })
-  .describe('TicketPayRequest')
+  .meta({ id: 'TicketPayRequest' })
   .meta({ examples: [{ phone_number: '0712345678' }] });
 
 export const parkingStatusQuerySchema = z.object({ plate: z.string().max(20) });
@@ -138,10 +138,10 @@ export const vehicleSchema = z
     make: z.string().nullable(),
     colour: z.string().nullable(),
   })
-  .describe('Vehicle');
+  .meta({ id: 'Vehicle' });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-export const vehiclesResponseSchema = z.object({ data: z.array(vehicleSchema) }).describe('Vehicles');
+export const vehiclesResponseSchema = z.object({ data: z.array(vehicleSchema) }).meta({ id: 'Vehicles' });
 
 export const addVehicleRequestSchema = z
   .object({
@@ -150,7 +150,7 @@ export const addVehicleRequestSchema = z
     make: z.string().max(40).optional(),
     colour: z.string().max(30).optional(),
   })
-  .describe('AddVehicle')
+  .meta({ id: 'AddVehicle' })
   .meta({ examples: [{ plate: 'KDA 123A', vehicle_type: 'saloon', make: 'Toyota Axio', colour: 'Silver' }] });
 
 export const vehicleParamsSchema = z.object({ id: z.uuid() });
@@ -163,7 +163,7 @@ export const parkingBuildingsQuerySchema = z.object({ road_code: z.string().max(
 
 export const parkingBuildingsResponseSchema = z
   .object({ data: z.array(z.object({ building_code: z.string(), name: z.string(), road_code: z.string() })) })
-  .describe('ParkingBuildings');
+  .meta({ id: 'ParkingBuildings' });
 
 export const loadingZoneTypesResponseSchema = z
   .object({
@@ -176,7 +176,7 @@ export const loadingZoneTypesResponseSchema = z
       }),
     ),
   })
-  .describe('LoadingZoneTypes');
+  .meta({ id: 'LoadingZoneTypes' });
 
 export const PARKING_PERMIT_STATES = ['active', 'expiring', 'expired', 'revoked', 'renewed'] as const;
 
@@ -199,7 +199,7 @@ export const myParkingPermitSchema = z
     short_code: z.string().nullable(),
     document: issuedDocumentLinkSchema,
   })
-  .describe('MyParkingPermit');
+  .meta({ id: 'MyParkingPermit' });
 export type MyParkingPermit = z.infer<typeof myParkingPermitSchema>;
 
 export const myParkingPermitsResponseSchema = z
@@ -223,7 +223,7 @@ export const reservedParkingApplicationSchema = z
     comments: z.int().describe('How many comments it has.'),
     document_no: z.string().nullable().describe('The permit, once issued.'),
   })
-  .describe('ReservedParkingApplication');
+  .meta({ id: 'ReservedParkingApplication' });
 export type ReservedParkingApplication = z.infer<typeof reservedParkingApplicationSchema>;
 
 export const reservedParkingApplicationsSchema = z

@@ -58,7 +58,7 @@ export const stkPushRequestSchema = z
           'first part: the rest is paid in more prompts, or at the bank with the invoice).',
       ),
   })
-  .describe('StkPushRequest')
+  .meta({ id: 'StkPushRequest' })
   .meta({ examples: [{ bill_no: 'NCCB40213378', phone_number: '0712345678' }] });
 export type StkPushRequest = z.input<typeof stkPushRequestSchema>;
 
@@ -72,7 +72,7 @@ export const stkPushResponseSchema = z
     phone_number: z.string().describe('The phone the prompt was sent to, 254 form.'),
     message: z.string().describe('What to tell the payer now.'),
   })
-  .describe('StkPushResponse');
+  .meta({ id: 'StkPushResponse' });
 export type StkPushResponse = z.infer<typeof stkPushResponseSchema>;
 
 export const paymentSchema = z
@@ -102,11 +102,11 @@ export const paymentSchema = z
     created_at: z.iso.datetime({ offset: true }),
     completed_at: z.iso.datetime({ offset: true }).nullable(),
   })
-  .describe('Payment');
+  .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentParamsSchema = z.object({ payment_id: z.string().max(64) });
-export const paymentsResponseSchema = z.object({ data: z.array(paymentSchema) }).describe('Payments');
+export const paymentsResponseSchema = z.object({ data: z.array(paymentSchema) }).meta({ id: 'Payments' });
 
 /** One service area's open bills in the obligations list. */
 export const obligationGroupSchema = z.object({
@@ -124,7 +124,7 @@ export const obligationsResponseSchema = z
       credits: z.array(z.object({ bill_no: z.string(), credit_cents: z.int().positive() })),
     }),
   })
-  .describe('Obligations');
+  .meta({ id: 'Obligations' });
 export type Obligations = z.infer<typeof obligationsResponseSchema>['data'];
 
 /** An M-Pesa acknowledgement (STK callback, C2B confirmation, C2B validation). */

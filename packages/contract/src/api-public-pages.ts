@@ -14,5 +14,5 @@ export const eventPageSchema = z
       .describe('Whether its permit stands: revoked by the county, or expired once the last day has passed.'),
     checked_at: z.iso.datetime().describe('When the register was read.'),
   })
-  .describe('EventPage');
+  .meta({ id: 'EventPage' });
 export type EventPage = z.infer<typeof eventPageSchema>;

@@ -19,7 +19,7 @@ export const registerSaccoRequestSchema = z
     phone: z.string().max(20).describe("The Sacco's phone, any accepted Kenyan form."),
     email: z.string().max(120).optional(),
   })
-  .describe('RegisterSacco')
+  .meta({ id: 'RegisterSacco' })
   .meta({
     examples: [
       {
@@ -46,10 +46,10 @@ export const saccoSummarySchema = z
     stickers_due: z.int().describe('Active vehicles with no sticker for the year yet.'),
     amount_due_cents: z.int().describe('What the due stickers cost by the county’s seat bands (cents).'),
   })
-  .describe('SaccoSummary');
+  .meta({ id: 'SaccoSummary' });
 export type SaccoSummary = z.infer<typeof saccoSummarySchema>;
 
-export const saccosResponseSchema = z.object({ data: z.array(saccoSummarySchema) }).describe('Saccos');
+export const saccosResponseSchema = z.object({ data: z.array(saccoSummarySchema) }).meta({ id: 'Saccos' });
 
 export const saccoParamsSchema = z.object({ sacco_id: z.uuid() });
 export const saccoVehicleParamsSchema = z.object({ sacco_id: z.uuid(), vehicle_id: z.uuid() });
@@ -65,7 +65,7 @@ export const stickerStateSchema = z
     bill_no: z.string().nullable(),
     document: issuedDocumentLinkSchema.nullable().describe('The printable sticker, once paid.'),
   })
-  .describe('PsvStickerState');
+  .meta({ id: 'PsvStickerState' });
 
 export const saccoVehicleSchema = z
   .object({
@@ -80,12 +80,12 @@ export const saccoVehicleSchema = z
     active: z.boolean(),
     sticker: stickerStateSchema,
   })
-  .describe('SaccoVehicle');
+  .meta({ id: 'SaccoVehicle' });
 export type SaccoVehicle = z.infer<typeof saccoVehicleSchema>;
 
 export const saccoVehiclesResponseSchema = z
   .object({ sacco: saccoSummarySchema, data: z.array(saccoVehicleSchema) })
-  .describe('SaccoVehicles');
+  .meta({ id: 'SaccoVehicles' });
 export type SaccoVehiclesResponse = z.infer<typeof saccoVehiclesResponseSchema>;
 
 export const addSaccoVehicleRequestSchema = z
@@ -97,7 +97,7 @@ export const addSaccoVehicleRequestSchema = z
     owner_phone: z.string().max(20).optional(),
     old_plate: z.string().max(20).optional().describe('Its plate before re-registration, if any.'),
   })
-  .describe('AddSaccoVehicle')
+  .meta({ id: 'AddSaccoVehicle' })
   .meta({
     examples: [
       {
@@ -121,7 +121,7 @@ export const saccoVehicleLookupSchema = z
     sacco_name: z.string(),
     vehicle: saccoVehicleSchema,
   })
-  .describe('SaccoVehicleLookup');
+  .meta({ id: 'SaccoVehicleLookup' });
 
 export const stickerBillRequestSchema = z
   .object({
@@ -131,7 +131,7 @@ export const stickerBillRequestSchema = z
       .max(200)
       .describe('The vehicles whose stickers to pay, in one bill.'),
   })
-  .describe('PsvStickerBillRequest')
+  .meta({ id: 'PsvStickerBillRequest' })
   .meta({
     examples: [
       { vehicle_ids: ['0b6f4d1e-5a1c-4f7e-9c2b-3d4e5f6a7b8c', '1c7e5f2a-6b2d-4a8f-8d3c-4e5f6a7b8c9d'] },
@@ -148,7 +148,7 @@ export const stickerBillResponseSchema = z
     ),
     bill: billSchema,
   })
-  .describe('PsvStickerBill');
+  .meta({ id: 'PsvStickerBill' });
 export type StickerBill = z.infer<typeof stickerBillResponseSchema>;
 
 export const matatuChangeTypesResponseSchema = z
@@ -161,4 +161,4 @@ export const matatuChangeTypesResponseSchema = z
       }),
     ),
   })
-  .describe('MatatuChangeTypes');
+  .meta({ id: 'MatatuChangeTypes' });

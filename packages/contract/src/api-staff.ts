@@ -106,7 +106,7 @@ export const officerSchema = z
     permissions: z.array(z.enum(PERMISSIONS)),
     active: z.boolean(),
   })
-  .describe('Officer');
+  .meta({ id: 'Officer' });
 export type Officer = z.infer<typeof officerSchema>;
 
 // ------------------------------------------------------------------------------------ the queue
@@ -156,7 +156,7 @@ export const queueResponseSchema = z
     per_page: z.int(),
     total: z.int().nonnegative().describe('Matching the filters.'),
   })
-  .describe('Queue');
+  .meta({ id: 'Queue' });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
 
 // -------------------------------------------------------------------------- one application
@@ -236,7 +236,7 @@ export const staffApplicationSchema = z
       .describe('The decisions this officer may take now (status table, role, four eyes).'),
     submitted_at: z.iso.datetime({ offset: true }),
   })
-  .describe('StaffApplication');
+  .meta({ id: 'StaffApplication' });
 export type StaffApplication = z.infer<typeof staffApplicationSchema>;
 
 const REASON_MESSAGE = 'Please give the reason for this decision (at least 3 characters)';
@@ -257,7 +257,7 @@ export const decisionSchema = z
     if (needed && (decision.reason ?? '').length < 3)
       context.addIssue({ code: 'custom', path: ['reason'], message: REASON_MESSAGE });
   })
-  .describe('Decision')
+  .meta({ id: 'Decision' })
   .meta({
     examples: [
       { status: 'needs_info', reason: 'The title deed copy is unreadable: please upload a clearer scan.' },
@@ -280,7 +280,7 @@ export const answerSchema = z
       .optional()
       .describe('A note to the officer.'),
   })
-  .describe('Answer')
+  .meta({ id: 'Answer' })
   .meta({
     examples: [
       {
@@ -318,7 +318,7 @@ export const auditEntrySchema = z.object({
 
 export const auditResponseSchema = z
   .object({ data: z.array(auditEntrySchema).describe('Newest first.'), page: z.int(), per_page: z.int() })
-  .describe('AuditLog');
+  .meta({ id: 'AuditLog' });
 
 // -------------------------------------------------------------------------------------- revenue
 
@@ -356,7 +356,7 @@ export const unmatchedListSchema = z
       .nonnegative()
       .describe('A match above this needs a second revenue officer (REVENUE_SECOND_OFFICER_ABOVE).'),
   })
-  .describe('UnmatchedPayments');
+  .meta({ id: 'UnmatchedPayments' });
 export type UnmatchedList = z.infer<typeof unmatchedListSchema>;
 
 export const matchResultSchema = z
@@ -368,7 +368,7 @@ export const matchResultSchema = z
     amount_cents: z.int(),
     bill_status: z.string(),
   })
-  .describe('MatchResult');
+  .meta({ id: 'MatchResult' });
 export type MatchResult = z.infer<typeof matchResultSchema>;
 
 const revenueReason = z
@@ -382,7 +382,7 @@ export const matchPaymentSchema = z
     bill_no: z.string().trim().toUpperCase().min(1, 'Please enter the bill number').max(40),
     reason: revenueReason,
   })
-  .describe('MatchPayment')
+  .meta({ id: 'MatchPayment' })
   .meta({
     examples: [
       {
@@ -394,7 +394,7 @@ export const matchPaymentSchema = z
 
 export const revenueReasonSchema = z
   .object({ reason: revenueReason })
-  .describe('RevenueReason')
+  .meta({ id: 'RevenueReason' })
   .meta({ examples: [{ reason: 'The payer has no bill with the county: return the money.' }] });
 
 const kenyaDate = z.iso.date({ error: 'Please give a date as YYYY-MM-DD' });
@@ -421,7 +421,7 @@ export const collectionsSchema = z
     total_payments: z.int().nonnegative(),
     total_cents: z.int().nonnegative(),
   })
-  .describe('Collections');
+  .meta({ id: 'Collections' });
 export type Collections = z.infer<typeof collectionsSchema>;
 
 /** A row of a fee schedule: an amount charged from its first day until a later row starts. */
@@ -438,14 +438,14 @@ export const feeRowSchema = z
       .boolean()
       .describe('Whether this is the row charged today (false: an older or a coming one).'),
   })
-  .describe('FeeRow');
+  .meta({ id: 'FeeRow' });
 export type FeeRow = z.infer<typeof feeRowSchema>;
 
 export const feeRowsQuerySchema = z.object({
   schedule: z.string().trim().max(60).optional().describe('One schedule only (e.g. `sbp-fees`).'),
   q: z.string().trim().max(60).optional().describe('Words or an item code the row must contain.'),
 });
-export const feeRowsResponseSchema = z.object({ data: z.array(feeRowSchema) }).describe('FeeRows');
+export const feeRowsResponseSchema = z.object({ data: z.array(feeRowSchema) }).meta({ id: 'FeeRows' });
 
 export const FEE_CHANGE_STATUSES = ['proposed', 'confirmed', 'rejected'] as const;
 
@@ -460,7 +460,7 @@ export const proposeFeeChangeSchema = z
       .max(100_000_000_000, 'That amount is too large'),
     reason: revenueReason.describe('Why (the Finance Act or the resolution that sets it).'),
   })
-  .describe('ProposeFeeChange')
+  .meta({ id: 'ProposeFeeChange' })
   .meta({
     examples: [
       {
@@ -494,7 +494,7 @@ export const feeChangeSchema = z
     decision_note: z.string().nullable(),
     created_at: z.string(),
   })
-  .describe('FeeChange');
+  .meta({ id: 'FeeChange' });
 export type FeeChange = z.infer<typeof feeChangeSchema>;
 
 export const feeChangesQuerySchema = z.object({
@@ -503,4 +503,6 @@ export const feeChangesQuerySchema = z.object({
     .optional()
     .describe('Only changes in this state (default: all, newest first).'),
 });
-export const feeChangesResponseSchema = z.object({ data: z.array(feeChangeSchema) }).describe('FeeChanges');
+export const feeChangesResponseSchema = z
+  .object({ data: z.array(feeChangeSchema) })
+  .meta({ id: 'FeeChanges' });

@@ -11,7 +11,7 @@ export const ticketPaymentSchema = z
     phone_hint: z.string().nullable().describe('The phone the prompt went to, masked.'),
     at: z.string().describe('When it last changed.'),
   })
-  .describe('TicketPayment');
+  .meta({ id: 'TicketPayment' });
 export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
 
 /**
@@ -46,7 +46,7 @@ export const serviceTicketSchema = z
       .nullable()
       .describe("A pending ticket's latest M-Pesa prompt: pending, or how it ended (failed, cancelled)."),
   })
-  .describe('ServiceTicket');
+  .meta({ id: 'ServiceTicket' });
 export type ServiceTicket = z.infer<typeof serviceTicketSchema>;
 
 export const serviceTicketAnswerSchema = z
@@ -58,7 +58,7 @@ export const serviceTicketAnswerSchema = z
     already_paid: z.boolean().describe('True when the same thing was paid already: no second charge.'),
     ticket: serviceTicketSchema,
   })
-  .describe('ServiceTicketAnswer');
+  .meta({ id: 'ServiceTicketAnswer' });
 export type ServiceTicketAnswer = z.infer<typeof serviceTicketAnswerSchema>;
 
 export const serviceTicketParamsSchema = z.object({ ticket_id: z.string().max(20) });
@@ -74,5 +74,5 @@ export const plateTicketSchema = z
     paid_at: z.string(),
     valid_until: z.string(),
   })
-  .describe('PlateTicket');
+  .meta({ id: 'PlateTicket' });
 export type PlateTicket = z.infer<typeof plateTicketSchema>;

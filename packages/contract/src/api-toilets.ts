@@ -15,9 +15,9 @@ export const publicToiletSchema = z
     lng: z.number().nullable(),
     open_faults: z.int().describe('Faults reported and not yet closed by an officer.'),
   })
-  .describe('PublicToilet');
+  .meta({ id: 'PublicToilet' });
 export type PublicToilet = z.infer<typeof publicToiletSchema>;
-export const publicToiletsResponseSchema = z.array(publicToiletSchema).describe('PublicToilets');
+export const publicToiletsResponseSchema = z.array(publicToiletSchema).meta({ id: 'PublicToilets' });
 
 export const TOILET_FAULT_KINDS = ['closed', 'dirty', 'no_water'] as const;
 
@@ -26,7 +26,7 @@ export const toiletFaultRequestSchema = z
     kind: z.enum(TOILET_FAULT_KINDS).describe('closed, dirty or no water'),
     note: z.string().max(300).optional().describe('What else the officer should know.'),
   })
-  .describe('ToiletFaultReport')
+  .meta({ id: 'ToiletFaultReport' })
   .meta({ examples: [{ kind: 'no_water', note: 'No water in the taps since morning' }] });
 
 export const toiletFaultSchema = z
@@ -40,10 +40,10 @@ export const toiletFaultSchema = z
     reported_at: z.string(),
     closed_at: z.string().nullable(),
   })
-  .describe('ToiletFault');
+  .meta({ id: 'ToiletFault' });
 export type ToiletFault = z.infer<typeof toiletFaultSchema>;
 export const toiletFaultsResponseSchema = z
   .object({ data: z.array(toiletFaultSchema) })
-  .describe('ToiletFaults');
+  .meta({ id: 'ToiletFaults' });
 export const toiletFaultParamsSchema = z.object({ fault_id: z.uuid() });
 export const toiletParamsSchema = z.object({ id: z.string().max(10) });

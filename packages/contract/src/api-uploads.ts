@@ -34,7 +34,7 @@ export const uploadSchema = z
     size: z.int().nonnegative().describe('Size in bytes.'),
     content_type: uploadContentTypeSchema.describe('Detected from the bytes.'),
   })
-  .describe('Upload');
+  .meta({ id: 'Upload' });
 export type Upload = z.infer<typeof uploadSchema>;
 
 export const uploadIdParamsSchema = z.object({ id: z.uuid({ message: 'Not found.' }) });
@@ -45,5 +45,5 @@ export const uploadLimitsSchema = z
     max_bytes: z.int().positive(),
     content_types: z.array(uploadContentTypeSchema),
   })
-  .describe('UploadLimits');
+  .meta({ id: 'UploadLimits' });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;

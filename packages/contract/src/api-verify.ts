@@ -84,7 +84,7 @@ export const verifiedDocumentSchema = z
       .record(z.string(), z.string())
       .describe(`Other facts printed on the document; keys among: ${DOCUMENT_FACT_KEYS.join(', ')}.`),
   })
-  .describe('VerifiedDocument');
+  .meta({ id: 'VerifiedDocument' });
 export type VerifiedDocument = z.infer<typeof verifiedDocumentSchema>;
 
 /** `GET /api/verify?code=...`: a document is only described when the county's signature holds. */
@@ -94,7 +94,7 @@ export const verifyResponseSchema = z
     document: verifiedDocumentSchema.optional(),
     checked_at: z.iso.datetime(),
   })
-  .describe('VerifyResult');
+  .meta({ id: 'VerifyResult' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** A public signing key (`GET /.well-known/jwks.json`). */
@@ -106,7 +106,7 @@ export const publicJwkSchema = z.object({
   alg: z.literal('EdDSA'),
   use: z.literal('sig'),
 });
-export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) }).describe('JWKS');
+export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) }).meta({ id: 'JWKS' });
 export type Jwks = z.infer<typeof jwksSchema>;
 
 // --- staff ID (/everify/s/{qid}/{sid}) ---------------------------------------------------------
@@ -136,7 +136,7 @@ export const staffVerifyResponseSchema = z
     issuer: z.string(),
     checked_at: z.iso.datetime(),
   })
-  .describe('StaffVerifyResult');
+  .meta({ id: 'StaffVerifyResult' });
 export type StaffVerifyResponse = z.infer<typeof staffVerifyResponseSchema>;
 
 // --- national ID (/everify/i/{qid}/{id}) -------------------------------------------------------
@@ -170,13 +170,13 @@ export const identityVerifyResponseSchema = z
     issuer: z.string(),
     checked_at: z.iso.datetime(),
   })
-  .describe('IdentityVerifyResult');
+  .meta({ id: 'IdentityVerifyResult' });
 export type IdentityVerifyResponse = z.infer<typeof identityVerifyResponseSchema>;
 
 /** `GET /api/verify/identity/mine`: the signed-in citizen's own verification QR link. */
 export const myIdentityQrResponseSchema = z
   .object({ qid: z.string(), url: z.string().describe('`<public URL>/everify/i/{qid}/{id}`') })
-  .describe('MyIdentityQr');
+  .meta({ id: 'MyIdentityQr' });
 
 // --- demo samples (only when KAUNTI_DEMO_DATA is on) -------------------------------------------
 
@@ -205,7 +205,7 @@ export const verifySamplesResponseSchema = z
       z.object({ id_number: z.string(), status: z.enum(IDENTITY_VERIFY_STATUSES), url: z.string() }),
     ),
   })
-  .describe('VerifySamples');
+  .meta({ id: 'VerifySamples' });
 export type VerifySamplesResponse = z.infer<typeof verifySamplesResponseSchema>;
 
 /**
@@ -231,5 +231,5 @@ export const permitValidateResponseSchema = z
         'True only for a permit the county issued, not revoked and not expired; false for anything else.',
       ),
   })
-  .describe('PermitValidation');
+  .meta({ id: 'PermitValidation' });
 export type PermitValidateResponse = z.infer<typeof permitValidateResponseSchema>;

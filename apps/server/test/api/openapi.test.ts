@@ -109,6 +109,43 @@ describe('the OpenAPI document', () => {
     expect(idOf('/api/bills/{bill_no}/receipt.pdf', 'get')).toBe('getReceiptPdf');
   });
 
+  it("names the domain's shapes as components and refers to them, never repeating a bill inline", () => {
+    const components = (doc as Doc & { components: { schemas: Record<string, unknown> } }).components.schemas;
+    for (const name of [
+      'Bill',
+      'Payment',
+      'Application',
+      'Document',
+      'ServiceDefinition',
+      'Permit',
+      'ParkingTicket',
+      'Officer',
+      'Error',
+    ])
+      expect(components[name], name).toBeDefined();
+    expect(components.Bill).toMatchObject({ properties: { bill_no: {}, total_cents: {}, lines: {} } });
+    // A bill's shape: an object with bill_no and its money and lines.
+    const inlineBills: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (!value || typeof value !== 'object') return;
+      const properties = (value as { properties?: Record<string, unknown> }).properties;
+      if (properties?.bill_no && properties.total_cents && properties.lines) inlineBills.push(where);
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${where}/${key}`);
+    };
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) walk(op.responses, `${method} ${path}`);
+    expect(inlineBills).toEqual([]);
+    expect(
+      doc.paths['/api/bills/{bill_no}']?.get?.responses['200']?.content?.['application/json']?.schema,
+    ).toEqual({
+      $ref: '#/components/schemas/Bill',
+    });
+    expect(text).toContain('"items":{"$ref":"#/components/schemas/Bill"}');
+    // Every component is used, and no request's twin keeps zod's `Input` suffix needlessly.
+    for (const name of Object.keys(components))
+      expect(text, name).toContain(`"#/components/schemas/${name}"`);
+  });
+
   it('groups every operation under a declared tag, in the order of the docs', () => {
     const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
     const used = new Set(

@@ -118,7 +118,7 @@ export const documentTemplateSchema = z
           'template. Its fee: the sum of its `bill_lines`, else `fee_cents`.',
       ),
   })
-  .describe('DocumentTemplate');
+  .meta({ id: 'DocumentTemplate' });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
 
 /** What an example paid: the sum of its bill lines, else its `fee_cents`, else nothing. */

@@ -210,7 +210,7 @@ export function parkingRoutes(deps: {
           description: "Another account's vehicle answers 404, as an unknown one does.",
           params: vehicleParamsSchema,
           response: {
-            200: z.object({ id: z.string(), deleted: z.literal(true) }).describe('VehicleRemoved'),
+            200: z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'VehicleRemoved' }),
             401: errorBodySchema,
             404: errorBodySchema,
           },

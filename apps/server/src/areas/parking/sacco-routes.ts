@@ -178,7 +178,7 @@ export function saccoRoutes(deps: {
             'The vehicle leaves the fleet (its stickers and documents stay). Another manager’s vehicle answers 404.',
           params: saccoVehicleParamsSchema,
           response: {
-            200: z.object({ id: z.string(), removed: z.literal(true) }).describe('SaccoVehicleRemoved'),
+            200: z.object({ id: z.string(), removed: z.literal(true) }).meta({ id: 'SaccoVehicleRemoved' }),
             ...denied,
             404: errorBodySchema,
           },

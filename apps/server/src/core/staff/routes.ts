@@ -68,7 +68,7 @@ const createOfficerSchema = z
     areas: z.array(z.enum(OFFICER_AREAS)).min(1, 'Choose at least one service area'),
     start_password: newPasswordSchema,
   })
-  .describe('CreateOfficer')
+  .meta({ id: 'CreateOfficer' })
   .meta({
     examples: [
       {
@@ -91,7 +91,7 @@ const updateOfficerSchema = z
     areas: z.array(z.enum(OFFICER_AREAS)).min(1).optional(),
     active: z.boolean().optional(),
   })
-  .describe('UpdateOfficer')
+  .meta({ id: 'UpdateOfficer' })
   .meta({ examples: [{ active: false }] });
 
 /**

@@ -121,7 +121,7 @@ export function ticketRoutes(deps: { tickets: TicketService; guards: Guards }): 
             params: serviceTicketParamsSchema,
             body: z
               .object({ phone_number: z.string().max(20).optional() })
-              .describe('TicketPayAgain')
+              .meta({ id: 'TicketPayAgain' })
               .meta({ examples: [{ phone_number: '0712345678' }] }),
             response: {
               201: serviceTicketAnswerSchema,

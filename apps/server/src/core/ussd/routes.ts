@@ -15,7 +15,7 @@ export const ussdRequestSchema = z
     networkCode: z.string().max(20).optional(),
     text: z.string().max(500).default(''),
   })
-  .describe('UssdRequest');
+  .meta({ id: 'UssdRequest' });
 
 /** Steps a phone may take in a minute: a person types far fewer; a script hammering a phone stops here. */
 const STEPS_PER_MINUTE = 30;

@@ -169,10 +169,18 @@ type Schema = Record<string, unknown> & {
   tags?: string[];
 };
 
+interface Operation {
+  operationId?: string;
+  requestBody?: { content?: Record<string, { example?: unknown; examples?: unknown }> };
+}
+
 const errorSchema = (status: number) => ({
   description: ERROR_RESPONSES[status] ?? 'Error',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
+
+/** The examples of the named request bodies, by operationId, for documentComponents. */
+const bodyExamples = new Map<string, unknown[]>();
 
 export function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
@@ -188,7 +196,10 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
   // the schema it illustrates, or the document is not made at all.
   const zodBody = (input as { schema?: { body?: unknown } }).schema?.body;
   if (zodBody instanceof z.ZodType && schema.body && typeof schema.body === 'object') {
-    const examples = z.globalRegistry.get(zodBody)?.examples as unknown[] | undefined;
+    const examplesOf = (body: z.ZodType): unknown[] | undefined =>
+      (z.globalRegistry.get(body)?.examples as unknown[] | undefined) ??
+      (body instanceof z.ZodOptional ? examplesOf(body.unwrap() as z.ZodType) : undefined);
+    const examples = examplesOf(zodBody);
     for (const example of examples ?? []) {
       const result = zodBody.safeParse(example);
       if (!result.success)
@@ -196,7 +207,13 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
           `The example body of ${method} ${out.url} does not pass its own schema: ${result.error.issues[0]?.message}`,
         );
     }
-    if (examples?.length) (schema.body as Record<string, unknown>).examples = examples;
+    if (examples?.length) {
+      const body = schema.body as Record<string, unknown>;
+      // A named body is a `$ref` to its component, where @fastify/swagger would lose them: they
+      // go on the media type after the paths are made (documentComponents).
+      if (body.$ref && schema.operationId) bodyExamples.set(schema.operationId, examples);
+      else body.examples = examples;
+    }
   }
   const form = route.config?.multipartForm;
   if (form && !schema.body) schema.body = z.toJSONSchema(form, { io: 'input', target: 'draft-2020-12' });
@@ -234,25 +251,60 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
 }
 
 /**
- * The document's components: zod's registry gives each named schema its `$id` and `$schema`,
- * which OpenAPI does not want inside components, and an input twin (`ErrorInput`) that nothing
- * may refer to; both go.
+ * The document's components: every schema the contract names (`.meta({ id: 'Bill' })`) is one,
+ * referred to by `$ref` wherever it is used. zod's registry gives each its `$id` and `$schema`,
+ * which OpenAPI does not want inside components, and an input twin (`BillInput`) for a schema a
+ * request uses; a component nothing refers to (a twin no request uses, a name only a derived
+ * schema inherits from) goes, so the document lists only what it uses.
  */
 export function documentComponents(
   input: Parameters<typeof jsonSchemaTransformObject>[0],
 ): ReturnType<typeof jsonSchemaTransformObject> {
-  const out = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
-  const schemas = out.components?.schemas ?? {};
-  const text = JSON.stringify({ ...out, components: undefined });
-  for (const [name, schema] of Object.entries(schemas)) {
-    if (name.endsWith('Input') && !text.includes(`#/components/schemas/${name}"`)) {
-      delete schemas[name];
-      continue;
+  const out = jsonSchemaTransformObject(input) as {
+    components?: { schemas?: Record<string, unknown> };
+    paths?: Record<string, Record<string, Operation>>;
+  };
+  for (const operations of Object.values(out.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const examples = bodyExamples.get(operation.operationId ?? '');
+      const media = operation.requestBody?.content?.['application/json'];
+      if (!examples || !media || media.example !== undefined || media.examples !== undefined) continue;
+      if (examples.length === 1) media.example = examples[0];
+      else media.examples = Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }]));
     }
+  const schemas = out.components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(schemas)) {
     const { $id: _id, $schema: _schema, ...rest } = schema as Record<string, unknown>;
     schemas[name] = rest;
   }
-  return out as ReturnType<typeof jsonSchemaTransformObject>;
+  // What the paths refer to, and what those refer to in turn.
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
+  const used = new Set(refsIn({ ...out, components: { ...out.components, schemas: undefined } }));
+  const queue = [...used];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop())
+    for (const ref of refsIn(schemas[name] ?? {}))
+      if (!used.has(ref)) {
+        used.add(ref);
+        queue.push(ref);
+      }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  // A schema only requests use is named as the contract names it (`SignupRequest`, not
+  // `SignupRequestInput`); the suffix stays only where an answer uses the same name.
+  const renames = Object.keys(schemas)
+    .filter((name) => name.endsWith('Input') && !schemas[name.slice(0, -'Input'.length)])
+    .map((name) => [name, name.slice(0, -'Input'.length)] as const);
+  if (renames.length === 0) return out as ReturnType<typeof jsonSchemaTransformObject>;
+  let text = JSON.stringify(out);
+  for (const [from, to] of renames)
+    text = text.replaceAll(`"#/components/schemas/${from}"`, `"#/components/schemas/${to}"`);
+  const renamed = JSON.parse(text) as typeof out;
+  const named = renamed.components?.schemas ?? {};
+  for (const [from, to] of renames) {
+    named[to] = named[from];
+    delete named[from];
+  }
+  return renamed as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
