@@ -62,6 +62,8 @@ import { createBillDocuments } from './core/payments/bill-documents';
 import { billDocumentRoutes } from './core/payments/document-routes';
 import { createPaymentService } from './core/payments/payment-service';
 import { paymentRoutes } from './core/payments/routes';
+import { createPaymentPlans } from './core/plans/plan-service';
+import { paymentPlanRoutes } from './core/plans/routes';
 import { auditDeclaredRoutes } from './core/staff/audited-routes';
 import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
@@ -422,6 +424,35 @@ export async function buildApp({
   // What a tenancy service's bill carried of the rent (decision 036) reaches the rent once paid.
   applications.onStatusChanged(estates.settleCarried);
   await app.register(estatesRoutes({ estates, guards }));
+  // Payment plans (decision 037): arrears of any standing charge or overdue bill in monthly
+  // instalments; their bills, missed instalments and reminders by one job, once across instances.
+  const plans = createPaymentPlans({
+    db,
+    bills,
+    standing,
+    documents,
+    links: applicationDocuments,
+    county,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    limits: config.paymentPlans,
+    log: scopedLog,
+  });
+  await app.register(paymentPlanRoutes({ plans, guards }));
+  app.addHook('onReady', async () => {
+    stopJobs.push(
+      startPeriodic({
+        name: 'payment plans',
+        intervalMs: 60 * 60_000,
+        log: app.log,
+        once: { db },
+        task: async () => {
+          const done = await plans.runDue();
+          if (done.billed + done.missed + done.reminded > 0) app.log.info(done, 'payment plans run');
+        },
+      }),
+    );
+  });
   const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
   applications.addValidator('business', business.checkApplication);
   registerBusinessLists(choices, business);

@@ -189,6 +189,19 @@ const envSchema = z.object({
    * Matching unmatched money above this many whole shillings needs a second revenue officer to
    * confirm it (four eyes). 0: every match does.
    */
+  /** A payment plan of at most this many monthly instalments is granted at once (decision 037). */
+  PAYMENT_PLAN_INSTANT_MONTHS: z.coerce
+    .number({ message: 'must be a whole number of months' })
+    .int({ message: 'must be a whole number of months' })
+    .min(2, { message: 'must be 2 to 12' })
+    .max(12, { message: 'must be 2 to 12' })
+    .default(6),
+  /** A payment plan of arrears up to this many whole shillings is granted at once (decision 037). */
+  PAYMENT_PLAN_INSTANT_MAX: z.coerce
+    .number({ message: 'must be a whole number of shillings' })
+    .int({ message: 'must be a whole number of shillings' })
+    .min(0, { message: 'must be 0 or more' })
+    .default(200_000),
   REVENUE_SECOND_OFFICER_ABOVE: z.coerce
     .number({ message: 'must be a whole number of shillings' })
     .int({ message: 'must be a whole number of shillings' })
@@ -258,6 +271,8 @@ export interface Config {
   };
   /** Matching unmatched money above this (cents) needs a second revenue officer (REVENUE_SECOND_OFFICER_ABOVE). */
   revenue: { secondOfficerAboveCents: number };
+  /** Payment plans granted at once within these (PAYMENT_PLAN_INSTANT_MONTHS, PAYMENT_PLAN_INSTANT_MAX); above, an officer decides. */
+  paymentPlans: { instantMaxInstalments: number; instantMaxCents: number };
   /** Ed25519 signing keys for E-Verify as a JSON array of private JWKs (production), else generated. */
   signingKeys: string | undefined;
   /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses / CIDR ranges. */
@@ -414,6 +429,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxPaymentCents: env.MPESA_MAX_PAYMENT * 100,
     },
     revenue: { secondOfficerAboveCents: env.REVENUE_SECOND_OFFICER_ABOVE * 100 },
+    paymentPlans: {
+      instantMaxInstalments: env.PAYMENT_PLAN_INSTANT_MONTHS,
+      instantMaxCents: env.PAYMENT_PLAN_INSTANT_MAX * 100,
+    },
     signingKeys: env.SIGNING_KEYS,
     trustProxy: env.TRUST_PROXY ?? false,
     devOutbox: env.KAUNTI_DEV_OUTBOX ?? false,

@@ -1163,6 +1163,72 @@ export const documentTemplates = {
       },
     },
   },
+  // Payment plans (decision 037): the schedule a citizen's arrears are paid by.
+  'payment-plan-schedule': {
+    name: 'payment-plan-schedule',
+    title: 'Payment plan and schedule',
+    description: 'The arrears a payment plan covers and the monthly instalments they are paid by.',
+    download_route: '/downloads/template',
+    verifiable: true,
+    register: 'letter',
+    facts: [
+      { label: 'Plan number', field: 'number' },
+      { label: 'Account holder', field: 'holder' },
+      { label: 'Arrears covered', field: 'fee' },
+      { label: 'Monthly instalments', field: 'instalment_count' },
+      { label: 'Date of issue', field: 'issued_on' },
+    ],
+    tables: [
+      {
+        title: 'Schedule of instalments',
+        field: 'instalments',
+        columns: [
+          { label: 'Instalment', key: 'number' },
+          { label: 'Due date', key: 'due_date' },
+          { label: 'Amount', key: 'amount', money: true },
+        ],
+      },
+      {
+        title: 'Arrears covered',
+        field: 'covered',
+        columns: [
+          { label: 'Reference', key: 'reference' },
+          { label: 'Description', key: 'description' },
+          { label: 'Amount', key: 'amount', money: true },
+        ],
+      },
+    ],
+    body: [
+      'The {county} has agreed with {holder} that the arrears listed below, {fee} in all, are paid in {instalment_count} monthly instalments on the dates in the schedule.',
+      'While every instalment is paid by its due date, no late penalty is charged on the arrears covered.',
+    ],
+    conditions: [
+      'Each instalment is billed about a month before its due date and is paid by M-Pesa or at the bank with its bill number.',
+      'A reminder is sent by SMS three days before each due date.',
+      'If two instalments are missed, the plan ends and everything still unpaid falls due at once.',
+    ],
+    conditions_title: 'Terms of the plan',
+    example: {
+      number: 'PP-2025-900041',
+      holder: 'Wanjiku Njeri Kamau',
+      values: {
+        fee_cents: 1_102_500,
+        instalment_count: '3',
+        instalments: [
+          { number: '1', due_date: '2025-07-15', amount: 367_500 },
+          { number: '2', due_date: '2025-08-15', amount: 367_500 },
+          { number: '3', due_date: '2025-09-15', amount: 367_500 },
+        ],
+        covered: [
+          {
+            reference: 'NCC-KAL-0114',
+            description: 'County rent, Kaloleni house 114',
+            amount: 1_102_500,
+          },
+        ],
+      },
+    },
+  },
   'pest-control-certificate': {
     name: 'pest-control-certificate',
     title: 'Pest Control Certificate',

@@ -93,6 +93,11 @@ export const API_TAGS = [
       "County estates: a tenant's tenancies of county houses and units, their rent statement and rent bills.",
   },
   {
+    name: 'payment-plans',
+    description:
+      "Arrears of rent, stall rent or rates paid in 2 to 12 monthly instalments: asked for, granted at once within the county's limits (else a revenue officer decides), the schedule printed with its QR code.",
+  },
+  {
     name: 'business',
     description:
       'Business permits: the activity schedule, businesses and their register lookup, my permits and renewals, pest control.',
