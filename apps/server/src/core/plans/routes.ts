@@ -35,6 +35,7 @@ export function paymentPlanRoutes(deps: {
         schema: {
           tags,
           security,
+          operationId: 'getPaymentPlanArrears',
           summary: 'What a payment plan would cover now, and the county limits',
           description:
             "The balances of the caller's standing charges (county rent, stall rent) and their open bills of an " +
@@ -53,6 +54,7 @@ export function paymentPlanRoutes(deps: {
         schema: {
           tags,
           security,
+          operationId: 'listPaymentPlans',
           summary: "The caller's payment plans, newest first",
           description: 'Each with its schedule, the debts it covers and its printable schedule once granted.',
           response: { 200: paymentPlansResponseSchema, 401: errorBodySchema },
@@ -75,6 +77,7 @@ export function paymentPlanRoutes(deps: {
         schema: {
           tags,
           security,
+          operationId: 'requestPaymentPlan',
           summary: 'Ask to pay the arrears in monthly instalments',
           description:
             'Within the county limits (`limits.instant_max_instalments` and `limits.instant_max_cents` of the ' +
@@ -104,6 +107,7 @@ export function paymentPlanRoutes(deps: {
         schema: {
           tags,
           security,
+          operationId: 'getPaymentPlan',
           summary: 'A payment plan with its schedule',
           description: '404 for a plan of another account (as for one that does not exist).',
           params: planParamsSchema,
@@ -120,6 +124,7 @@ export function paymentPlanRoutes(deps: {
         schema: {
           tags,
           security,
+          operationId: 'withdrawPaymentPlan',
           summary: 'Withdraw a plan still waiting for a revenue officer',
           description: "409 once it is decided; 404 for another account's plan.",
           params: planParamsSchema,
@@ -141,6 +146,7 @@ export function paymentPlanRoutes(deps: {
         onRequest: deps.guards.can('revenue.manage'),
         schema: {
           ...staff,
+          operationId: 'listPendingPaymentPlans',
           summary: 'Payment plans above the county limits, waiting for a revenue officer',
           description: 'Oldest first, with the debts each would cover and the instalments asked for.',
           response: { 200: staffPlansResponseSchema },
@@ -155,6 +161,7 @@ export function paymentPlanRoutes(deps: {
         onRequest: deps.guards.can('revenue.manage'),
         schema: {
           ...staff,
+          operationId: 'decidePaymentPlan',
           summary: 'Grant or refuse a payment plan above the county limits',
           description:
             'Granting moves what the plan covers into it now and writes its schedule; refusing needs a reason. ' +
