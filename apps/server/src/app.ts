@@ -14,6 +14,8 @@ import { createLandService } from './areas/land/land-service';
 import { landRoutes } from './areas/land/routes';
 import { landRatesUssd } from './areas/land/ussd';
 import { marketRoutes } from './areas/markets/routes';
+import { stallRoutes } from './areas/markets/stalls-routes';
+import { createStalls } from './areas/markets/stalls-service';
 import { createMatatuChanges } from './areas/parking/matatu-changes';
 import { registerParkingLists, registerTransportLists } from './areas/parking/parking-lists';
 import { createParkingPermits } from './areas/parking/parking-permits';
@@ -520,6 +522,14 @@ export async function buildApp({
   // catalogue; the markets area's public lists (decision 032).
   await app.register(ticketRoutes({ tickets, guards }));
   await app.register(marketRoutes({ db, references }));
+  // Market stalls (decision 035): allocated as a stall application is issued; their rent a
+  // standing charge, opened (and its months raised) at once for the seed's allocations too.
+  const stalls = createStalls({ db, standing, references });
+  if ((await stalls.openRents()) > 0) await standing.raiseDue();
+  choices.register('stall-markets', async (_params) => ({ data: await stalls.stallMarkets('en') }));
+  applications.addValidator('markets', stalls.validateApplication);
+  applications.onIssuing('markets', stalls.allocateIssued);
+  await app.register(stallRoutes({ stalls, guards }));
   // Public toilets: the list and their faults (their payment is the ticket engine's above).
   await app.register(toiletRoutes({ toilets: createToilets({ db, references }), guards }));
   await app.register(

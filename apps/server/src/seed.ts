@@ -3,6 +3,7 @@ import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { seedBusiness } from './areas/business/seed';
 import { seedEstates } from './areas/estates/seed';
 import { seedLand } from './areas/land/seed';
+import { seedMarketStalls } from './areas/markets/stalls-seed';
 import { seedSaccos } from './areas/parking/sacco-seed';
 import { seedParking } from './areas/parking/seed';
 import { seedDemoUsers } from './core/accounts/seed';
@@ -41,5 +42,7 @@ export async function seed(db: Db, config: Pick<Config, 'county' | 'demoData'>):
     if (config.demoData) await seedDemoOfficers(tx, profile);
     // County estates and, with demo data, the demo citizens' tenancies (after the demo users).
     await seedEstates(tx, profile.slug, { demoData: config.demoData });
+    // Market stalls and, with demo data, the second demo citizen's stall (after the demo users).
+    await seedMarketStalls(tx, profile.slug, { demoData: config.demoData });
   });
 }

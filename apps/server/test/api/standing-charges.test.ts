@@ -207,4 +207,41 @@ describe('standing charges on the database', () => {
       message: 'There is nothing to pay.',
     });
   });
+  it('raises an obligation opened in a request at once, in its transaction, and the job never raises that month again', async () => {
+    const today = kenyaToday();
+    const current = periodOf(today.year, today.month);
+    const terms: StandingTerms = {
+      amountCents: 250_000,
+      startPeriod: addMonths(current, -1),
+      endPeriod: null,
+      dueDay: 28,
+      penaltyPpm: 0,
+    };
+    const obligation = await t.database.db.transaction(async (tx) => {
+      const opened = await standing.open(tx, {
+        kind: 'test-rent',
+        reference: `NOW-${randomUUID().slice(0, 8)}`,
+        userId: tenant.id,
+        customerName: 'Wanjiku Test',
+        description: 'Test rent',
+        amountCents: terms.amountCents,
+        startPeriod: terms.startPeriod,
+        dueDay: terms.dueDay,
+        penaltyPpm: terms.penaltyPpm,
+        actor: { type: 'system' },
+      });
+      expect((await standing.raiseNow(tx, opened.id)).charges).toBe(2);
+      return opened;
+    });
+    // Last month and this one, each once, however often it is raised again.
+    expect((await chargesOf(obligation.id)).map((c) => c.period)).toEqual([terms.startPeriod, current]);
+    expect((await t.database.db.transaction((tx) => standing.raiseNow(tx, obligation.id))).charges).toBe(0);
+    await standing.raiseDue();
+    expect(await chargesOf(obligation.id)).toHaveLength(2);
+    const [row] = await t.database.db
+      .select()
+      .from(standingObligations)
+      .where(eq(standingObligations.id, obligation.id));
+    expect((await standing.summary(row!)).balanceCents).toBe(500_000);
+  });
 });

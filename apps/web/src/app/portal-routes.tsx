@@ -11,7 +11,7 @@ import { parkingPublicRoutes } from '../features/parking/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { informationRoutes } from '../features/public-pages/routes';
 import { saccoRoutes } from '../features/saccos/routes';
-import { wizardRoutesOf } from '../features/service-wizard/routes';
+import { type WizardSurround, wizardRoutesOf } from '../features/service-wizard/routes';
 import { ticketRoutes } from '../features/service-wizard/ticket-routes';
 import { staffRoutes } from '../features/staff/routes';
 import { verificationRoutes } from '../features/verification/routes';
@@ -38,6 +38,13 @@ const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
   property: estatesRoutes,
   // /permits: the business permits, then parking's seasonal tickets, reserved bays and loading zones.
   business: businessRoutes(() => import('../features/parking/parking-permits').then((m) => m.ParkingPermits)),
+};
+
+/** An area's own page around a service's wizard, by service id. */
+const WIZARD_SURROUNDS: Readonly<Record<string, WizardSurround>> = {
+  // /markets: the trader's stalls, their rent statements and rent paid by M-Pesa, above the
+  // application for a stall (decision 035).
+  'market-stalls': () => import('../features/markets/markets-page').then((m) => m.MarketsPage),
 };
 
 export const portalRoutes: RouteObject[] = [
@@ -105,7 +112,7 @@ export const portalRoutes: RouteObject[] = [
             () => loadChunk(() => import('./services-layout/services-layout')),
             (m) => <m.AreaServicesLayout area={area} />,
           ),
-          children: [...(AREA_PAGES[area] ?? []), ...wizardRoutesOf(area)],
+          children: [...(AREA_PAGES[area] ?? []), ...wizardRoutesOf(area, WIZARD_SURROUNDS)],
         }),
       ),
       ...plannedProtectedRoutes,

@@ -228,6 +228,16 @@ export const referenceLists = {
     label: 'name',
     invalid_message: 'Please select a change type from the list',
   },
+  'stall-markets': {
+    name: 'stall-markets',
+    description: "The county's markets that let stalls (its cess barriers left out), with their sub-county.",
+    method: 'GET',
+    path: '/api/markets/stall-markets',
+    items: 'data',
+    value: 'code',
+    label: 'name',
+    invalid_message: 'Please select a market from the list',
+  },
 } as const satisfies Record<string, ReferenceList>;
 
 export type ReferenceListName = keyof typeof referenceLists;

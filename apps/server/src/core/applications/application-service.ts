@@ -100,7 +100,7 @@ export function createApplicationService(deps: {
   const checks = createSubmissionChecks(deps);
   const { checkValues } = checks;
   const transitions = createApplicationTransitions(deps);
-  const { lockApplication, transition, onIssued, onStatusChanged } = transitions;
+  const { lockApplication, transition, onIssued, onIssuing, onStatusChanged } = transitions;
   // What a booking holds follows its application's status (decision 031).
   const bookings = createBookings({ bills, transitions });
   onStatusChanged(bookings.onStatusChanged);
@@ -153,6 +153,7 @@ export function createApplicationService(deps: {
     addValidator: checks.addValidator,
     /** Adds an area's own step when one of its applications is issued (same transaction). */
     onIssued,
+    onIssuing,
     /** Told of every status move, in its transaction (the citizen's SMS: status-sms.ts). */
     onStatusChanged,
 

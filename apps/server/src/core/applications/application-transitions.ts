@@ -21,6 +21,17 @@ export type IssuedListener = (
   issued: { row: ApplicationRow; document: NonNullable<IssuedDocument> },
 ) => Promise<void>;
 
+/**
+ * What an area works out when one of its applications is issued, before its document (a market
+ * stall allocated: its number), in the same transaction: values the definition declares as
+ * `derived`, added to the application's values so its document prints them. Anything else it
+ * answers is not kept (an area cannot overwrite an answer). Throwing stops the issue.
+ */
+export type IssuingListener = (
+  tx: Db,
+  issuing: { row: ApplicationRow; actor: Actor },
+) => Promise<Record<string, unknown> | undefined>;
+
 function actorOf(actor: Actor): 'user' | 'staff' | 'system' | 'mpesa' {
   return actor.type === 'anonymous' ? 'system' : actor.type;
 }
@@ -63,6 +74,27 @@ export function createApplicationTransitions(deps: {
   documents: Pick<ApplicationDocuments, 'issue'>;
 }) {
   const issuedListeners = new Map<string, IssuedListener[]>();
+  const issuingListeners = new Map<string, IssuingListener[]>();
+
+  /** The row with what the area's issuing listeners work out (declared derived values), written. */
+  async function withIssuingValues(tx: Db, row: ApplicationRow, actor: Actor): Promise<ApplicationRow> {
+    const service = findService(row.serviceId);
+    const listeners = service ? (issuingListeners.get(service.area) ?? []) : [];
+    if (!service || listeners.length === 0) return row;
+    const declared = new Set((service.derived ?? []).map((d) => d.name));
+    let values = (row.values ?? {}) as Record<string, unknown>;
+    let added = false;
+    for (const listener of listeners) {
+      const answer = await listener(tx, { row: { ...row, values }, actor });
+      const kept = Object.entries(answer ?? {}).filter(([name]) => declared.has(name));
+      if (kept.length === 0) continue;
+      values = { ...values, ...Object.fromEntries(kept) };
+      added = true;
+    }
+    if (!added) return row;
+    await tx.update(applications).set({ values }).where(eq(applications.id, row.id));
+    return { ...row, values };
+  }
   const statusListeners: StatusListener[] = [];
 
   /** One application, locked until the transaction ends (status moves take turns). */
@@ -114,10 +146,11 @@ export function createApplicationTransitions(deps: {
     // Issued: the document is issued with it, or neither is.
     let document: NonNullable<IssuedDocument> | null = null;
     if (to === 'issued') {
-      document = await deps.documents.issue(tx, row, actor, options.requestId);
+      const issued = await withIssuingValues(tx, row, actor);
+      document = await deps.documents.issue(tx, issued, actor, options.requestId);
       const area = findService(row.serviceId)?.area;
       if (document && area)
-        for (const listener of issuedListeners.get(area) ?? []) await listener(tx, { row, document });
+        for (const listener of issuedListeners.get(area) ?? []) await listener(tx, { row: issued, document });
     }
     for (const listener of statusListeners) await listener(tx, { row, from, to, document });
   }
@@ -128,6 +161,10 @@ export function createApplicationTransitions(deps: {
     /** An area's own step when one of its applications is issued (run in the same transaction). */
     onIssued(area: string, listener: IssuedListener): void {
       issuedListeners.set(area, [...(issuedListeners.get(area) ?? []), listener]);
+    },
+    /** An area's values worked out as one of its applications is issued, before the document (same transaction). */
+    onIssuing(area: string, listener: IssuingListener): void {
+      issuingListeners.set(area, [...(issuingListeners.get(area) ?? []), listener]);
     },
     /** Told of every status move (same transaction): what is sent outside waits for the commit. */
     onStatusChanged(listener: StatusListener): void {

@@ -139,9 +139,13 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
 
   /** Raises the month's charges of these obligations (and any month missed), in one transaction. */
   async function raiseCharges(ids: string[], current: Period): Promise<number> {
+    return db.transaction((tx) => raiseChargesIn(tx, ids, current));
+  }
+
+  /** The same, in the caller's transaction. */
+  async function raiseChargesIn(tx: Db, ids: string[], current: Period): Promise<number> {
     const list = uuidArray(ids);
-    return db.transaction(async (tx) => {
-      const inserted = await tx.execute(sql`
+    const inserted = await tx.execute(sql`
         with due as (
           select o.id, o.amount_cents,
             (case when o.raised_through is null then o.start_period
@@ -158,18 +162,17 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
           returning 1
         )
         select count(*)::int as n from raised`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         update ${standingObligations} o
         set raised_through = least(${current}::date, coalesce(o.end_period, ${current}::date))
         where o.id = any(${list}::uuid[]) and o.start_period <= ${current}::date`);
-      return countOf(inserted);
-    });
+    return countOf(inserted);
   }
 
   /** Adds the penalties due today to these obligations' late charges (see standing-rule.ts). */
-  async function raisePenalties(ids: string[], today: string): Promise<number> {
+  async function raisePenalties(ids: string[], today: string, on: Db = db): Promise<number> {
     const list = uuidArray(ids);
-    const inserted = await db.execute(sql`
+    const inserted = await on.execute(sql`
       with paid as (
         select obligation_id, sum(amount_cents)::bigint as total from ${standingPayments}
         where obligation_id = any(${list}::uuid[]) group by obligation_id
@@ -281,6 +284,24 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
           action: 'raised',
           data: { charges, penalties, on: date },
         });
+      return { charges, penalties };
+    },
+
+    /**
+     * Raises one obligation's months due now (and their penalties), in the caller's transaction: an
+     * obligation opened while a request runs (a stall allocated as its application is issued) owes
+     * its current month at once, not when the hourly job next runs. Once each, as the job's: the
+     * job and this never raise a month twice.
+     */
+    async raiseNow(
+      tx: Db,
+      obligationId: string,
+      at: Date = new Date(),
+    ): Promise<{ charges: number; penalties: number }> {
+      const today: Day = kenyaToday(at);
+      const current = periodOf(today.year, today.month);
+      const charges = await raiseChargesIn(tx, [obligationId], current);
+      const penalties = await raisePenalties([obligationId], dueDateOf(current, today.day), tx);
       return { charges, penalties };
     },
 

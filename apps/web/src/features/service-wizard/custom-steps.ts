@@ -20,4 +20,6 @@ export const stepHelpers: CustomStepRegistry = {
   'business-finder': lazy(() => import('./business-finder').then((m) => ({ default: m.BusinessFinder }))),
   /** The user's own vehicles (my vehicles), each added to the step's vehicles group in one tap. */
   'my-vehicles': lazy(() => import('./my-vehicles').then((m) => ({ default: m.MyVehicles }))),
+  /** The vacant stalls of the market and kind chosen (a stall application: the first is allocated at issue). */
+  'vacant-stalls': lazy(() => import('./vacant-stalls').then((m) => ({ default: m.VacantStalls }))),
 };

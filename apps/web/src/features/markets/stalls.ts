@@ -1,0 +1,33 @@
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { Stall, StallDetail } from '@kaunti/contract/api-markets';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** The signed-in trader's market stalls (`GET /api/markets/stalls`). */
+export function useStalls() {
+  return useQuery({
+    queryKey: ['markets', 'stalls'],
+    queryFn: () => api<{ data: Stall[] }>('/api/markets/stalls').then((body) => body.data),
+  });
+}
+
+/** One stall with its rent statement and payments. */
+export function useStall(stallNo: string) {
+  return useQuery({
+    queryKey: ['markets', 'stalls', stallNo],
+    queryFn: () => api<StallDetail>(`/api/markets/stalls/${encodeURIComponent(stallNo)}`),
+  });
+}
+
+/** A bill of a stall's rent: the balance and `months` ahead (`POST /api/markets/stalls/{stall_no}/bill`). */
+export function useRentBill(stallNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (months: number) =>
+      api<Bill>(`/api/markets/stalls/${encodeURIComponent(stallNo)}/bill`, {
+        method: 'POST',
+        body: { months },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['markets', 'stalls'] }),
+  });
+}
