@@ -34,6 +34,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
           tags,
+          operationId: 'listStallMarkets',
           summary: "The county's markets that let stalls",
           description:
             'Each with its code, name, sub-county and how many of its stalls are vacant. Public. Names in Kiswahili with `Accept-Language: sw`.',
@@ -53,6 +54,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
         config: { rateLimit: READ_RATE_LIMIT },
         schema: {
           tags,
+          operationId: 'listVacantStalls',
           summary: "A market's vacant stalls of one kind",
           description:
             'Lowest number first: an issued stall application is allocated the first of them (decision 035). Public.',
@@ -72,6 +74,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
         schema: {
           tags,
           security,
+          operationId: 'listStalls',
           summary: "The signed-in trader's market stalls",
           description:
             'Each with its monthly rent, balance (unpaid rent and penalties) and months in arrears.',
@@ -93,6 +96,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
         schema: {
           tags,
           security,
+          operationId: 'getStall',
           summary: 'A stall with its rent statement',
           description:
             'Month by month (oldest first): the rent charged, the late penalty, what of it is paid; and the payments received. ' +
@@ -123,6 +127,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
         schema: {
           tags,
           security,
+          operationId: 'createStallRentBill',
           summary: "A bill of a stall's rent: the balance and months ahead",
           description:
             'One line per month, oldest first (late penalties beside their month); `months` more months in advance ' +
