@@ -10,6 +10,7 @@ import { centsSchema } from './cents-schema';
  *  - `GET  /api/estates/tenancies`                         → {@link tenanciesResponseSchema}
  *  - `GET  /api/estates/tenancies/{tenancy_no}`            → {@link tenancyDetailSchema} (with the statement)
  *  - `POST /api/estates/tenancies/{tenancy_no}/bill`       body `{ months }` → a bill
+ *  - `GET  /api/estates/waiting-list`                      → {@link waitingListResponseSchema}
  */
 
 export const tenancyNoSchema = z
@@ -83,3 +84,19 @@ export const rentBillRequestSchema = z
   .meta({ examples: [{ months: 3 }] });
 
 export const rentBillResponseSchema = billSchema.describe('The bill of the rent: pay it as any other bill');
+
+export const waitingEntrySchema = z
+  .object({
+    application_no: z.string().describe('The application for allocation (/property-management).'),
+    estate: z.string().describe('The estate, e.g. "Kaloleni".'),
+    estate_code: z.string(),
+    unit_use: z.enum(['residential', 'commercial']),
+    place: z.int().positive().describe('The place on the waiting list now: 1 is next.'),
+    status: z.string().describe("The application's status."),
+  })
+  .describe("The caller's place on the county's waiting list of an estate and kind of unit");
+export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
+
+export const waitingListResponseSchema = z
+  .object({ data: z.array(waitingEntrySchema) })
+  .describe("The caller's places on the county's waiting lists");

@@ -350,3 +350,103 @@ describe('tenancy transfer (decision 036)', () => {
     expect(detail.document.print_url).toContain('/downloads/letter-of-property?id=');
   }, 90_000);
 });
+
+describe('property management (decision 036)', () => {
+  const apply = (user: TestUser, values: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: user.headers,
+      payload: { service_id: 'property-management', values },
+    });
+  const decide = async (applicationNo: string, phone: string, status: string, reason: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${applicationNo}/status`,
+      headers: (await signedInAs(phone)).headers,
+      payload: { status, reason },
+    });
+    expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+  };
+  const allocation = {
+    request: 'allocation',
+    estate: 'MBO',
+    unit_use: 'commercial',
+    household_size: 3,
+    current_residence: 'Kayole, Nairobi',
+  };
+  const placesOf = async (user: TestUser) =>
+    (await get('/api/estates/waiting-list', user))
+      .json()
+      .data.map((e: { estate: string; unit_use: string; place: number }) => [e.estate, e.unit_use, e.place]);
+
+  it("puts paid applications for a house on the estate's waiting list in order, each with its place", async () => {
+    const applicants = [
+      await createSignedInUser(t),
+      await createSignedInUser(t),
+      await createSignedInUser(t),
+    ];
+    const numbers: string[] = [];
+    for (const [i, applicant] of applicants.entries()) {
+      const res = await apply(applicant, allocation);
+      expect(res.statusCode, res.body).toBe(201);
+      const { application, bill } = res.json();
+      expect(bill.total_cents).toBe(100_000);
+      // The place on applying: after the paid ones before it.
+      expect(application.values.waiting_place).toBe(String(i + 1));
+      // Not on the list until paid.
+      expect(await placesOf(applicant)).toEqual([]);
+      await payApplicationBill(
+        t,
+        applicant,
+        { billNo: bill.bill_no, applicationNo: application.application_no },
+        'under_review',
+      );
+      numbers.push(application.application_no);
+    }
+    expect(await placesOf(applicants[2]!)).toEqual([['Mbotela', 'commercial', 3]]);
+    // One open application per list and applicant.
+    const again = await apply(applicants[0]!, allocation);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details).toContainEqual(expect.objectContaining({ path: 'estate' }));
+    // Another list has its own order; a refused application leaves the list and those after move up.
+    expect(
+      (await apply(applicants[0]!, { ...allocation, unit_use: 'residential' })).json().application.values
+        .waiting_place,
+    ).toBe('1');
+    await decide(numbers[1]!, '0700000102', 'rejected', 'Already holds a county unit');
+    expect(await placesOf(applicants[2]!)).toEqual([['Mbotela', 'commercial', 2]]);
+    expect(await placesOf(applicants[0]!)).toEqual([['Mbotela', 'commercial', 1]]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/estates/waiting-list' })).statusCode).toBe(401);
+  }, 120_000);
+
+  it('takes a repair of a rented house free of charge, refuses a house one does not rent, and texts each step', async () => {
+    const repair = {
+      request: 'repair',
+      tenancy_no: SECOND_DEMO_TENANCY_NO,
+      repair_kind: 'roof',
+      repair_details: 'The roof leaks over the bedroom when it rains.',
+    };
+    const refused = await apply(wanjiku, repair);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual(expect.objectContaining({ path: 'tenancy_no' }));
+    const res = await apply(otieno, repair);
+    expect(res.statusCode, res.body).toBe(201);
+    const { application, bill } = res.json();
+    expect(bill).toBeNull();
+    expect(application.status).toBe('under_review');
+    expect(application.values.house).toBe('Jericho, Block B, house 207');
+    const no = application.application_no as string;
+    await decide(no, '0700000102', 'approved', 'Roofer visits on Tuesday morning');
+    await decide(no, '0700000101', 'issued', 'Roof sheets replaced');
+    const detail = (await get(`/api/applications/${no}`, otieno)).json();
+    expect(detail.status).toBe('issued');
+    expect(detail.document.print_url).toContain('/downloads/official-letter?id=');
+    const texts = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${otieno.phoneNumber}` }))
+        .json()
+        .data.map((m: { message: string }) => m.message)
+        .filter((m: string) => m.includes(no));
+    await expect.poll(async () => (await texts()).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});

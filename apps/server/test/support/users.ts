@@ -88,7 +88,11 @@ export async function signedInAs(t: TestApp, phone: string): Promise<TestUser> {
 }
 
 /** Services whose published example names the demo citizen's own records (a tenancy): tried as that citizen. */
-export const DEMO_CITIZEN_EXAMPLES: ReadonlySet<string> = new Set(['next-of-kin', 'tenancy-transfer']);
+export const DEMO_CITIZEN_EXAMPLES: ReadonlySet<string> = new Set([
+  'next-of-kin',
+  'property-management',
+  'tenancy-transfer',
+]);
 
 /**
  * Of those, the services whose issue hands the demo citizen's records to someone else (a tenancy

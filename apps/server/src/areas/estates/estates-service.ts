@@ -1,9 +1,10 @@
 import type { Bill } from '@kaunti/contract/api-bills';
-import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
+import type { Tenancy, TenancyDetail, WaitingEntry } from '@kaunti/contract/api-estates';
 import { formatKes } from '@kaunti/contract/money';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
 import type { IssuedListener, StatusListener } from '../../core/applications/application-transitions';
+import { applications } from '../../core/applications/schema';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
@@ -13,6 +14,22 @@ import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
 
 /** The standing obligations of county rent carry this kind; their reference is the tenancy number. */
 export const COUNTY_RENT = 'county-rent';
+
+/** The service whose applications ask for a county house or unit (or a repair): decision 036. */
+const PROPERTY_MANAGEMENT = 'property-management';
+/** An application for allocation is on the waiting list once paid, until cancelled or refused. */
+const ON_THE_LIST = ['under_review', 'approved', 'needs_info', 'issued'] as const;
+/**
+ * An applicant has one application for a list open at a time: from its submission until it is
+ * decided (issued: the letter of registration, or refused or cancelled).
+ */
+const OPEN_FOR_THE_LIST = [
+  'submitted',
+  'awaiting_payment',
+  'under_review',
+  'approved',
+  'needs_info',
+] as const;
 
 const tenancyNotFound = () => notFound('We could not find that tenancy on your account.');
 
@@ -97,15 +114,61 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
   /** The services whose applications name one of the applicant's tenancies (`tenancy_no`). */
   const TENANCY_SERVICES = new Set(['next-of-kin', 'tenancy-transfer']);
 
+  const houseInWords = (row: Row) =>
+    [row.estate, row.block, `house ${row.houseNo}`].filter(Boolean).join(', ');
+
+  /** The applications of one waiting list (an estate and a kind of unit) in some statuses. */
+  const onList = (estate: string, use: string, statuses: readonly string[]) =>
+    and(
+      eq(applications.serviceId, PROPERTY_MANAGEMENT),
+      sql`${applications.values}->>'request' = 'allocation'`,
+      sql`${applications.values}->>'estate' = ${estate}`,
+      sql`${applications.values}->>'unit_use' = ${use}`,
+      inArray(applications.status, [...statuses] as (typeof applications.status._.data)[]),
+    );
+
+  /**
+   * An application for allocation: one open (undecided) per applicant and list, else a field
+   * error naming it; its place on applying is one after the paid applications on the list.
+   */
+  async function validateAllocation(userId: string, values: Record<string, unknown>) {
+    const estate = String(values.estate ?? '');
+    const use = String(values.unit_use ?? '');
+    const [open] = await db
+      .select({ applicationNo: applications.applicationNo })
+      .from(applications)
+      .where(and(eq(applications.userId, userId), onList(estate, use, OPEN_FOR_THE_LIST)))
+      .limit(1);
+    if (open)
+      return [
+        {
+          path: 'estate',
+          message: `You have already applied for this estate and kind of unit (application ${open.applicationNo}).`,
+        },
+      ];
+    const [ahead] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(onList(estate, use, ON_THE_LIST));
+    return { errors: [], derived: { waiting_place: String(Number(ahead?.n ?? 0) + 1) } };
+  }
+
   /**
    * A tenancy service names a tenancy the applicant's account holds (else a field error, the same
    * whether it exists or not). What the definition declares derived is worked out from it: the
    * house in words, its monthly rent, and `arrears_cents` — its unpaid rent and penalties now,
    * which a `carried` fee puts on the bill (decision 036). A transfer names a new tenant who holds
-   * a portal account by the phone given, and is not the applicant.
+   * a portal account by the phone given, and is not the applicant. Property management: a repair
+   * names a tenancy the same way; an allocation is checked against the waiting list.
    */
   const validateApplication: AreaValidator = async ({ userId, service, values }) => {
-    if (!TENANCY_SERVICES.has(service.id)) return [];
+    if (service.id === PROPERTY_MANAGEMENT && values.request === 'allocation')
+      return validateAllocation(userId, values);
+    if (
+      !TENANCY_SERVICES.has(service.id) &&
+      !(service.id === PROPERTY_MANAGEMENT && values.request === 'repair')
+    )
+      return [];
     const tenancyNo = typeof values.tenancy_no === 'string' ? values.tenancy_no.trim().toUpperCase() : '';
     const [row] = await rows(and(eq(tenancies.tenancyNo, tenancyNo), eq(tenancies.userId, userId)));
     if (row?.status !== 'active')
@@ -128,9 +191,11 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
     }
     const declared = new Set((service.derived ?? []).map((d) => d.name));
     if (declared.size === 0) return errors;
+    // A repair needs only the house in words; a transfer, its rent and arrears too.
+    if (service.id === PROPERTY_MANAGEMENT) return { errors, derived: { house: houseInWords(row) } };
     const { summary } = await tenancyOf(row);
     const derived: Record<string, unknown> = {
-      house: [row.estate, row.block, `house ${row.houseNo}`].filter(Boolean).join(', '),
+      house: houseInWords(row),
       monthly_rent: formatKes(row.monthlyRentCents),
       arrears_cents: summary?.balanceCents ?? 0,
       arrears: formatKes(summary?.balanceCents ?? 0),
@@ -327,6 +392,55 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
           paid_at: p.paidAt.toISOString(),
         })),
       };
+    },
+
+    /**
+     * The caller's places on the county's waiting lists (decision 036): each paid application for
+     * allocation, and its place now — one after the paid applications of the same estate and kind
+     * of unit made before it, in the order they were made.
+     */
+    async waitingList(userId: string): Promise<WaitingEntry[]> {
+      const mine = await db
+        .select()
+        .from(applications)
+        .where(
+          and(
+            eq(applications.userId, userId),
+            eq(applications.serviceId, PROPERTY_MANAGEMENT),
+            sql`${applications.values}->>'request' = 'allocation'`,
+            inArray(applications.status, [...ON_THE_LIST]),
+          ),
+        )
+        .orderBy(asc(applications.createdAt));
+      const names = new Map(
+        (await db.select({ code: estates.code, name: estates.name }).from(estates)).map((e) => [
+          e.code,
+          e.name,
+        ]),
+      );
+      return Promise.all(
+        mine.map(async (row) => {
+          const estate = String(row.values.estate ?? '');
+          const use = String(row.values.unit_use ?? '') as WaitingEntry['unit_use'];
+          const [ahead] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(applications)
+            .where(
+              and(
+                onList(estate, use, ON_THE_LIST),
+                sql`(${applications.createdAt}, ${applications.applicationNo}) < (select a.created_at, a.application_no from ${applications} a where a.id = ${row.id})`,
+              ),
+            );
+          return {
+            application_no: row.applicationNo,
+            estate: names.get(estate) ?? row.valueLabels.estate ?? estate,
+            estate_code: estate,
+            unit_use: use,
+            place: Number(ahead?.n ?? 0) + 1,
+            status: row.status,
+          };
+        }),
+      );
     },
 
     /** A bill of the tenancy's balance and `months` months ahead (the core's billFor). */

@@ -4,6 +4,7 @@ import {
   tenanciesResponseSchema,
   tenancyDetailSchema,
   tenancyParamsSchema,
+  waitingListResponseSchema,
 } from '@kaunti/contract/api-estates';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,6 +39,23 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
         },
       },
       async (request) => ({ data: await estates.list(currentUser(request).id) }),
+    );
+
+    app.get(
+      '/api/estates/waiting-list',
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: "The signed-in user's places on the county's waiting lists",
+          description:
+            'Each paid application for the allocation of a county house or unit (/property-management) with its ' +
+            'place now: one after the paid applications of the same estate and kind of unit made before it.',
+          response: { 200: waitingListResponseSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ data: await estates.waitingList(currentUser(request).id) }),
     );
 
     app.get(
