@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { services } from '@kaunti/catalogue/catalogue';
 import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import {
+  findReferenceList,
+  readOptions,
+  referenceListRequest,
+} from '@kaunti/catalogue/registries/reference-lists';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
+import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadId } from '../support/files';
 import { pathAndQuery } from '../support/links';
@@ -47,8 +53,16 @@ const walked = services
   .filter((s) => (AREAS.includes(s.area) || ALSO.has(s.id)) && findWorkflow(s.workflow)?.creates_application)
   .sort((a, b) => Number(HANDS_OVER_DEMO_RECORDS.has(a.id)) - Number(HANDS_OVER_DEMO_RECORDS.has(b.id)));
 
+/** The services whose Kiswahili document was found printing a list choice in Kiswahili. */
+const swChoicesPrinted: string[] = [];
+
 describe('a service from its example to its verified document', () => {
   it('walks at least one service', () => expect(walked.length).toBeGreaterThan(0));
+
+  afterAll(() => {
+    // The check above is not vacuous: some walked service prints a county list's choice.
+    expect(swChoicesPrinted.length, 'services printing a list choice in Kiswahili').toBeGreaterThan(0);
+  });
 
   it.each(walked.map((s) => [s.id]))('%s', async (id) => {
     const applicant = DEMO_CITIZEN_EXAMPLES.has(id)
@@ -131,6 +145,44 @@ describe('a service from its example to its verified document', () => {
       url: `/api/verify?code=${encodeURIComponent(new URL(qr!).searchParams.get('code')!)}`,
     });
     expect(verified.json()).toMatchObject({ status: 'valid' });
+
+    // Its Kiswahili print names a choice of a county list by the list's Kiswahili name, as the
+    // Kiswahili form offered it (issue 36 item 23), not by the English kept for the English print.
+    const printed = new URL(detail.document!.print_url);
+    const inSw = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${printed.searchParams.get('id')}?key=${printed.searchParams.get('key')}`,
+        headers: { 'accept-language': 'sw' },
+      })
+    ).json() as { facts: { value: string }[] };
+    for (const fact of template?.facts ?? []) {
+      const field = fieldsOf(service).find((f) => f.name === fact.field);
+      const value = field ? values[field.name] : undefined;
+      if (!field?.options || !('list' in field.options) || typeof value !== 'string') continue;
+      const names = async (language: string) => {
+        const params = Object.fromEntries(
+          Object.entries(field.options && 'params' in field.options ? (field.options.params ?? {}) : {}).map(
+            ([param, name]) => [param, String(values[name] ?? '')],
+          ),
+        );
+        const list = findReferenceList((field.options as { list: string }).list)!;
+        const call = referenceListRequest(list, params)!;
+        const res = await t.app.inject({
+          method: call.method,
+          url: call.path,
+          headers: { ...applicant.headers, 'accept-language': language },
+          ...(call.body ? { payload: call.body } : {}),
+        });
+        return readOptions(list, res.json(), params).find((o) => o.value === value)?.label;
+      };
+      const [english, kiswahili] = [await names('en'), await names('sw')];
+      if (!english || !kiswahili || english === kiswahili) continue;
+      swChoicesPrinted.push(id);
+      const shown = inSw.facts.map((f) => f.value);
+      expect(shown, `${fact.field} in Kiswahili`).toContain(`${kiswahili} (${value})`);
+      expect(shown.join(' '), fact.field).not.toContain(english);
+    }
 
     // A document with a public page (an event): its address on the application's document, its
     // answers read from the form (nothing personal), and the permit's standing — revoked once the

@@ -357,6 +357,7 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
             userId: row.userId,
             customerName: row.tenantName,
             description: `County rent, ${row.estate} house ${row.houseNo}`,
+            descriptionSw: `Kodi ya nyumba ya kaunti, ${row.estate} nyumba ${row.houseNo}`,
             amountCents: row.monthlyRentCents,
             startPeriod: row.rentFrom,
             dueDay: row.dueDay,

@@ -266,6 +266,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         userId: holder,
         customerName: parcel.ownerName,
         description: `Land rates ${year}: ${parcel.lrNumber}`,
+        descriptionSw: `Kodi ya ardhi ${year}: ${parcel.lrNumber}`,
         lines,
         serviceId: landRatesBill.id,
         sourceKey,

@@ -9,7 +9,7 @@ export function registerParkingLists(
   parking: ParkingService,
   permits: ParkingPermits,
 ): void {
-  choices.register('parking-zones', async () => ({ data: await parking.zones() }));
+  choices.register('parking-zones', async (_params, language) => ({ data: await parking.zones(language) }));
   choices.register('parking-roads', async () => ({ data: await permits.roads() }));
   choices.register('parking-buildings', async (params) => ({
     data: await permits.buildings(typeof params.road_code === 'string' ? params.road_code : undefined),

@@ -78,6 +78,10 @@ const toVehicle = (row: typeof vehicles.$inferSelect) => ({
   colour: row.colour,
 });
 
+/** A zone's Kiswahili name, while the county's row still has the seed's English name. */
+const zoneNameSw = (zone: { code: string; name: string } | undefined) =>
+  zone ? everyParkingZone().find((z) => z.code === zone.code && z.name === zone.name)?.name_sw : undefined;
+
 const typeLabel = (value: string) => VEHICLE_TYPES.find((t) => t.value === value)?.label ?? value;
 
 const TICKET_NOT_FOUND = 'We could not find that parking ticket. Check the link or the ticket number.';
@@ -319,6 +323,7 @@ export function createParkingService(deps: {
         userId: input.userId ?? open.userId,
         customerName: `Vehicle ${locked.plate}`,
         description: open.description,
+        descriptionSw: open.descriptionSw,
         lines,
         serviceId: service.id,
         sourceKey: sourceKeyOf(locked),
@@ -435,6 +440,7 @@ export function createParkingService(deps: {
               userId: input.userId,
               customerName: `Vehicle ${plate}`,
               description: `Daily parking ${plate}, ${zone?.name ?? zoneCode}, ${day}`,
+              descriptionSw: `Maegesho ya siku ${plate}, ${zoneNameSw(zone) ?? zone?.name ?? zoneCode}, ${day}`,
               lines,
               serviceId: service.id,
               sourceKey,

@@ -611,6 +611,7 @@ export function createSaccoService(deps: {
             lines.push({
               amount_cents: band.amountCents,
               description: `PSV sticker ${year}: ${vehicle.plate}, ${vehicle.seats} seats`,
+              description_sw: `Stika ya PSV ${year}: ${vehicle.plate}, viti ${vehicle.seats}`,
               parcel: null,
               code: band.item,
             });
@@ -625,6 +626,7 @@ export function createSaccoService(deps: {
             userId,
             customerName: sacco.name,
             description: `PSV stickers ${year}, ${sacco.name}: ${fleet.length} vehicle${fleet.length === 1 ? '' : 's'}`,
+            descriptionSw: `Stika za PSV ${year}, ${sacco.name}: ${fleet.length === 1 ? 'gari 1' : `magari ${fleet.length}`}`,
             lines,
             serviceId: 'psv-sticker',
             sourceKey: sourceKeyOf(sacco.id, year),

@@ -304,7 +304,8 @@ export function createApplicationDocuments(deps: {
         {
           service: service.texts?.sw?.title || service.title,
           reference_label: parcel ? PARCEL_LABEL.sw : undefined,
-          describe: describerFor(service.id, row.valueLabels ?? {}, 'sw'),
+          // A list's choice in its Kiswahili words where it has them, else as it was chosen.
+          describe: describerFor(service.id, { ...row.valueLabels, ...row.valueLabelsSw }, 'sw'),
           ...(bill.lines.length > 0 ? { values: { ...values, bill_lines: bill.linesSw } } : {}),
         },
         service,

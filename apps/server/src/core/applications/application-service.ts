@@ -169,7 +169,11 @@ export function createApplicationService(deps: {
       if (!workflow?.creates_application)
         throw badRequest('This service is not applied for through applications.');
 
-      const { values, labels, obligation } = await checkValues(service, input.user.id, input.payload);
+      const { values, labels, labelsSw, obligation } = await checkValues(
+        service,
+        input.user.id,
+        input.payload,
+      );
       bookings.check(service, values);
       const userId = input.user.id;
 
@@ -196,6 +200,7 @@ export function createApplicationService(deps: {
               reference,
               values,
               valueLabels: labels,
+              valueLabelsSw: labelsSw,
               feeCents: fee,
             })
             .returning();
@@ -232,6 +237,7 @@ export function createApplicationService(deps: {
             bill = await bills.raise(tx, {
               userId,
               description: `${service.title}: application ${applicationNo}`,
+              descriptionSw: `${service.texts?.sw?.title || service.title}: ombi ${applicationNo}`,
               lines,
               applicationId: created.id,
               applicationNo,
@@ -450,7 +456,10 @@ export function createApplicationService(deps: {
       const unknown = Object.keys(input.values).filter((name) => !names.has(name));
       if (unknown.length > 0)
         invalid(unknown.map((name) => ({ path: name, message: 'This is not a field of this application.' })));
-      const { values, labels } = await checkValues(service, userId, { ...row.values, ...input.values });
+      const { values, labels, labelsSw } = await checkValues(service, userId, {
+        ...row.values,
+        ...input.values,
+      });
       bookings.check(service, values);
       // The answers are priced by the same rule and tariff as a submission (issue 36 item 1).
       const price = (await priceService(db, service, values)).reduce((sum, l) => sum + l.amount_cents, 0);
@@ -469,7 +478,13 @@ export function createApplicationService(deps: {
         const due = price - paid;
         await tx
           .update(applications)
-          .set({ values, valueLabels: labels, feeCents: price, refundDueCents: Math.max(0, -due) })
+          .set({
+            values,
+            valueLabels: labels,
+            valueLabelsSw: labelsSw,
+            feeCents: price,
+            refundDueCents: Math.max(0, -due),
+          })
           .where(eq(applications.id, row.id));
         await recordAudit(tx, {
           actor,
@@ -492,6 +507,7 @@ export function createApplicationService(deps: {
         const bill = await bills.raise(tx, {
           userId,
           description: `${service.title}: application ${row.applicationNo}, the balance after your answer`,
+          descriptionSw: `${service.texts?.sw?.title || service.title}: ombi ${row.applicationNo}, salio baada ya jibu lako`,
           lines: [
             {
               description: `Balance after the answer: ${formatKes(price)} less ${formatKes(paid)} paid`,

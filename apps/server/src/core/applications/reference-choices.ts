@@ -14,7 +14,14 @@ import type { FieldError } from '@kaunti/contract/errors';
  * parameter values: the module that owns the list registers it with the same function its route
  * calls, so the server checks a choice against exactly what the form offered.
  */
-export type ReferenceListSource = (params: Readonly<Record<string, string>>) => Promise<unknown>;
+export type ReferenceListSource = (
+  params: Readonly<Record<string, string>>,
+  /** The reader's language: a list whose items have Kiswahili names answers them in it (`name`). */
+  language?: ChoiceLanguage,
+) => Promise<unknown>;
+
+/** The languages a list's choices are read in. */
+export type ChoiceLanguage = 'en' | 'sw';
 
 /**
  * The choices of the catalogue's reference lists on the server, by list name: every select field
@@ -33,7 +40,7 @@ export function createReferenceChoices() {
     );
   }
 
-  /** One reading of a form: each source is asked once for the parameters it is sent. */
+  /** One reading of a form: each source is asked once for the parameters it is sent (and its language). */
   type Answers = Map<ReferenceListSource, Map<string, Promise<unknown>>>;
 
   /** The choices a list field offered for these values; undefined when it is not a list field. */
@@ -41,6 +48,7 @@ export function createReferenceChoices() {
     field: FieldDefinition,
     values: Record<string, unknown>,
     answers: Answers = new Map(),
+    language: ChoiceLanguage = 'en',
   ): Promise<ReferenceOption[] | undefined> {
     const source = field.options;
     if (!source || !('list' in source)) return undefined;
@@ -52,12 +60,15 @@ export function createReferenceChoices() {
     if (neededParams(list, params).some((name) => !params[name])) return [];
     // Sub-counties and wards are one answer (a `match` parameter is not sent): asked once per
     // reading of a form, not once per field.
-    const sent = JSON.stringify(Object.entries(params).filter(([name]) => list.params?.[name] !== 'match'));
+    const sent = JSON.stringify([
+      language,
+      Object.entries(params).filter(([name]) => list.params?.[name] !== 'match'),
+    ]);
     const asked = answers.get(answer) ?? new Map<string, Promise<unknown>>();
     answers.set(answer, asked);
     let pending = asked.get(sent);
     if (!pending) {
-      pending = answer(params);
+      pending = answer(params, language);
       asked.set(sent, pending);
     }
     return readOptions(list, await pending, params);
@@ -69,14 +80,16 @@ export function createReferenceChoices() {
   /**
    * One reading of a form's list fields: every value that is not among the choices the form
    * offered for it (`errors`), and each one that is, in words as it was chosen (`labels`:
-   * "274" → "Westlands (274)", what its document prints).
+   * "274" → "Westlands (274)", what its document prints) and, where its list has other words in
+   * Kiswahili, in those (`labelsSw`: what its Kiswahili document prints).
    */
   async function read(
     service: ServiceDefinition,
     values: Record<string, unknown>,
-  ): Promise<{ errors: FieldError[]; labels: Record<string, string> }> {
+  ): Promise<{ errors: FieldError[]; labels: Record<string, string>; labelsSw: Record<string, string> }> {
     const errors: FieldError[] = [];
     const labels: Record<string, string> = {};
+    const labelsSw: Record<string, string> = {};
     const answers: Answers = new Map();
     // A list field of a repeating group is read in each entry (its parameters from the entry,
     // else from the form), and named by its path: "linesData.1.activity_code".
@@ -101,6 +114,12 @@ export function createReferenceChoices() {
       const chosen = (await optionsOf(field, scope, answers))?.find((o) => o.value === value);
       if (chosen) {
         labels[path] = inWords(chosen, value);
+        const inSw = await optionsOf(field, scope, answers, 'sw').then(
+          (options) => options?.find((o) => o.value === value),
+          // The Kiswahili names are a nicety: a list that fails to answer them keeps the English.
+          () => undefined,
+        );
+        if (inSw && inSw.label !== chosen.label) labelsSw[path] = inWords(inSw, value);
         continue;
       }
       errors.push({
@@ -108,7 +127,7 @@ export function createReferenceChoices() {
         message: field.invalid_message ?? findReferenceList(field.options.list)!.invalid_message,
       });
     }
-    return { errors, labels };
+    return { errors, labels, labelsSw };
   }
 
   return {

@@ -43,6 +43,8 @@ export const applications = pgTable(
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     /** Each reference-list answer in words as it was chosen ("Westlands (274)"), for its document. */
     valueLabels: jsonb('value_labels').$type<Record<string, string>>().notNull().default({}),
+    /** The same in Kiswahili, where the list names a choice otherwise ("Ukanda I …"): its Kiswahili document's. */
+    valueLabelsSw: jsonb('value_labels_sw').$type<Record<string, string>>().notNull().default({}),
     /** The fee of its answers: set at submission, and again when an answer re-prices it. */
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
     /**

@@ -52,7 +52,12 @@ export function createSubmissionChecks(deps: {
     service: ServiceDefinition,
     userId: string,
     payload: unknown,
-  ): Promise<{ values: Record<string, unknown>; labels: Record<string, string>; obligation?: string }> {
+  ): Promise<{
+    values: Record<string, unknown>;
+    labels: Record<string, string>;
+    labelsSw: Record<string, string>;
+    obligation?: string;
+  }> {
     const result = validateApplication(service, payload);
     if (!result.success) invalid(result.errors);
     const values = result.values;
@@ -89,6 +94,7 @@ export function createSubmissionChecks(deps: {
     return {
       values: { ...values, ...derived },
       labels: choices.labels,
+      labelsSw: choices.labelsSw,
       ...(obligation ? { obligation } : {}),
     };
   }

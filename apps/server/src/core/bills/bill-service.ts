@@ -33,6 +33,8 @@ export interface RaiseBillInput {
   /** Whom it is addressed to (the rated owner), frozen on the bill. Default: the account holder's name now. */
   customerName?: string;
   description: string;
+  /** The description in Kiswahili (what a Kiswahili reader's bill, invoice and receipt say). */
+  descriptionSw?: string | null;
   lines: readonly FeeLine[];
   applicationId?: string | null;
   applicationNo?: string | null;
@@ -249,7 +251,8 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
     return {
       bill_no: row.billNo,
       status: row.status,
-      description: row.description,
+      // In the reader's language, where the bill has its words (issue 36 item 23).
+      description: (language === 'sw' && row.descriptionSw) || row.description,
       currency: 'KES',
       total_cents: row.totalCents,
       paid_cents: row.paidCents,
@@ -333,6 +336,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             customerName: input.customerName ?? (await accountName(tx, input.userId)),
             status: 'unpaid',
             description: input.description,
+            descriptionSw: input.descriptionSw ?? null,
             totalCents: total,
             dueDate: input.dueDate ?? kenyaDatePlusDays(30),
           })

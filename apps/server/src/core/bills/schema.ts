@@ -47,6 +47,8 @@ export const bills = pgTable(
     subCountyCode: text('sub_county_code'),
     status: text('status', { enum: ['unpaid', 'partially_paid', 'paid', 'cancelled'] }).notNull(),
     description: text('description').notNull(),
+    /** The same in Kiswahili, where the raiser wrote it (issue 36 item 23); else the English shows. */
+    descriptionSw: text('description_sw'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
@@ -136,6 +138,8 @@ export const standingObligations = pgTable(
     customerName: text('customer_name').notNull(),
     /** What it is, for bills and statements: "County rent, Kaloleni house K-114". */
     description: text('description').notNull(),
+    /** The same in Kiswahili ("Kodi ya nyumba ya kaunti, …"), where its area wrote it. */
+    descriptionSw: text('description_sw'),
     period: text('period', { enum: ['month'] })
       .notNull()
       .default('month'),

@@ -1,4 +1,5 @@
 import type { Bill } from '@kaunti/contract/api-bills';
+import { SWAHILI_MONTH_NAMES } from '@kaunti/contract/dates';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, notFound } from '../../platform/errors';
@@ -47,10 +48,10 @@ const MONTHS = [
   'December',
 ];
 
-/** "2026-03-01" → "March 2026". */
-export function monthName(period: Period): string {
+/** "2026-03-01" → "March 2026" (Kiswahili: "Machi 2026"). */
+export function monthName(period: Period, language: 'en' | 'sw' = 'en'): string {
   const [year, month] = period.split('-').map(Number) as [number, number];
-  return `${MONTHS[month - 1]} ${year}`;
+  return `${(language === 'sw' ? SWAHILI_MONTH_NAMES : MONTHS)[month - 1]} ${year}`;
 }
 
 export const termsOf = (row: StandingObligationRow): StandingTerms => ({
@@ -67,6 +68,8 @@ export interface OpenObligationInput {
   userId: string | null;
   customerName: string;
   description: string;
+  /** The description in Kiswahili, for its bills' Kiswahili readers. */
+  descriptionSw?: string | null;
   amountCents: number;
   startPeriod: Period;
   dueDay: number;
@@ -221,6 +224,7 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
           userId: input.userId,
           customerName: input.customerName,
           description: input.description,
+          descriptionSw: input.descriptionSw ?? null,
           amountCents: input.amountCents,
           startPeriod: input.startPeriod,
           dueDay: input.dueDay,
@@ -387,10 +391,14 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
         const first = lines[0]!.period;
         const last = lines[lines.length - 1]!.period;
         const span = first === last ? monthName(first) : `${monthName(first)} to ${monthName(last)}`;
+        const spanSw =
+          first === last ? monthName(first, 'sw') : `${monthName(first, 'sw')} hadi ${monthName(last, 'sw')}`;
+        const inSw = obligation.descriptionSw ?? obligation.description;
         return bills.raise(tx, {
           userId: obligation.userId,
           customerName: obligation.customerName,
           description: `${obligation.description} (${obligation.reference}): ${span}`,
+          descriptionSw: `${inSw} (${obligation.reference}): ${spanSw}`,
           lines: lines.map((l) => ({
             amount_cents: l.amountCents,
             description:
@@ -399,6 +407,12 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
                 : l.kind === 'ahead'
                   ? `${obligation.description}, ${monthName(l.period)} (in advance)`
                   : `${obligation.description}, ${monthName(l.period)}`,
+            description_sw:
+              l.kind === 'penalty'
+                ? `Adhabu ya kuchelewa kulipa, ${monthName(l.period, 'sw')}`
+                : l.kind === 'ahead'
+                  ? `${inSw}, ${monthName(l.period, 'sw')} (mapema)`
+                  : `${inSw}, ${monthName(l.period, 'sw')}`,
             parcel: null,
             code: l.period.slice(0, 7),
           })),

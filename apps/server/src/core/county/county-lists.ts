@@ -14,6 +14,12 @@ export function registerCountyLists(
   const answer = async () => ({ data: await county.subCounties() });
   choices.register('sub-counties', answer);
   choices.register('wards', answer);
+  // A folder's list names its items in Kiswahili too: asked in Kiswahili, `name` is that (as its route answers).
   for (const list of references.lists())
-    choices.register(list, async (params) => ({ data: (await references.items(list, params.parent)) ?? [] }));
+    choices.register(list, async (params, language) => {
+      const items = (await references.items(list, params.parent)) ?? [];
+      return {
+        data: language === 'sw' ? items.map((item) => ({ ...item, name: item.name_sw || item.name })) : items,
+      };
+    });
 }

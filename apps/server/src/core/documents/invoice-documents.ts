@@ -38,7 +38,8 @@ export type InvoiceDocumentInput = Omit<
 
 export interface InvoiceDocuments {
   prepare(input: InvoiceDocumentInput, tx?: Db): Promise<InvoiceDocument>;
-  renderPdf(model: InvoiceDocument): Promise<Buffer>;
+  /** The A4 PDF, its words in `language` (the model's own words are as given). */
+  renderPdf(model: InvoiceDocument, language?: 'en' | 'sw'): Promise<Buffer>;
   /**
    * Which public link `key` opens of the document `id`: its own (`full`), the one that prints the
    * holder's name masked (`masked`: for whoever asked for another's bill), or none.
@@ -109,9 +110,10 @@ export function createInvoiceDocuments(deps: {
       };
     },
 
-    async renderPdf(model) {
+    async renderPdf(model, language = 'en') {
       return renderInvoicePdf(model, await deps.county.get(), {
         verifyPageUrl: `${deps.publicUrl}${VERIFY_PATH}`,
+        language,
       });
     },
   };

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import type { Actor } from '../audit/audit';
-import { type BillService, fullName } from '../bills/bill-service';
+import { type BillLanguage, type BillService, fullName } from '../bills/bill-service';
 import { kenyaDate } from '../bills/kenya-date';
 import { bills } from '../bills/schema';
 import type { DocumentService } from '../documents/document-service';
@@ -76,10 +76,11 @@ export function createBillDocuments(deps: {
     billNo: string,
     kind: BillDocumentKind,
     requestId?: string,
+    language: BillLanguage = 'en',
   ): Promise<InvoiceDocument> {
     const { row, masked } = await visibleBill(userId, billNo, kind);
     // A payer who is not the bill's owner reads the owner's name masked, as on the bill.
-    return modelOf(row, kind, { type: 'user', id: userId }, requestId, masked);
+    return modelOf(row, kind, { type: 'user', id: userId }, requestId, masked, language);
   }
 
   /**
@@ -87,7 +88,11 @@ export function createBillDocuments(deps: {
    * link's key (not the id alone, which is inside the QR code). Anything else — no such document,
    * another kind, a wrong key — is the same 404.
    */
-  async function publicModel(id: string, key: string): Promise<InvoiceDocument> {
+  async function publicModel(
+    id: string,
+    key: string,
+    language: BillLanguage = 'en',
+  ): Promise<InvoiceDocument> {
     const [document] = await deps.db
       .select()
       .from(registerDocuments)
@@ -104,6 +109,7 @@ export function createBillDocuments(deps: {
       { type: 'system', id: 'public-printable' },
       undefined,
       opens === 'masked',
+      language,
     );
   }
 
@@ -144,6 +150,8 @@ export function createBillDocuments(deps: {
     requestId?: string,
     /** For a reader who is not the bill's owner: the owner's name masked, no customer number. */
     masked = false,
+    /** The language of its words: the bill's description and lines (the register keeps the English). */
+    language: BillLanguage = 'en',
   ): Promise<InvoiceDocument> {
     const [bill] = await deps.bills.present([row]);
     if (!bill) throw notFound(PAYMENT_MESSAGES.billNotFound);
@@ -185,7 +193,7 @@ export function createBillDocuments(deps: {
             .orderBy(asc(payments.createdAt))
         ).map((p) => p.receipt!)
       : [];
-    return deps.invoices.prepare({
+    const prepared = await deps.invoices.prepare({
       receiptNo: isReceipt ? receiptNumberOf(bill.bill_no) : null,
       billDetails: bill.lines.map((line) => ({
         Amount: line.Amount,
@@ -211,6 +219,18 @@ export function createBillDocuments(deps: {
       actor,
       ...(requestId ? { requestId } : {}),
     });
+    if (language === 'en') return prepared;
+    // The same document in the reader's language: the words the bill keeps in it (issue 36 item 23).
+    const [inLanguage] = await deps.bills.present([row], language);
+    return {
+      ...prepared,
+      description: inLanguage?.description ?? prepared.description,
+      billDetails: (inLanguage?.lines ?? []).map((line) => ({
+        Amount: line.Amount,
+        Description: line.Description,
+        Parcel: line.Parcel,
+      })),
+    };
   }
 
   /**
@@ -234,13 +254,19 @@ export function createBillDocuments(deps: {
     model,
     publicModel,
     invoiceLinkFor,
-    async pdf(userId: string, billNo: string, kind: BillDocumentKind, requestId?: string) {
-      const document = await model(userId, billNo, kind, requestId);
-      return { document, bytes: await deps.invoices.renderPdf(document) };
+    async pdf(
+      userId: string,
+      billNo: string,
+      kind: BillDocumentKind,
+      requestId?: string,
+      language: BillLanguage = 'en',
+    ) {
+      const document = await model(userId, billNo, kind, requestId, language);
+      return { document, bytes: await deps.invoices.renderPdf(document, language) };
     },
-    async publicPdf(id: string, key: string) {
-      const document = await publicModel(id, key);
-      return { document, bytes: await deps.invoices.renderPdf(document) };
+    async publicPdf(id: string, key: string, language: BillLanguage = 'en') {
+      const document = await publicModel(id, key, language);
+      return { document, bytes: await deps.invoices.renderPdf(document, language) };
     },
   };
 }

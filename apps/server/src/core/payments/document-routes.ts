@@ -3,6 +3,7 @@ import { invoiceDocumentSchema } from '@kaunti/contract/api-documents';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import { pascalCase } from '../../platform/http/openapi';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { BillDocumentKind, BillDocuments } from './bill-documents';
@@ -10,6 +11,17 @@ import type { BillDocumentKind, BillDocuments } from './bill-documents';
 const tags = ['bills'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The language it is printed in: `lang` (a PDF link carries no header), else `Accept-Language` (decision 025). */
+const langSchema = z
+  .enum(['en', 'sw'])
+  .optional()
+  .describe('The language it prints in; wins over `Accept-Language`. The bill keeps its words in both.');
+const languageQuery = z.object({ lang: langSchema });
+const languageOf = (request: {
+  query: { lang?: 'en' | 'sw' | undefined };
+  headers: { 'accept-language'?: string | string[] | undefined };
+}) => request.query.lang ?? answerLanguageOf(request.headers['accept-language']);
 
 /**
  * A bill's invoice and receipt, for its owner only (another user's bill: 404):
@@ -28,6 +40,7 @@ export function billDocumentRoutes(deps: {
     const publicParams = z.object({ id: z.string().min(1).max(40).describe("The document's register id.") });
     const publicQuery = z.object({
       key: z.string().min(1).max(64).describe('The key of its printable link (from `printUrl`).'),
+      lang: langSchema,
     });
     const publicErrors = {
       400: errorBodySchema,
@@ -53,8 +66,12 @@ export function billDocumentRoutes(deps: {
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return deps.documents.publicModel(request.params.id, request.query.key);
+        const language = languageOf(request);
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-language', language)
+          .header('vary', 'Accept-Language');
+        return deps.documents.publicModel(request.params.id, request.query.key, language);
       },
     );
     app.get(
@@ -73,10 +90,17 @@ export function billDocumentRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { document, bytes } = await deps.documents.publicPdf(request.params.id, request.query.key);
+        const language = languageOf(request);
+        const { document, bytes } = await deps.documents.publicPdf(
+          request.params.id,
+          request.query.key,
+          language,
+        );
         const name = document.isReceipt ? (document.receiptNo ?? document.billNo) : document.billNo;
         return reply
           .type('application/pdf')
+          .header('content-language', language)
+          .header('vary', 'Accept-Language')
           .header('content-disposition', `inline; filename="${name}.pdf"`)
           .header('cache-control', 'no-store')
           .send(bytes);
@@ -102,11 +126,21 @@ export function billDocumentRoutes(deps: {
                 ? "The invoice of one of the caller's bills as a document model (letterhead, lines, totals, QR code), for the printable page."
                 : "The receipt of one of the caller's paid bills as a document model, for the printable page. An unpaid bill is a 409.",
             params: billParamsSchema,
+            querystring: languageQuery,
             response: { 200: invoiceDocumentSchema, ...errors },
           },
         },
-        async (request) =>
-          deps.documents.model(currentUser(request).id, request.params.bill_no, kind, request.id),
+        async (request, reply) => {
+          const language = languageOf(request);
+          reply.header('content-language', language).header('vary', 'Accept-Language');
+          return deps.documents.model(
+            currentUser(request).id,
+            request.params.bill_no,
+            kind,
+            request.id,
+            language,
+          );
+        },
       );
       app.get(
         `/api/bills/:bill_no/${kind}.pdf`,
@@ -129,20 +163,25 @@ export function billDocumentRoutes(deps: {
                 ? "The invoice of one of the caller's bills as an A4 PDF with the QR code E-Verify accepts."
                 : "The receipt of one of the caller's paid bills as an A4 PDF with its QR code. An unpaid bill is a 409.",
             params: billParamsSchema,
+            querystring: languageQuery,
             produces: ['application/pdf'],
             response: { 200: z.any().describe('The PDF'), ...errors },
           },
         },
         async (request, reply) => {
+          const language = languageOf(request);
           const { document, bytes } = await deps.documents.pdf(
             currentUser(request).id,
             request.params.bill_no,
             kind,
             request.id,
+            language,
           );
           const name = kind === 'receipt' ? (document.receiptNo ?? document.billNo) : document.billNo;
           return reply
             .type('application/pdf')
+            .header('content-language', language)
+            .header('vary', 'Accept-Language')
             .header('content-disposition', `inline; filename="${kind}-${name}.pdf"`)
             .header('cache-control', 'private, no-store')
             .send(bytes);

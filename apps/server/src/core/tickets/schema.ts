@@ -33,6 +33,8 @@ export const serviceTickets = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     /** Each list answer in words, as it was chosen ("Wakulima (Marikiti) Market (WAK)"). */
     labels: jsonb('labels').$type<Record<string, string>>().notNull(),
+    /** The same in Kiswahili, where a list names a choice otherwise: its Kiswahili ticket's. */
+    labelsSw: jsonb('labels_sw').$type<Record<string, string>>().notNull().default({}),
     /** The vehicle's plate, where the service asks one: the enforcement plate check reads it. */
     plate: text('plate'),
     /** The day (YYYY-MM-DD) or month (YYYY-MM) it is for, Kenya's. */

@@ -6,6 +6,7 @@ import { composePrinted } from '@kaunti/catalogue/document-texts';
 import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { fieldsOf, validateApplication } from '@kaunti/catalogue/schema-builder';
+import { localiseService } from '@kaunti/catalogue/service-texts';
 import type { StkPushResponse } from '@kaunti/contract/api-payments';
 import type { ServiceTicket } from '@kaunti/contract/api-tickets';
 import { maskPhone } from '@kaunti/contract/masking';
@@ -144,16 +145,22 @@ export function createTicketService(deps: {
     return service;
   }
 
-  /** What the ticket is for, field by field (the phone left out), each value in words. */
-  function coversOf(service: ServiceDefinition & { ticket: TicketBlock }, row: TicketRow) {
-    return fieldsOf(service)
+  /** What the ticket is for, field by field (the phone left out), each value in words (in Kiswahili: `sw`). */
+  function coversOf(
+    service: ServiceDefinition & { ticket: TicketBlock },
+    row: Pick<TicketRow, 'answers' | 'labels' | 'labelsSw'>,
+    language: 'en' | 'sw' = 'en',
+  ) {
+    const shown = language === 'sw' ? localiseService(service, { own: service.texts?.sw }, 'sw') : service;
+    const labels = language === 'sw' ? { ...row.labels, ...row.labelsSw } : row.labels;
+    return fieldsOf(shown)
       .filter(
         (f) => f.name !== (service.ticket.phone_field ?? 'phone_number') && row.answers[f.name] !== undefined,
       )
       .map((f) => ({
         field: f.name,
         label: f.label,
-        value: row.labels[f.name] ?? labelOfStatic(f, row.answers[f.name]),
+        value: labels[f.name] ?? labelOfStatic(f, row.answers[f.name]),
       }));
   }
 
@@ -269,6 +276,7 @@ export function createTicketService(deps: {
     const issuedAt = new Date();
     const holder = fill(service.ticket.holder, ticket.answers);
     const values = Object.fromEntries(coversOf(service, ticket).map((c) => [c.field, c.value]));
+    const valuesSw = Object.fromEntries(coversOf(service, ticket, 'sw').map((c) => [c.field, c.value]));
     const actor: Actor = { type: 'system', id: 'tickets' };
     const printed = composePrinted(
       template,
@@ -281,7 +289,7 @@ export function createTicketService(deps: {
         expires_at: ticket.validUntil,
         values,
       },
-      {},
+      { values: valuesSw },
       service,
     );
     const issued = await deps.documents.issue(
@@ -344,6 +352,7 @@ export function createTicketService(deps: {
     input: {
       values: Record<string, unknown>;
       labels: Record<string, string>;
+      labelsSw: Record<string, string>;
       lines: Awaited<ReturnType<typeof priceService>>;
       obligation: ReturnType<typeof obligationOf>;
       userId: string | null;
@@ -353,13 +362,16 @@ export function createTicketService(deps: {
   ) {
     const answers = kept(service.ticket, input.values);
     const holder = fill(service.ticket.holder, answers);
-    const words = fieldsOf(service)
-      .filter((f) => answers[f.name] !== undefined)
-      .map((f) => input.labels[f.name] ?? labelOfStatic(f, answers[f.name]));
+    const asKept = { answers, labels: input.labels, labelsSw: input.labelsSw };
+    const words = (language: 'en' | 'sw') =>
+      coversOf(service, asKept, language)
+        .map((c) => c.value)
+        .join(', ');
     const bill = await deps.bills.raise(tx, {
       userId: input.userId,
       customerName: holder,
-      description: `${service.title}: ${words.join(', ')}, ${input.obligation.period}`,
+      description: `${service.title}: ${words('en')}, ${input.obligation.period}`,
+      descriptionSw: `${service.texts?.sw?.title || service.title}: ${words('sw')}, ${input.obligation.period}`,
       lines: input.lines,
       serviceId: service.id,
       sourceKey: input.obligation.key,
@@ -378,6 +390,7 @@ export function createTicketService(deps: {
         once: input.obligation.kind !== 'visit',
         answers,
         labels: input.labels,
+        labelsSw: input.labelsSw,
         plate: plateField ? String(answers[plateField] ?? '') || null : null,
         period: input.obligation.period,
         validUntil: input.obligation.validUntil,
@@ -466,6 +479,7 @@ export function createTicketService(deps: {
             return raise(tx, service, {
               values,
               labels: read.labels,
+              labelsSw: read.labelsSw,
               lines,
               obligation,
               userId: input.userId,
@@ -479,6 +493,7 @@ export function createTicketService(deps: {
             raise(tx, service, {
               values,
               labels: read.labels,
+              labelsSw: read.labelsSw,
               lines,
               obligation,
               userId: input.userId,

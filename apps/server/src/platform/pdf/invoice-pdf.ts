@@ -1,6 +1,6 @@
 import type { County } from '@kaunti/contract/api-county';
 import type { InvoiceDocument } from '@kaunti/contract/api-documents';
-import { formatDocumentDate } from '@kaunti/contract/dates';
+import { formatDisplayDate, formatDocumentDate } from '@kaunti/contract/dates';
 import { type InvoiceLayout, layoutInvoice } from '@kaunti/contract/invoice-layout';
 import { formatAmount, formatKes } from '@kaunti/contract/money';
 import {
@@ -15,6 +15,8 @@ import {
   FONT,
   FOOTER_HEIGHT,
   MARGIN,
+  PDF_WORDS,
+  type PdfLanguage,
   QR_CAPTION_WIDTH,
 } from './letterhead';
 import { loadPdfKit } from './pdfkit';
@@ -36,7 +38,117 @@ import { loadPdfKit } from './pdfkit';
 export interface InvoicePdfOptions {
   /** The page a reader is sent to; by default `<origin of verifyUrl>/e-verify`. */
   verifyPageUrl?: string;
+  /** The language of its own words (labels, instructions, dates); the model's words are as given. */
+  language?: PdfLanguage;
 }
+
+/** The invoice's own words, in each language the portal prints (the web page's `documents` texts). */
+interface InvoiceWords {
+  continued: (title: string) => string;
+  continuedLine: (title: string, line: number) => string;
+  continuationRange: (line: number, first: number, last: number, total: number) => string;
+  facts: {
+    receiptNo: string;
+    mpesaReceipt: string;
+    billNo: string;
+    date: string;
+    customerName: string;
+    customerNo: string;
+    applicationNo: string;
+    parcel: string;
+    parcels: string;
+    billDescription: string;
+  };
+  columns: { description: string; quantity: string; unitPrice: string; amount: string };
+  continuedOn: (pages: string, count: number, many: boolean) => string;
+  and: string;
+  totalDue: string;
+  amountPaid: string;
+  howToPay: string;
+  mpesa: (paybill: string, account: string, amount: string) => string;
+  bank: (a: { bank: string; branch: string; name: string; number: string; reference: string }) => string;
+  useInvoiceNumber: (number: string) => string;
+  receiptNote: string;
+}
+
+const INVOICE_WORDS: Record<PdfLanguage, InvoiceWords> = {
+  en: {
+    continued: (title) => `${title} (continued)`,
+    continuedLine: (title, line) => `${title} (continued): line ${line}`,
+    continuationRange: (line, first, last, total) =>
+      `Description of line ${line}, items ${first} to ${last} of ${total}`,
+    facts: {
+      receiptNo: 'Receipt number',
+      mpesaReceipt: 'M-Pesa receipt',
+      billNo: 'Bill number',
+      date: 'Date',
+      customerName: 'Customer name',
+      customerNo: 'Customer number',
+      applicationNo: 'Application number',
+      parcel: 'Parcel',
+      parcels: 'Parcels',
+      billDescription: 'Bill description',
+    },
+    columns: {
+      description: 'Description',
+      quantity: 'Qty',
+      unitPrice: 'Unit price (KES)',
+      amount: 'Amount (KES)',
+    },
+    continuedOn: (pages, count, many) =>
+      `Continued on page${many ? 's' : ''} ${pages} (${count} items in all).`,
+    and: 'and',
+    totalDue: 'Total due',
+    amountPaid: 'Amount paid',
+    howToPay: 'How to pay',
+    mpesa: (paybill, account, amount) =>
+      `M-Pesa: Lipa na M-Pesa, Pay Bill. Business number ${paybill}, account number ${account}, amount ${amount}.`,
+    bank: (a) =>
+      `Bank: ${a.bank}, ${a.branch} branch. Account name: ${a.name}. Account number: ${a.number}. Reference: ${a.reference}.`,
+    useInvoiceNumber: (number) =>
+      `Always use the invoice number ${number} as the account number or reference, so that your payment is matched to this invoice.`,
+    receiptNote:
+      'Payment received with thanks. This receipt is genuine only if its QR code verifies on the county E-Verify page.',
+  },
+  sw: {
+    continued: (title) => `${title} (inaendelea)`,
+    continuedLine: (title, line) => `${title} (inaendelea): kipengele ${line}`,
+    continuationRange: (line, first, last, total) =>
+      `Maelezo ya kipengele ${line}, vipengele ${first} hadi ${last} kati ya ${total}`,
+    facts: {
+      receiptNo: 'Nambari ya risiti',
+      mpesaReceipt: 'Risiti ya M-Pesa',
+      billNo: 'Nambari ya bili',
+      date: 'Tarehe',
+      customerName: 'Jina la mteja',
+      customerNo: 'Nambari ya mteja',
+      applicationNo: 'Nambari ya maombi',
+      parcel: 'Kipande cha ardhi',
+      parcels: 'Vipande vya ardhi',
+      billDescription: 'Maelezo ya bili',
+    },
+    columns: {
+      description: 'Maelezo',
+      quantity: 'Idadi',
+      unitPrice: 'Bei ya kimoja (KES)',
+      amount: 'Kiasi (KES)',
+    },
+    continuedOn: (pages, count, many) =>
+      `Inaendelea ${many ? 'kurasa za' : 'ukurasa wa'} ${pages} (vipengele ${count} kwa jumla).`,
+    and: 'na',
+    totalDue: 'Jumla ya kulipa',
+    amountPaid: 'Kiasi kilicholipwa',
+    howToPay: 'Jinsi ya kulipa',
+    mpesa: (paybill, account, amount) =>
+      `M-Pesa: Lipa na M-Pesa, Pay Bill. Nambari ya biashara ${paybill}, nambari ya akaunti ${account}, kiasi ${amount}.`,
+    bank: (a) =>
+      `Benki: ${a.bank}, tawi la ${a.branch}. Jina la akaunti: ${a.name}. Nambari ya akaunti: ${a.number}. Kumbukumbu: ${a.reference}.`,
+    useInvoiceNumber: (number) =>
+      `Tumia nambari ya ankara ${number} kila mara kama nambari ya akaunti au kumbukumbu, ili malipo yako yalinganishwe na ankara hii.`,
+    receiptNote:
+      'Malipo yamepokelewa, asante. Risiti hii ni halali tu ikiwa msimbo wake wa QR unathibitishwa kwenye ukurasa wa E-Verify wa kaunti.',
+  },
+};
 
 /** Table columns: x offset from the left margin and width. */
 const COLUMNS = {
@@ -56,10 +168,10 @@ function verifyPageOf(model: InvoiceDocument, options: InvoicePdfOptions): strin
   }
 }
 
-/** "2 and 3", "2, 3 and 4". */
-function pageList(pages: number[]): string {
+/** "2 and 3", "2, 3 and 4" (Kiswahili: "2 na 3"). */
+function pageList(pages: number[], and = 'and'): string {
   if (pages.length <= 1) return pages.join('');
-  return `${pages.slice(0, -1).join(', ')} and ${pages.at(-1)}`;
+  return `${pages.slice(0, -1).join(', ')} ${and} ${pages.at(-1)}`;
 }
 
 /** Renders the document; resolves with the PDF bytes. Throws on an invalid bill amount or date. */
@@ -70,7 +182,11 @@ export async function renderInvoicePdf(
 ): Promise<Buffer> {
   const layout = layoutInvoice(model);
   const PDFDocument = await loadPdfKit();
-  const date = formatDocumentDate(model.billDate);
+  const language = options.language ?? 'en';
+  const words = INVOICE_WORDS[language];
+  // Fails on an unreadable date as before; Kiswahili writes it "1 Januari 2024".
+  const english = formatDocumentDate(model.billDate);
+  const date = language === 'sw' ? formatDisplayDate(model.billDate, 'sw') : english;
   const documentNo = model.isReceipt && model.receiptNo ? model.receiptNo : model.billNo;
 
   const doc = new PDFDocument({
@@ -79,7 +195,7 @@ export async function renderInvoicePdf(
     bufferPages: true,
     autoFirstPage: true,
     displayTitle: true,
-    lang: 'en-KE',
+    lang: language === 'sw' ? 'sw-KE' : 'en-KE',
     info: {
       Title: `${layout.isReceipt ? 'Receipt' : 'Invoice'} ${documentNo}`,
       Author: county.name,
@@ -100,28 +216,28 @@ export async function renderInvoicePdf(
     drawShortHeader(doc, county, layout, model, subtitle);
     return doc.y;
   };
-  const continued = `${layout.title} (continued)`;
+  const continued = words.continued(layout.title);
 
   // --- page 1 -------------------------------------------------------------------------------
   let y = drawLetterhead(doc, county);
-  y = drawTitleFactsAndQr(doc, layout, model, date, y, verifyPageOf(model, options));
-  y = drawLines(doc, layout, y + 10, () => newPage(continued));
-  y = drawTotal(doc, layout, y, () => newPage(continued));
+  y = drawTitleFactsAndQr(doc, layout, model, date, y, verifyPageOf(model, options), language);
+  y = drawLines(doc, layout, y + 10, () => newPage(continued), words);
+  y = drawTotal(doc, layout, y, () => newPage(continued), words);
   if (layout.showPaymentInstructions) {
-    drawPaymentInstructions(doc, county, model, layout, y + 12, () => newPage(continued));
+    drawPaymentInstructions(doc, county, model, layout, y + 12, () => newPage(continued), words);
   } else {
-    drawReceiptNote(doc, y + 12, () => newPage(continued));
+    drawReceiptNote(doc, y + 12, () => newPage(continued), words);
   }
 
   // --- continuation pages --------------------------------------------------------------------
   for (const page of layout.continuationPages) {
-    const top = newPage(`${layout.title} (continued): line ${page.lineNumber}`);
+    const top = newPage(words.continuedLine(layout.title, page.lineNumber));
     doc
       .font(FONT.bold)
       .fontSize(9.5)
       .fillColor(COLOR.text)
       .text(
-        `Description of line ${page.lineNumber}, items ${page.firstItem} to ${page.lastItem} of ${page.totalItems}`,
+        words.continuationRange(page.lineNumber, page.firstItem, page.lastItem, page.totalItems),
         MARGIN,
         top,
         { width: CONTENT_WIDTH },
@@ -131,7 +247,7 @@ export async function renderInvoicePdf(
       y: doc.y + 6,
       width: CONTENT_WIDTH,
       fontSize: 8,
-      nextPage: () => newPage(`${layout.title} (continued): line ${page.lineNumber}`),
+      nextPage: () => newPage(words.continuedLine(layout.title, page.lineNumber)),
     });
   }
 
@@ -139,7 +255,7 @@ export async function renderInvoicePdf(
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    drawFooter(doc, county, i - range.start + 1, range.count);
+    drawFooter(doc, county, i - range.start + 1, range.count, PDF_WORDS[language]);
   }
   doc.end();
   return done;
@@ -153,13 +269,14 @@ function drawTitleFactsAndQr(
   date: string,
   top: number,
   verifyPage: string,
+  language: PdfLanguage,
 ): number {
-  const qrBottom = drawVerifyBlock(doc, {
-    verifyUrl: model.verifyUrl,
-    verifyPage,
-    shortCode: model.verifyShortCode,
-    top,
-  });
+  const qrBottom = drawVerifyBlock(
+    doc,
+    { verifyUrl: model.verifyUrl, verifyPage, shortCode: model.verifyShortCode, top },
+    PDF_WORDS[language],
+  );
+  const w = INVOICE_WORDS[language].facts;
   const captionWidth = QR_CAPTION_WIDTH;
 
   doc
@@ -169,16 +286,16 @@ function drawTitleFactsAndQr(
     .text(layout.title, MARGIN, top, { width: 300, characterSpacing: 1 });
 
   const facts: [string, string][] = [];
-  if (layout.isReceipt) facts.push(['Receipt number', model.receiptNo ?? '-']);
+  if (layout.isReceipt) facts.push([w.receiptNo, model.receiptNo ?? '-']);
   if (layout.isReceipt && model.mpesaReceipts?.length)
-    facts.push(['M-Pesa receipt', model.mpesaReceipts.join(', ')]);
-  facts.push(['Bill number', model.billNo], ['Date', date]);
-  facts.push(['Customer name', model.customerName], ['Customer number', model.customerNo]);
-  if (model.externalDoc) facts.push(['Application number', model.externalDoc]);
+    facts.push([w.mpesaReceipt, model.mpesaReceipts.join(', ')]);
+  facts.push([w.billNo, model.billNo], [w.date, date]);
+  facts.push([w.customerName, model.customerName], [w.customerNo, model.customerNo]);
+  if (model.externalDoc) facts.push([w.applicationNo, model.externalDoc]);
   if (layout.parcels.length > 0) {
-    facts.push([layout.parcels.length > 1 ? 'Parcels' : 'Parcel', layout.parcels.join(', ')]);
+    facts.push([layout.parcels.length > 1 ? w.parcels : w.parcel, layout.parcels.join(', ')]);
   }
-  if (model.description) facts.push(['Bill description', model.description]);
+  if (model.description) facts.push([w.billDescription, model.description]);
 
   const labelWidth = 100;
   const y = drawFacts(doc, facts, {
@@ -250,27 +367,33 @@ function currentPage(doc: Doc): number {
   return range.start + range.count - 1;
 }
 
-function drawTableHeader(doc: Doc, y: number): number {
+function drawTableHeader(doc: Doc, y: number, words: InvoiceWords): number {
   doc.rect(MARGIN, y, CONTENT_WIDTH, 17).fill(COLOR.primarySoft);
   doc.font(FONT.bold).fontSize(8).fillColor(COLOR.text);
   const cell = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
     doc.text(text, MARGIN + column.x + 3, y + 5, { width: column.width - 6, align, lineBreak: false });
   cell('#', COLUMNS.number, 'left');
-  cell('Description', COLUMNS.description, 'left');
-  cell('Qty', COLUMNS.quantity, 'right');
-  cell('Unit price (KES)', COLUMNS.unitPrice, 'right');
-  cell('Amount (KES)', COLUMNS.amount, 'right');
+  cell(words.columns.description, COLUMNS.description, 'left');
+  cell(words.columns.quantity, COLUMNS.quantity, 'right');
+  cell(words.columns.unitPrice, COLUMNS.unitPrice, 'right');
+  cell(words.columns.amount, COLUMNS.amount, 'right');
   return y + 17;
 }
 
 /** The grouped lines; a long description gets a smaller type so its first 200 items fit on page 1. */
-function drawLines(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () => number): number {
-  let y = drawTableHeader(doc, top);
+function drawLines(
+  doc: Doc,
+  layout: InvoiceLayout,
+  top: number,
+  nextPage: () => number,
+  words: InvoiceWords,
+): number {
+  let y = drawTableHeader(doc, top, words);
   const bottom = () => A4[1] - doc.page.margins.bottom;
   const width = COLUMNS.description.width - 6;
   const textX = MARGIN + COLUMNS.description.x + 3;
   for (const line of layout.lines) {
-    if (y + 24 > bottom()) y = drawTableHeader(doc, nextPage());
+    if (y + 24 > bottom()) y = drawTableHeader(doc, nextPage(), words);
     const rowTop = y;
     const rowPage = currentPage(doc);
     const cell = (text: string, column: { x: number; width: number }, align: 'left' | 'right' = 'right') =>
@@ -288,7 +411,7 @@ function drawLines(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () =>
       y: y + 4,
       width,
       fontSize,
-      nextPage: () => drawTableHeader(doc, nextPage()) + 4,
+      nextPage: () => drawTableHeader(doc, nextPage(), words) + 4,
     });
     const endPage = currentPage(doc);
     if (endPage !== rowPage) doc.switchToPage(rowPage);
@@ -298,9 +421,9 @@ function drawLines(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () =>
     if (endPage !== rowPage) doc.switchToPage(endPage);
     if (line.continuedOn.length > 0) {
       const pages = line.continuedOn;
-      const note = `Continued on page${pages.length > 1 ? 's' : ''} ${pageList(pages)} (${line.totalItems} items in all).`;
+      const note = words.continuedOn(pageList(pages, words.and), line.totalItems, pages.length > 1);
       doc.font(FONT.italic).fontSize(7.5);
-      if (y + doc.heightOfString(note, { width }) + 2 > bottom()) y = drawTableHeader(doc, nextPage());
+      if (y + doc.heightOfString(note, { width }) + 2 > bottom()) y = drawTableHeader(doc, nextPage(), words);
       doc.fillColor(COLOR.muted).text(note, textX, y + 2, { width });
       y = doc.y;
     }
@@ -315,7 +438,13 @@ function drawLines(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () =>
   return y;
 }
 
-function drawTotal(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () => number): number {
+function drawTotal(
+  doc: Doc,
+  layout: InvoiceLayout,
+  top: number,
+  nextPage: () => number,
+  words: InvoiceWords,
+): number {
   let y = top + 5;
   if (y + 20 > A4[1] - doc.page.margins.bottom) y = nextPage();
   const amount = formatKes(layout.total);
@@ -324,7 +453,7 @@ function drawTotal(doc: Doc, layout: InvoiceLayout, top: number, nextPage: () =>
   doc
     .fontSize(10)
     .fillColor(COLOR.text)
-    .text(layout.isReceipt ? 'Amount paid' : 'Total due', MARGIN, y + 1, {
+    .text(layout.isReceipt ? words.amountPaid : words.totalDue, MARGIN, y + 1, {
       width: right - amountWidth - 12 - MARGIN,
       align: 'right',
       lineBreak: false,
@@ -349,18 +478,20 @@ function drawPaymentInstructions(
   layout: InvoiceLayout,
   top: number,
   nextPage: () => number,
+  words: InvoiceWords,
 ): void {
   const lines: { bold?: boolean; text: string }[] = [
-    {
-      bold: true,
-      text: `M-Pesa: Lipa na M-Pesa, Pay Bill. Business number ${county.paybill}, account number ${model.billNo}, amount ${formatKes(layout.total)}.`,
-    },
+    { bold: true, text: words.mpesa(county.paybill, model.billNo, formatKes(layout.total)) },
     ...county.bank_accounts.map((account) => ({
-      text: `Bank: ${account.bank}, ${account.branch} branch. Account name: ${account.account_name}. Account number: ${account.account_number}. Reference: ${model.billNo}.`,
+      text: words.bank({
+        bank: account.bank,
+        branch: account.branch,
+        name: account.account_name,
+        number: account.account_number,
+        reference: model.billNo,
+      }),
     })),
-    {
-      text: `Always use the invoice number ${model.billNo} as the account number or reference, so that your payment is matched to this invoice.`,
-    },
+    { text: words.useInvoiceNumber(model.billNo) },
   ];
   const width = CONTENT_WIDTH - 16;
   const measure = (line: { bold?: boolean; text: string }) =>
@@ -376,7 +507,7 @@ function drawPaymentInstructions(
     .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLOR.primary)
-    .text('How to pay', MARGIN + 8, y + 7, { width });
+    .text(words.howToPay, MARGIN + 8, y + 7, { width });
   let cursor = doc.y + 3;
   for (const line of lines) {
     doc
@@ -388,18 +519,13 @@ function drawPaymentInstructions(
   }
 }
 
-function drawReceiptNote(doc: Doc, top: number, nextPage: () => number): void {
+function drawReceiptNote(doc: Doc, top: number, nextPage: () => number, words: InvoiceWords): void {
   const y = top + 24 > A4[1] - doc.page.margins.bottom ? nextPage() : top;
   doc
     .font(FONT.regular)
     .fontSize(8.5)
     .fillColor(COLOR.text)
-    .text(
-      'Payment received with thanks. This receipt is genuine only if its QR code verifies on the county E-Verify page.',
-      MARGIN,
-      y,
-      { width: CONTENT_WIDTH },
-    );
+    .text(words.receiptNote, MARGIN, y, { width: CONTENT_WIDTH });
 }
 
 function drawShortHeader(
