@@ -526,7 +526,9 @@ export async function buildApp({
   // standing charge, opened (and its months raised) at once for the seed's allocations too.
   const stalls = createStalls({ db, standing, references });
   if ((await stalls.openRents()) > 0) await standing.raiseDue();
-  choices.register('stall-markets', async (_params) => ({ data: await stalls.stallMarkets('en') }));
+  choices.register('stall-markets', async (_params, language) => ({
+    data: await stalls.stallMarkets(language ?? 'en'),
+  }));
   applications.addValidator('markets', stalls.validateApplication);
   applications.onIssuing('markets', stalls.allocateIssued);
   await app.register(stallRoutes({ stalls, guards }));
