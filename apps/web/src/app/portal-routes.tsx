@@ -41,7 +41,7 @@ const AREA_PAGES: Partial<Record<ServiceArea, RouteObject[]>> = {
 };
 
 /** An area's own page around a service's wizard, by service id. */
-const WIZARD_SURROUNDS: Readonly<Record<string, WizardSurround>> = {
+export const WIZARD_SURROUNDS: Readonly<Record<string, WizardSurround>> = {
   // /markets: the trader's stalls, their rent statements and rent paid by M-Pesa, above the
   // application for a stall (decision 035).
   'market-stalls': () => import('../features/markets/markets-page').then((m) => m.MarketsPage),

@@ -19,6 +19,12 @@ export default defineDocument({
     { label: 'Allocation fee paid', field: 'fee' },
     { label: 'Date', field: 'issued_on' },
   ],
+  // What the demo letter prints of the values allocated at issue (decision 035).
+  example: {
+    number: 'STL-2026-900101',
+    holder: 'Achieng Atieno Ouma',
+    values: { stall_no: 'WAK-OS-014', monthly_rent: 'KES 1,500.00' },
+  },
   body: [
     'RE: ALLOCATION OF MARKET STALL {stall_no}',
     'Following your application {application_no}, the {county} allocates you the stall named above, to sell the goods named above.',
