@@ -5,6 +5,7 @@ import styles from './payments.module.css';
 const LINKS = [
   { to: '/account/bills', key: 'accountNav.bills' },
   { to: '/account/obligations', key: 'accountNav.obligations' },
+  { to: '/account/payment-plans', key: 'accountNav.plans' },
   { to: '/account/transactions-history', key: 'accountNav.transactions' },
   { to: '/payment', key: 'accountNav.pay' },
 ] as const;

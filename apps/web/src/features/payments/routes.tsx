@@ -39,6 +39,15 @@ export const paymentsRoutes: RouteObject[] = [
     ),
   },
   {
+    // Arrears in monthly instalments (decision 037).
+    path: 'account/payment-plans',
+    handle: { title: 'titles.paymentPlans' },
+    element: lazyPage(
+      () => import('./payment-plans-page'),
+      (m) => m.PaymentPlansPage,
+    ),
+  },
+  {
     path: 'account/obligations',
     handle: { title: 'titles.obligations' },
     element: lazyPage(

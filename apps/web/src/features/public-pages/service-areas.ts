@@ -128,7 +128,7 @@ export const SERVICE_AREAS: ServiceArea[] = [
     id: 'more',
     icon: 'M6 4h12a2 2 0 012 2v11H4V6a2 2 0 012-2zM4 11h16M7 20v-3M17 20v-3',
     links: [
-      { to: '/account/obligations', label: 'links.obligations' },
+      { to: '/account/payment-plans', label: 'links.obligations' },
       { to: '/essential-services', label: 'links.essentialServices' },
       { to: '/public-toilets', label: 'links.publicToilets' },
       { to: '/account/transport-sacco-vehicles', label: 'links.saccoVehicles' },
