@@ -145,6 +145,9 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. platform
+  // JSON is read as JSON only: a body sent as text/plain is a 415 (as documented), not a string
+  // the schema then refuses with a 400. No route takes text.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

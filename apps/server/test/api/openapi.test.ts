@@ -146,6 +146,86 @@ describe('the OpenAPI document', () => {
       expect(text, name).toContain(`"#/components/schemas/${name}"`);
   });
 
+  it('declares the headers the answers carry and how each operation is called', () => {
+    type Answer = { headers?: Record<string, { $ref?: string }> };
+    const answersOf = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.responses ?? {}) as Record<string, Answer>;
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, answer] of Object.entries(op.responses as Record<string, Answer>)) {
+          if (!answer.headers?.['x-request-id']) missing.push(`${method} ${path} ${status}: x-request-id`);
+          if ((status === '429' || status === '503') && !answer.headers?.['retry-after'])
+            missing.push(`${method} ${path} ${status}: retry-after`);
+        }
+        if (!(op as { security?: unknown }).security) missing.push(`${method} ${path}: security`);
+      }
+    expect(missing).toEqual([]);
+    expect(answersOf('/api/bills', 'get')['200']?.headers?.['x-request-id']).toEqual({
+      $ref: '#/components/headers/XRequestId',
+    });
+    const stk = answersOf('/api/payments/mpesa/stk-push', 'post');
+    expect(stk['200']?.headers).toHaveProperty('idempotent-replayed');
+    // A route @fastify/rate-limit counts says what is left on every answer.
+    expect(Object.keys(stk['429']?.headers ?? {})).toEqual(
+      expect.arrayContaining([
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]),
+    );
+    expect(stk['200']?.headers).toHaveProperty('x-ratelimit-remaining');
+    const security = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as { security?: unknown } | undefined)?.security;
+    expect(security('/api/catalogue/services', 'get')).toEqual([]);
+    expect(security('/api/bills', 'get')).toEqual([{ bearer: [] }]);
+    expect(security('/api/parking/daily', 'post')).toEqual([{}, { bearer: [] }]);
+  });
+
+  it('binary answers have a binary schema, and the generic submit offers only the services it accepts', async () => {
+    for (const [path, media] of [
+      ['/api/documents/qr.svg', 'image/svg+xml'],
+      ['/api/bills/{bill_no}/invoice.pdf', 'application/pdf'],
+      ['/api/uploads/{id}', 'image/png'],
+    ] as const)
+      expect(doc.paths[path]?.get?.responses['200']?.content?.[media]?.schema, path).toEqual({
+        type: 'string',
+        format: 'binary',
+      });
+    expect(text).not.toContain('__SCHEMA__PLACEHOLDER__');
+    const body = doc.paths['/api/applications']?.post?.requestBody?.content['application/json']?.schema as {
+      properties: { service_id: { enum: string[] } };
+    };
+    const offered = body.properties.service_id.enum;
+    expect(offered).toContain('dog-licence');
+    // Daily parking (direct) and market cess (a ticket) keep no application: refused, so not offered.
+    expect(offered).not.toContain('daily-parking');
+    expect(offered).not.toContain('market-cess');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: { service_id: 'daily-parking', values: {} },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('JSON sent as text/plain is a 415, as documented', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ identifier: '12345678', password: 'x' }),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      message: 'This content type is not accepted here.',
+      code: 'unsupported_media_type',
+    });
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(doc.paths['/api/auth/login']?.post?.responses['415']).toBeDefined();
+  });
+
   it('groups every operation under a declared tag, in the order of the docs', () => {
     const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
     const used = new Set(

@@ -58,10 +58,15 @@ export function createGuards(signer: TokenSigner, sessions: SessionService) {
     return user;
   }
   // Each guard says what it may answer, so the OpenAPI document lists it (platform/http/openapi.ts).
-  const guard = (answers: readonly number[], check: (request: FastifyRequest) => Promise<void>) =>
+  const guard = (
+    answers: readonly number[],
+    check: (request: FastifyRequest) => Promise<void>,
+    optional = false,
+  ) =>
     Object.assign(async (request: FastifyRequest, _reply: FastifyReply) => check(request), {
       answers,
-    } satisfies DocumentedGuard);
+      ...(optional ? { optional } : {}),
+    } as DocumentedGuard);
   return {
     requireUser: guard([401], async (request) => {
       await authenticate(request, 'full');
@@ -76,14 +81,18 @@ export function createGuards(signer: TokenSigner, sessions: SessionService) {
      * For routes anyone may call (daily parking): a signed-in caller is known (`request.user`),
      * anyone else — no token, an expired or unverified one — goes on as a visitor. Never refuses.
      */
-    optionalUser: guard([], async (request) => {
-      if (!bearer(request)) return;
-      try {
-        await authenticate(request, 'full');
-      } catch {
-        request.user = undefined;
-      }
-    }),
+    optionalUser: guard(
+      [],
+      async (request) => {
+        if (!bearer(request)) return;
+        try {
+          await authenticate(request, 'full');
+        } catch {
+          request.user = undefined;
+        }
+      },
+      true,
+    ),
   };
 }
 /**

@@ -250,7 +250,11 @@ export function applicationRoutes(deps: {
           body: createApplicationRequestSchema
             .extend({
               service_id: createApplicationRequestSchema.shape.service_id.meta({
-                enum: services.map((service) => service.id),
+                // Only the services that keep an application: a direct or ticket service is
+                // refused here (400), so it is not offered.
+                enum: services
+                  .filter((service) => findWorkflow(service.workflow)?.creates_application)
+                  .map((service) => service.id),
               }),
             })
             .meta({

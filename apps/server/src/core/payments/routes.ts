@@ -132,6 +132,7 @@ export function paymentRoutes(deps: {
             timeWindow: '10 minutes',
             keyGenerator: (request) => request.user?.id ?? request.ip,
           },
+          answerHeaders: { 200: ['idempotent-replayed'] },
         },
         schema: {
           operationId: 'startStkPush',

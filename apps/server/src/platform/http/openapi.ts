@@ -28,13 +28,65 @@ declare module 'fastify' {
      * a multipart body (@fastify/multipart reads it in the handler), so it cannot be `schema.body`.
      */
     multipartForm?: z.ZodType;
+    /**
+     * Headers a route itself sets on some answers, by status, for the document only (the
+     * platform's own, `x-request-id`, `Retry-After` and the rate-limit headers, are added here).
+     */
+    answerHeaders?: Partial<Record<number, readonly AnswerHeader[]>>;
   }
 }
 
 /** What a guard may answer, so the document can say it (see core/accounts/guard.ts). */
 export interface DocumentedGuard {
   answers: readonly number[];
+  /** Lets anyone through, knowing a signed-in caller (`security: [{}, { bearer: [] }]`). */
+  optional?: boolean;
 }
+
+/** The response headers the server sends, as the document's `components.headers`. */
+const ANSWER_HEADERS = {
+  'x-request-id': {
+    description:
+      "The request's id, on every answer: the caller's own `X-Request-Id` when it looks like an id, else a new one. Quote it when reporting a problem.",
+    required: true,
+    schema: { type: 'string', maxLength: 64 },
+  },
+  'retry-after': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-limit': {
+    description: "The route's limit: requests allowed in its window.",
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-remaining': {
+    description: 'Requests still allowed in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-reset': {
+    description: 'Seconds until the current window ends.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'idempotent-replayed': {
+    description:
+      '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key` (nothing was done again).',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+export type AnswerHeader = keyof typeof ANSWER_HEADERS;
+const HEADER_COMPONENT: Record<AnswerHeader, string> = {
+  'x-request-id': 'XRequestId',
+  'retry-after': 'RetryAfter',
+  'x-ratelimit-limit': 'XRateLimitLimit',
+  'x-ratelimit-remaining': 'XRateLimitRemaining',
+  'x-ratelimit-reset': 'XRateLimitReset',
+  'idempotent-replayed': 'IdempotentReplayed',
+};
+const RATE_LIMIT_HEADERS: AnswerHeader[] = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
 
 const ERROR_RESPONSES: Record<number, string> = {
   400: 'The request is not valid; `details` names the fields at fault.',
@@ -158,9 +210,9 @@ export function operationIdFor(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-function guardAnswers(route: RouteOptions): number[] {
+function guardsOf(route: RouteOptions): Partial<DocumentedGuard>[] {
   const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean) as unknown[];
-  return hooks.flatMap((hook) => (hook as Partial<DocumentedGuard>).answers ?? []);
+  return hooks as Partial<DocumentedGuard>[];
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -177,6 +229,7 @@ type Schema = Record<string, unknown> & {
 interface Operation {
   operationId?: string;
   requestBody?: { content?: Record<string, { example?: unknown; examples?: unknown }> };
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
 }
 
 const errorSchema = (status: number) => ({
@@ -186,6 +239,12 @@ const errorSchema = (status: number) => ({
 
 /** The examples of the named request bodies, by operationId, for documentComponents. */
 const bodyExamples = new Map<string, unknown[]>();
+/** The headers each operation's answers carry beyond `x-request-id`, by operationId and status. */
+const operationHeaders = new Map<string, Map<string, AnswerHeader[]>>();
+
+/** A file's schema by its media type: text as a string, anything else bytes. */
+const fileSchema = (media: string) =>
+  media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
 
 export function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
@@ -235,7 +294,9 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
         content: Object.fromEntries(
           produces.map((media) => [
             media,
-            { schema: Object.keys(body).length ? body : { type: 'string', format: 'binary' } },
+            {
+              schema: media === 'application/json' && Object.keys(body).length ? body : fileSchema(media),
+            },
           ]),
         ),
       };
@@ -246,12 +307,31 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
   const errors = new Set<number>([400, 500, 503]);
   if (BODY_METHODS.has(method)) for (const status of [413, 415]) errors.add(status);
   if (out.url.includes('{')) errors.add(414);
-  const config = route.config as { rateLimit?: unknown } | undefined;
+  const config = route.config as
+    | { rateLimit?: unknown; answerHeaders?: Partial<Record<number, readonly AnswerHeader[]>> }
+    | undefined;
   if (config?.rateLimit) errors.add(429);
-  const guarded = guardAnswers(route);
+  const guards = guardsOf(route);
+  const guarded = guards.flatMap((guard) => guard.answers ?? []);
   for (const status of guarded) errors.add(status);
+  // Every operation says how it is called: a token, a token if there is one, or none at all.
   if (guarded.length) schema.security ??= [{ bearer: [] }];
+  else if (guards.some((guard) => guard.optional)) schema.security ??= [{}, { bearer: [] }];
+  else schema.security ??= [];
   for (const status of errors) response[String(status)] ??= errorSchema(status);
+
+  // The headers the answers carry (x-request-id, on all of them, is added in documentComponents).
+  const headers = new Map<string, AnswerHeader[]>();
+  for (const status of Object.keys(response)) {
+    const code = Number(status);
+    const names: AnswerHeader[] = [];
+    // @fastify/rate-limit counts down on every answer of a limited route, and says when at 429.
+    if (config?.rateLimit) names.push(...RATE_LIMIT_HEADERS);
+    if (code === 429 || code === 503) names.push('retry-after');
+    names.push(...(config?.answerHeaders?.[code] ?? []));
+    if (names.length) headers.set(status, names);
+  }
+  if (schema.operationId) operationHeaders.set(schema.operationId, headers);
   return out;
 }
 
@@ -266,9 +346,25 @@ export function documentComponents(
   input: Parameters<typeof jsonSchemaTransformObject>[0],
 ): ReturnType<typeof jsonSchemaTransformObject> {
   const out = jsonSchemaTransformObject(input) as {
-    components?: { schemas?: Record<string, unknown> };
+    components?: { schemas?: Record<string, unknown>; headers?: Record<string, unknown> };
     paths?: Record<string, Record<string, Operation>>;
   };
+  const headerRef = (name: AnswerHeader) => ({ $ref: `#/components/headers/${HEADER_COMPONENT[name]}` });
+  if (out.components)
+    out.components.headers = Object.fromEntries(
+      Object.entries(ANSWER_HEADERS).map(([name, header]) => [
+        HEADER_COMPONENT[name as AnswerHeader],
+        header,
+      ]),
+    );
+  for (const operations of Object.values(out.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const headers = operationHeaders.get(operation.operationId ?? '');
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        const names: AnswerHeader[] = ['x-request-id', ...(headers?.get(status) ?? [])];
+        answer.headers = { ...answer.headers, ...Object.fromEntries(names.map((n) => [n, headerRef(n)])) };
+      }
+    }
   for (const operations of Object.values(out.paths ?? {}))
     for (const operation of Object.values(operations)) {
       const examples = bodyExamples.get(operation.operationId ?? '');
