@@ -46,6 +46,7 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
       {
         onRequest,
         schema: {
+          operationId: 'listWaitingListPlaces',
           tags,
           security,
           summary: "The signed-in user's places on the county's waiting lists",
