@@ -3,6 +3,7 @@ import { services as catalogueServices, findService } from '@kaunti/catalogue/ca
 import type { FieldDefinition } from '@kaunti/catalogue/definition';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { AppError } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import type { ReferenceChoices } from '../applications/reference-choices';
@@ -51,6 +52,31 @@ export type BillScreen = (
   billNo: string,
   heading?: string,
 ) => Promise<Screen | { refused: string }>;
+
+// Every step reads the caller's kept language, and a language chosen in a new session is kept:
+// statements built once (named statements on PostgreSQL), not a query built on each step.
+const knownCaller = preparedStatement((db) =>
+  db
+    .select({ language: ussdCallers.language, sessionId: ussdCallers.sessionId })
+    .from(ussdCallers)
+    .where(eq(ussdCallers.phoneKey, sql.placeholder('phoneKey')))
+    .limit(1)
+    .prepare('kaunti_ussd_known_caller'),
+);
+const keepCaller = preparedStatement((db) =>
+  db
+    .insert(ussdCallers)
+    .values({
+      phoneKey: sql.placeholder('phoneKey'),
+      language: sql.placeholder('language'),
+      sessionId: sql.placeholder('sessionId'),
+    })
+    .onConflictDoUpdate({
+      target: ussdCallers.phoneKey,
+      set: { language: sql`excluded.language`, sessionId: sql`excluded.session_id`, updatedAt: sql`now()` },
+    })
+    .prepare('kaunti_ussd_keep_caller'),
+);
 
 /** How long a step waits for M-Pesa to take the prompt before it answers anyway (the gateway's own limit is short). */
 const PROMPT_WAIT_MS = 700;
@@ -295,13 +321,7 @@ export function createUssd(deps: {
   }
 
   async function remember(phone: string, language: UssdLanguage, sessionId: string): Promise<void> {
-    await db
-      .insert(ussdCallers)
-      .values({ phoneKey: phoneKey(phone), language, sessionId })
-      .onConflictDoUpdate({
-        target: ussdCallers.phoneKey,
-        set: { language, sessionId, updatedAt: sql`now()` },
-      });
+    await keepCaller.run(db, { phoneKey: phoneKey(phone), language, sessionId });
   }
 
   return {
@@ -341,11 +361,7 @@ export function createUssd(deps: {
       const phone = callerPhone(request.phoneNumber);
       const county = await deps.county.get();
       if (!phone) return `END ${say('en', 'wrongChoice')}`;
-      const [known] = await db
-        .select()
-        .from(ussdCallers)
-        .where(eq(ussdCallers.phoneKey, phoneKey(phone)))
-        .limit(1);
+      const [known] = await knownCaller.run(db, { phoneKey: phoneKey(phone) });
       // A phone whose language was chosen in an earlier session starts on the main menu; in the
       // session it was chosen in, the walk starts where that session did (the language screen).
       const startsKnown = known !== undefined && known.sessionId !== request.sessionId;
