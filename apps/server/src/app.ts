@@ -428,6 +428,8 @@ export async function buildApp({
   applications.onIssued('property', estates.recordIssued);
   // What a tenancy service's bill carried of the rent (decision 036) reaches the rent once paid.
   applications.onStatusChanged(estates.settleCarried);
+  // An allocation's letter prints its place on the waiting list as it is issued.
+  applications.onIssuing('property', estates.placeOnIssue);
   await app.register(estatesRoutes({ estates, guards }));
   // Payment plans (decision 037): arrears of any standing charge or overdue bill in monthly
   // instalments; their bills, missed instalments and reminders by one job, once across instances.

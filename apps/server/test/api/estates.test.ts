@@ -417,6 +417,13 @@ describe('property management (decision 036)', () => {
     await decide(numbers[1]!, '0700000102', 'rejected', 'Already holds a county unit');
     expect(await placesOf(applicants[2]!)).toEqual([['Mbotela', 'commercial', 2]]);
     expect(await placesOf(applicants[0]!)).toEqual([['Mbotela', 'commercial', 1]]);
+    // Issued, its letter gives the place as it is then (third on applying, second now).
+    await decide(numbers[2]!, '0700000102', 'approved', 'Eligible');
+    await decide(numbers[2]!, '0700000101', 'issued', 'Registered on the waiting list');
+    const issued = (await get(`/api/applications/${numbers[2]}`, applicants[2]!)).json();
+    expect(issued.values.waiting_place).toBe('2');
+    expect(issued.document.print_url).toContain('/downloads/official-letter?id=');
+    expect(await placesOf(applicants[2]!)).toEqual([['Mbotela', 'commercial', 2]]);
     expect((await t.app.inject({ method: 'GET', url: '/api/estates/waiting-list' })).statusCode).toBe(401);
   }, 120_000);
 

@@ -3,7 +3,11 @@ import type { Tenancy, TenancyDetail, WaitingEntry } from '@kaunti/contract/api-
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
-import type { IssuedListener, StatusListener } from '../../core/applications/application-transitions';
+import type {
+  IssuedListener,
+  IssuingListener,
+  StatusListener,
+} from '../../core/applications/application-transitions';
 import { applications } from '../../core/applications/schema';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
@@ -126,6 +130,27 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
       sql`${applications.values}->>'unit_use' = ${use}`,
       inArray(applications.status, [...statuses] as (typeof applications.status._.data)[]),
     );
+
+  /** An application's place on its waiting list now: one after those on it made before it. */
+  async function placeOf(on: Db, row: { id: string; values: Record<string, unknown> }): Promise<number> {
+    const [ahead] = await on
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(
+        and(
+          onList(String(row.values.estate ?? ''), String(row.values.unit_use ?? ''), ON_THE_LIST),
+          sql`(${applications.createdAt}, ${applications.applicationNo}) < (select a.created_at, a.application_no from ${applications} a where a.id = ${row.id})`,
+        ),
+      );
+    return Number(ahead?.n ?? 0) + 1;
+  }
+
+  /** The letter of an application for allocation prints its place on the list as it is issued. */
+  const placeOnIssue: IssuingListener = async (tx, { row }) => {
+    const values = (row.values as Record<string, unknown> | null) ?? {};
+    if (row.serviceId !== PROPERTY_MANAGEMENT || values.request !== 'allocation') return undefined;
+    return { waiting_place: String(await placeOf(tx, { id: row.id, values })) };
+  };
 
   /**
    * An application for allocation: one open (undecided) per applicant and list, else a field
@@ -341,6 +366,7 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
     validateApplication,
     recordIssued,
     settleCarried,
+    placeOnIssue,
 
     /**
      * Opens the rent (a standing obligation) of every active tenancy that has none yet, from its
@@ -423,21 +449,12 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
         mine.map(async (row) => {
           const estate = String(row.values.estate ?? '');
           const use = String(row.values.unit_use ?? '') as WaitingEntry['unit_use'];
-          const [ahead] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(applications)
-            .where(
-              and(
-                onList(estate, use, ON_THE_LIST),
-                sql`(${applications.createdAt}, ${applications.applicationNo}) < (select a.created_at, a.application_no from ${applications} a where a.id = ${row.id})`,
-              ),
-            );
           return {
             application_no: row.applicationNo,
             estate: names.get(estate) ?? row.valueLabels.estate ?? estate,
             estate_code: estate,
             unit_use: use,
-            place: Number(ahead?.n ?? 0) + 1,
+            place: await placeOf(db, row),
             status: row.status,
           };
         }),

@@ -133,7 +133,11 @@ export const propertyManagement = defineService({
   ],
   derived: [
     { name: 'house', description: 'The rented house or unit to repair, in words.' },
-    { name: 'waiting_place', description: "The applicant's place on the estate's waiting list on applying." },
+    {
+      name: 'waiting_place',
+      description:
+        "The applicant's place on the estate's waiting list: on applying, then as the letter is issued.",
+    },
   ],
   fee: {
     rule: 'sum',

@@ -15,7 +15,7 @@ export default defineDocument({
     { label: 'Request', field: 'request' },
     { label: 'Estate', field: 'estate' },
     { label: 'Kind of unit', field: 'unit_use' },
-    { label: 'Place on the waiting list on applying', field: 'waiting_place' },
+    { label: 'Place on the waiting list', field: 'waiting_place' },
     { label: 'Tenancy', field: 'reference' },
     { label: 'House', field: 'house' },
     { label: 'Repair', field: 'repair_kind' },
