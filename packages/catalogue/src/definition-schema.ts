@@ -398,6 +398,22 @@ export const serviceDefinitionSchema = serviceSummarySchema
         "The service's own document template, when no registered template fits (`produces` names it).",
       ),
     submit: submitSchema,
+    status_sms: z
+      .object({
+        under_review: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Received (submitted with nothing to pay, or paid).'),
+        approved: z.string().min(1).optional().describe('Approved (e.g. a repair scheduled).'),
+        issued: z.string().min(1).optional().describe('Issued (e.g. a repair done and closed).'),
+      })
+      .optional()
+      .describe(
+        "The citizen's SMS at these steps in the service's own words instead of the engine's (status-sms.ts): " +
+          "{application_no}, {note} (the officer's note with the decision: when a repair is scheduled) and " +
+          '{print_url} (the issued document) are filled in.',
+      ),
     texts: z
       .object({ sw: z.custom<ServiceTexts>((v) => typeof v === 'object' && v !== null).optional() })
       .optional()

@@ -1,9 +1,9 @@
 import type { FieldDefinition, ServiceDefinition, StepDefinition } from './definition-schema';
 import type { DocumentTemplate } from './registries/document-template';
 
-import type { BlockTexts, FieldTexts, ServiceTexts, StepTexts, TemplateTexts } from './texts';
+import type { BlockTexts, FieldTexts, ServiceTexts, StatusSmsStep, StepTexts, TemplateTexts } from './texts';
 
-export type { BlockTexts, FieldTexts, ServiceTexts, StepTexts, TemplateTexts } from './texts';
+export type { BlockTexts, FieldTexts, ServiceTexts, StatusSmsStep, StepTexts, TemplateTexts } from './texts';
 
 /** The text of a step's block `index` (a list's item `item`), wherever the texts file keeps it. */
 function blockText(step: StepTexts | undefined, index: number, item?: number): string | undefined {
@@ -149,6 +149,13 @@ export function localiseService<D extends ServiceDefinition>(
       title: own.required_documents?.[d.field] || d.title,
     }));
   if (definition.document) out.document = localiseTemplate(definition.document, own.document);
+  if (definition.status_sms)
+    out.status_sms = Object.fromEntries(
+      Object.entries(definition.status_sms).map(([step, text]) => [
+        step,
+        own.status_sms?.[step as StatusSmsStep] || text,
+      ]),
+    );
   return out;
 }
 
@@ -199,6 +206,8 @@ export function missingTexts(definition: ServiceDefinition, sources: TextSources
   need('submit.success_message', own.submit?.success_message);
   if (definition.submit.failure_message !== undefined)
     need('submit.failure_message', own.submit?.failure_message);
+  for (const step of Object.keys(definition.status_sms ?? {}) as StatusSmsStep[])
+    need(`status_sms.${step}`, own.status_sms?.[step]);
   if (definition.document)
     missing.push(...missingTemplateTexts(definition.document, own.document, 'document'));
   return missing;

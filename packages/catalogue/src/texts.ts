@@ -13,6 +13,7 @@
  *                 .fields.<field of the group's entries>...       (the same, for a group's fields)
  *   required_documents.<field>                  what to prepare
  *   submit.success_message | .failure_message
+ *   status_sms.under_review | .approved | .issued   the service's own status SMS
  *   document                                    its own template's texts (TemplateTexts)
  *
  * An area's shared fields keep theirs beside them (`services/<area>/shared.sw.json`, same
@@ -54,6 +55,9 @@ export interface TemplateTexts {
   conditions_title?: string;
 }
 
+/** The steps a service may word its own status SMS for. */
+export type StatusSmsStep = 'under_review' | 'approved' | 'issued';
+
 export interface ServiceTexts {
   title?: string;
   description?: string;
@@ -61,5 +65,6 @@ export interface ServiceTexts {
   fields?: Record<string, FieldTexts>;
   required_documents?: Record<string, string>;
   submit?: { success_message?: string; failure_message?: string };
+  status_sms?: Partial<Record<StatusSmsStep, string>>;
   document?: TemplateTexts;
 }

@@ -454,6 +454,16 @@ describe('property management (decision 036)', () => {
         .json()
         .data.map((m: { message: string }) => m.message)
         .filter((m: string) => m.includes(no));
-    await expect.poll(async () => (await texts()).length).toBeGreaterThanOrEqual(2);
+    // Received, scheduled (the approver's note), closed: each in the request's own words.
+    await expect.poll(async () => (await texts()).length).toBe(3);
+    expect(await texts()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`we have received your request ${no}`),
+        `County e-services: your request ${no} is approved. Roofer visits on Tuesday morning`,
+        expect.stringContaining(
+          `your request ${no} is done and closed. Your letter: ${detail.document.print_url}`,
+        ),
+      ]),
+    );
   }, 60_000);
 });

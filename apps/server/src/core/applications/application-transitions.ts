@@ -47,6 +47,8 @@ export type StatusListener = (
     from: ApplicationStatus;
     to: ApplicationStatus;
     document: NonNullable<IssuedDocument> | null;
+    /** The note the move was made with (an officer's reason), if any. */
+    note?: string | null;
   },
 ) => Promise<void> | void;
 
@@ -152,7 +154,8 @@ export function createApplicationTransitions(deps: {
       if (document && area)
         for (const listener of issuedListeners.get(area) ?? []) await listener(tx, { row: issued, document });
     }
-    for (const listener of statusListeners) await listener(tx, { row, from, to, document });
+    for (const listener of statusListeners)
+      await listener(tx, { row, from, to, document, note: options.note ?? null });
   }
 
   return {

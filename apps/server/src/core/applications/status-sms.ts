@@ -1,5 +1,6 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { findWorkflow } from '@kaunti/catalogue/registries/workflows';
+import type { StatusSmsStep } from '@kaunti/catalogue/service-texts';
 import type { AccountLanguage } from '@kaunti/contract/api-accounts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
@@ -19,10 +20,12 @@ import type { StatusListener } from './application-transitions';
  * signed-in user switched to), English or Kiswahili.
  */
 export function statusSmsText(
-  moved: { applicationNo: string; serviceId: string; from: string; to: string },
+  moved: { applicationNo: string; serviceId: string; from: string; to: string; note?: string | null },
   printUrl: string | null,
   language: AccountLanguage = 'en',
 ): string | null {
+  const own = ownText(moved, printUrl, language);
+  if (own !== undefined) return own;
   const words = STATUS_SMS[language];
   const no = moved.applicationNo;
   const print = printUrl ? words.print(printUrl) : '';
@@ -35,6 +38,41 @@ export function statusSmsText(
     return words.approved(no);
   }
   return null;
+}
+
+/** When a service words a step's SMS itself (`status_sms`): received is said on arrival only. */
+const OWN_STEP_FROM: Record<StatusSmsStep, readonly string[] | null> = {
+  under_review: ['submitted', 'awaiting_payment'],
+  approved: null,
+  issued: null,
+};
+
+/**
+ * The service's own SMS for this step (its definition's `status_sms`, in the account's language),
+ * its placeholders filled in; undefined when the service leaves the step to the engine's words.
+ */
+function ownText(
+  moved: { serviceId: string; applicationNo: string; from: string; to: string; note?: string | null },
+  printUrl: string | null,
+  language: AccountLanguage,
+): string | undefined {
+  const service = findService(moved.serviceId);
+  if (!service?.status_sms || !Object.hasOwn(OWN_STEP_FROM, moved.to)) return undefined;
+  const step = moved.to as StatusSmsStep;
+  const english = service.status_sms[step];
+  if (!english) return undefined;
+  const from = OWN_STEP_FROM[step];
+  if (from && !from.includes(moved.from)) return undefined;
+  const text = (language === 'sw' && service.texts?.sw?.status_sms?.[step]) || english;
+  const filled: Record<string, string> = {
+    application_no: moved.applicationNo,
+    note: moved.note?.trim() ?? '',
+    print_url: printUrl ?? '',
+  };
+  return text
+    .replace(/\{([a-z_]+)\}/g, (whole, name: string) => filled[name] ?? whole)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const STATUS_SMS: Record<
@@ -75,8 +113,14 @@ export function createStatusSms(deps: {
   links: Pick<ApplicationDocuments, 'link'>;
   log: { warn(object: Record<string, unknown>, message: string): void };
 }): StatusListener {
-  return (tx, { row, from, to, document }) => {
-    const moved = { applicationNo: row.applicationNo, serviceId: row.serviceId, from, to };
+  return (tx, { row, from, to, document, note }) => {
+    const moved = {
+      applicationNo: row.applicationNo,
+      serviceId: row.serviceId,
+      from,
+      to,
+      note: note ?? null,
+    };
     const printUrl = document
       ? (deps.links.link(document).print_url ?? deps.links.link(document).pdf_url)
       : null;

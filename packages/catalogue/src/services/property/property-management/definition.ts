@@ -148,6 +148,14 @@ export const propertyManagement = defineService({
   workflow: 'review-and-issue',
   produces: 'property-management-letter',
   submit: { method: 'POST', success_message: 'Your request has been submitted' },
+  // In the request's own words: received, approved (for a repair the approver's note says when it is
+  // scheduled), closed.
+  status_sms: {
+    under_review:
+      'County e-services: we have received your request {application_no} to the county estates office. An officer will look at it and send you a message.',
+    approved: 'County e-services: your request {application_no} is approved. {note}',
+    issued: 'County e-services: your request {application_no} is done and closed. Your letter: {print_url}',
+  },
 });
 
 export default propertyManagement;
