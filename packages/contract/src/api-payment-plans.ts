@@ -152,6 +152,9 @@ export const planParamsSchema = z.object({ plan_no: planNoSchema });
 export const staffPlanSchema = paymentPlanSchema
   .extend({
     customer_name: z.string().describe("The citizen's name on the account."),
+    own: z
+      .boolean()
+      .describe("The plan is the calling officer's own: they may not decide it (another officer does)."),
   })
   .describe('A payment plan as a revenue officer sees it');
 export const staffPlansResponseSchema = z

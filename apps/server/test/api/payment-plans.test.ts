@@ -225,6 +225,11 @@ describe('payment plans above the limits: a revenue officer decides', () => {
     });
     expect(decided.json().instalments).toHaveLength(8);
     expect((await get('/api/payment-plans/arrears', citizen)).json().arrears_cents).toBe(0);
+    // The citizen is told by SMS.
+    const outbox = (await get(`/api/dev/sms-outbox?phone=${citizen.phoneNumber}`)).json().data;
+    expect(outbox.map((m: { message: string }) => m.message).join('\n')).toContain(
+      `your payment plan ${plan.plan_no} is granted`,
+    );
     // Decided once only.
     const again = await post(`/api/staff/payment-plans/${plan.plan_no}/decision`, revenue, {
       decision: 'refuse',
@@ -268,6 +273,10 @@ describe('payment plans above the limits: a revenue officer decides', () => {
     await standing.raiseDue();
     const plan = (await ask(officer, 10)).json();
     expect(plan.status).toBe('pending_review');
+    const listed = (await get('/api/staff/payment-plans', officer)).json().data;
+    expect(listed.find((p: { plan_no: string }) => p.plan_no === plan.plan_no)).toMatchObject({ own: true });
+    const others = (await get('/api/staff/payment-plans', revenue)).json().data;
+    expect(others.find((p: { plan_no: string }) => p.plan_no === plan.plan_no)).toMatchObject({ own: false });
     const own = await post(`/api/staff/payment-plans/${plan.plan_no}/decision`, officer, {
       decision: 'grant',
     });

@@ -673,7 +673,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
     },
 
     /** Plans waiting for a revenue officer (never shown their own to decide: the decision refuses it). */
-    async pending() {
+    async pending(officerId: string) {
       const rows = await db
         .select({ plan: paymentPlans, user: users })
         .from(paymentPlans)
@@ -685,6 +685,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       return shown.map((plan, i) => ({
         ...plan,
         customer_name: fullName(rows[i]!.user.firstName, rows[i]!.user.middleName, rows[i]!.user.surName),
+        own: rows[i]!.plan.userId === officerId,
       }));
     },
 
@@ -722,6 +723,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           requestId,
         );
       });
+      await tellDecision(row);
       return (await present([row]))[0]!;
     },
 
@@ -787,6 +789,33 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       return { billed, missed, ended, reminded };
     },
   };
+
+  /** The citizen hears of an officer's decision by SMS, in their account's language. */
+  async function tellDecision(plan: PlanRow): Promise<void> {
+    try {
+      const [user] = await db
+        .select({ phone: users.phoneNumber, language: users.language })
+        .from(users)
+        .where(eq(users.id, plan.userId));
+      if (!user) return;
+      const county = (await deps.county.get()).name;
+      const url = `${deps.publicUrl}/account/payment-plans`;
+      const sw = user.language === 'sw';
+      const text =
+        plan.status === 'active'
+          ? sw
+            ? `${county}: mpango wako wa malipo ${plan.planNo} umekubaliwa: awamu ${plan.instalmentCount} za kila mwezi. Ratiba: ${url}`
+            : `${county}: your payment plan ${plan.planNo} is granted: ${plan.instalmentCount} monthly instalments. Schedule: ${url}`
+          : sw
+            ? `${county}: mpango wako wa malipo ${plan.planNo} umekataliwa: ${plan.reason ?? ''}. ${url}`
+            : `${county}: your payment plan ${plan.planNo} was refused: ${plan.reason ?? ''}. ${url}`;
+      const result = await deps.sms.send(user.phone, text);
+      if (!result.accepted)
+        deps.log.warn({ plan_no: plan.planNo }, 'payment plan decision SMS was not accepted');
+    } catch (error) {
+      deps.log.warn({ err: error }, 'payment plan decision SMS failed');
+    }
+  }
 
   /** Claims the reminders due today in one statement (each row once, whoever else runs), then sends them. */
   async function sendReminders(today: string): Promise<number> {

@@ -152,7 +152,7 @@ export function paymentPlanRoutes(deps: {
           response: { 200: staffPlansResponseSchema },
         },
       },
-      async () => ({ data: await plans.pending() }),
+      async (request) => ({ data: await plans.pending(currentOfficer(request).userId) }),
     );
 
     app.post(

@@ -54,6 +54,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'payment-plans',
+        handle: { title: 'titles.staffPaymentPlans' },
+        element: lazyPage(
+          () => import('./payment-plans-page'),
+          (m) => m.StaffPaymentPlansPage,
+        ),
+      },
+      {
         path: 'fees',
         handle: { title: 'titles.staffFees' },
         element: lazyPage(

@@ -81,6 +81,11 @@ export function StaffLayout() {
                   <NavLink to="/staff/revenue">{t('revenue.title')}</NavLink>
                 </li>
               ) : null}
+              {officer.permissions.includes('revenue.manage') ? (
+                <li>
+                  <NavLink to="/staff/payment-plans">{t('plans.title')}</NavLink>
+                </li>
+              ) : null}
               {officer.permissions.includes('fees.confirm') ? (
                 <li>
                   <NavLink to="/staff/fees">{t('fees.title')}</NavLink>
