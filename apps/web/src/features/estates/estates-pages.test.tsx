@@ -89,6 +89,26 @@ describe('PropertiesPage', () => {
     );
   });
 
+  it("shows the places on the waiting lists, in the reader's language", async () => {
+    const entry = {
+      application_no: 'PMG-2026-000003',
+      estate: 'Mbotela',
+      estate_code: 'MBO',
+      unit_use: 'commercial',
+      place: 2,
+      status: 'issued',
+    };
+    stubApi({
+      'GET /api/estates/tenancies': () => jsonResponse(200, { data: [] }),
+      'GET /api/estates/waiting-list': () => jsonResponse(200, { data: [entry] }),
+    });
+    await renderWithApp(<PropertiesPage />, { language: 'sw' });
+    const section = await screen.findByRole('region', { name: 'Nafasi zako kwenye orodha za kusubiri' });
+    expect(within(section).getByRole('listitem')).toHaveTextContent(
+      'Mbotela, duka au chumba cha biashara: nafasi ya 2 (ombi PMG-2026-000003)',
+    );
+  });
+
   it('names the next of kin recorded on the tenancy', async () => {
     const kin = {
       name: 'Kevin Mwangi Kamau',

@@ -8,7 +8,7 @@ import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './estates.module.css';
-import { placeOf, useTenancies, useTenancy } from './tenancies';
+import { placeOf, useTenancies, useTenancy, useWaitingList } from './tenancies';
 
 /** "2026-09-01" → "September 2026" / "Septemba 2026" (the display date without its day). */
 function monthOf(period: string, language: string): string {
@@ -63,6 +63,34 @@ function Statement({ tenancy }: { tenancy: Tenancy }) {
         )
       }
     </QueryState>
+  );
+}
+
+/**
+ * The signed-in user's places on the county's waiting lists for a house or unit (applied for at
+ * /property-management), when there are any: each estate and kind of unit with the place now.
+ */
+function WaitingLists() {
+  const { t } = useTranslation('estates');
+  const waiting = useWaitingList();
+  const list = waiting.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="waiting-lists" className={styles.waiting}>
+      <h2 id="waiting-lists">{t('waiting.title')}</h2>
+      <ul>
+        {list.map((entry) => (
+          <li key={entry.application_no}>
+            {t('waiting.entry', {
+              estate: entry.estate,
+              unit: t(`waiting.use.${entry.unit_use}`),
+              place: entry.place,
+              applicationNo: entry.application_no,
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -125,6 +153,7 @@ export function PropertiesPage() {
           )
         }
       </QueryState>
+      <WaitingLists />
     </div>
   );
 }

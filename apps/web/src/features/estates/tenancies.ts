@@ -1,4 +1,4 @@
-import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
+import type { Tenancy, TenancyDetail, WaitingEntry } from '@kaunti/contract/api-estates';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -15,6 +15,14 @@ export function useTenancy(tenancyNo: string) {
   return useQuery({
     queryKey: ['estates', 'tenancies', tenancyNo],
     queryFn: () => api<TenancyDetail>(`/api/estates/tenancies/${encodeURIComponent(tenancyNo)}`),
+  });
+}
+
+/** The signed-in user's places on the county's waiting lists (`GET /api/estates/waiting-list`). */
+export function useWaitingList() {
+  return useQuery({
+    queryKey: ['estates', 'waiting-list'],
+    queryFn: () => api<{ data: WaitingEntry[] }>('/api/estates/waiting-list').then((body) => body.data),
   });
 }
 
