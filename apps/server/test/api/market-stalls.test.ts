@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stallAllocations } from '../../src/areas/markets/schema';
 import { DEMO_STALL_NO } from '../../src/areas/markets/stalls-seed';
 import { auditLog } from '../../src/core/audit/schema';
 import { kenyaToday } from '../../src/core/bills/kenya-date';
@@ -217,4 +218,66 @@ describe('market stalls', () => {
     expect((await get(`/api/markets/stalls/NOT-A-STALL`, trader)).statusCode).toBe(404);
     expect((await get('/api/markets/stalls')).statusCode).toBe(401);
   });
+  it('refuses to issue when the last stall of the kind was let meanwhile (nothing issued, nothing allocated), and issues once one is vacant again', async () => {
+    const applicant = await createSignedInUser(t);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: applicant.headers,
+      payload: {
+        service_id: 'market-stalls',
+        values: { market_code: 'CTY', stall_type: 'cold-room', goods_sold: 'Fresh fish from Lake Victoria' },
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { application, bill } = submitted.json();
+    expect(bill.total_cents).toBe(500_000);
+    await payApplicationBill(
+      t,
+      applicant,
+      { billNo: bill.bill_no, applicationNo: application.application_no },
+      'under_review',
+    );
+    // Meanwhile every cold room at City Market is let (to others, as the market office would).
+    const coldRooms = (await get('/api/markets/vacant-stalls?market_code=CTY&stall_type=cold-room')).json()
+      .data;
+    expect(coldRooms.length).toBeGreaterThan(0);
+    await t.database.db.insert(stallAllocations).values(
+      coldRooms.map((s: { stall_no: string }) => ({
+        stallNo: s.stall_no,
+        traderName: 'Another trader',
+        goodsSold: 'Meat',
+        allocatedOn: '2026-01-05',
+        rentFrom: '2026-01-01',
+      })),
+    );
+    const decide = async (officer: TestUser, status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${application.application_no}/status`,
+        headers: officer.headers,
+        payload: { status, reason: 'Checked against the market register' },
+      });
+    expect((await decide(await signedInAs('0700000102'), 'approved')).statusCode).toBe(200);
+    const reviewer = await signedInAs('0700000101');
+    const refused = await decide(reviewer, 'issued');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/No cold room is vacant at this market now/);
+    const detail = (await get(`/api/applications/${application.application_no}`, applicant)).json();
+    expect(detail.status).toBe('approved');
+    expect(detail.document).toBeNull();
+    expect((await get('/api/markets/stalls', applicant)).json().data).toEqual([]);
+    // One is given up: the issue now allocates it.
+    await t.database.db
+      .update(stallAllocations)
+      .set({ status: 'ended' })
+      .where(eq(stallAllocations.stallNo, coldRooms[0].stall_no));
+    expect((await decide(reviewer, 'issued')).statusCode).toBe(200);
+    const [stall] = (await get('/api/markets/stalls', applicant)).json().data;
+    expect(stall).toMatchObject({
+      stall_no: coldRooms[0].stall_no,
+      stall_type: 'cold-room',
+      monthly_rent_cents: 1_800_000,
+    });
+  }, 60_000);
 });

@@ -136,4 +136,22 @@ describe('MarketsPage: your stalls', () => {
     await renderWithApp(page, { language: 'sw' });
     expect(await screen.findByText(/Bado huna kibanda cha soko/)).toBeInTheDocument();
   });
+  it("shows the server's refusal of a rent bill in Kiswahili, announced", async () => {
+    stubApi({
+      'GET /api/markets/stalls': () =>
+        jsonResponse(200, { data: [{ ...stall, balance_cents: 0, months_in_arrears: 0 }] }),
+      'GET /api/markets/stalls/:no': () => jsonResponse(200, { ...detail, statement: [] }),
+      'POST /api/markets/stalls/:no/bill': () =>
+        jsonResponse(400, { message: 'There is nothing to pay.', code: 'bad_request' }),
+    });
+    await renderWithApp(page, { language: 'sw' });
+    const form = await screen.findByRole('form', { name: 'Lipa kodi ya kibanda GIK-K-004' });
+    const u = userEvent.setup();
+    await u.selectOptions(
+      within(form).getByRole('combobox', { name: 'Lipa mapema' }),
+      'Bila miezi ya mapema: salio pekee',
+    );
+    await u.click(within(form).getByRole('button', { name: 'Pata bili ya kodi' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hakuna cha kulipa.');
+  });
 });
