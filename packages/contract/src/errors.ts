@@ -2,34 +2,59 @@ import { z } from 'zod';
 import { FALLBACK_ERROR_MESSAGE } from './error-message';
 
 /**
- * Stable, machine-readable error codes. The web app translates a known code into the user's
- * language and otherwise shows the server's `message` (see error-message.ts for the order in
- * which a message is read from a body).
+ * Stable, machine-readable error codes, each with what it means to a program: the web app
+ * translates a known code into the user's language and otherwise shows the server's `message`
+ * (see error-message.ts for the order in which a message is read from a body). A partner acts on
+ * the code, never on the message's words. The OpenAPI document lists them all (the ErrorCode
+ * schema); a code not listed here cannot be answered (the Error schema's `code` is this enum).
  */
-export const errorCodes = [
-  'bad_request',
-  'validation_failed',
-  'invalid_json',
-  'unauthorized',
-  'otp_required',
-  'session_expired',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'conflict',
-  'idempotency_conflict',
-  'illegal_transition',
-  'payload_too_large',
-  'uri_too_long',
-  'headers_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'internal_error',
-  'service_unavailable',
-] as const;
+export const ERROR_CODES = {
+  bad_request: 'The request is not valid (a sentence in `message` says why).',
+  validation_failed: 'Fields are not valid: `details` names each field and its problem.',
+  invalid_json: 'The body is not valid JSON, or JSON was announced and the body is empty.',
+  unauthorized: 'Not signed in, or the token is not valid.',
+  otp_required: 'Signed in with a password, but the one-time SMS code is still due.',
+  session_expired: 'The session has ended: sign in again.',
+  forbidden: 'Signed in, but this account may not do this.',
+  not_found: 'There is no such thing, or it is not yours.',
+  method_not_allowed: 'The path exists, but not with this method.',
+  conflict: 'It cannot be done in the current state (`message` says why).',
+  idempotency_conflict: 'This Idempotency-Key was used with another body.',
+  illegal_transition: 'The thing is not in a state this step applies to (e.g. already cancelled or decided).',
+  changed_meanwhile: 'Someone else changed the same thing at the same moment: read it again and retry.',
+  already_exists: 'It exists already (an account with this phone or ID, a vehicle already listed).',
+  limit_reached: 'A limit on how many one account keeps is reached (drafts, vehicles): remove one first.',
+  bill_already_paid: 'The bill is paid in full: there is nothing to pay.',
+  bill_cancelled: 'The bill was cancelled: it cannot be paid or printed as an invoice.',
+  payment_in_progress: 'A payment prompt for this is still pending: wait for it, then look again.',
+  obligation_has_open_bill:
+    'There is an open bill for the same thing already (never two): pay or cancel it before asking again.',
+  receipt_not_ready: 'The bill is not paid yet, so it has no receipt.',
+  ticket_not_payable: 'The ticket is not waiting for a payment (paid, or no longer payable).',
+  renewal_not_open:
+    'Too early to renew: renewal opens a set number of days before expiry (`message` says when).',
+  already_renewed: 'This permit has been renewed already: renew the newest one.',
+  document_revoked: 'The document was revoked by the county: apply for a new one.',
+  nothing_to_pay: 'Nothing is owed for this: no bill was raised.',
+  service_not_applicable: 'This catalogue service is not applied for here (it has its own route).',
+  payload_too_large: 'The request body is too large.',
+  uri_too_long: 'A path parameter is longer than 100 characters.',
+  headers_too_large: 'The request headers are too large.',
+  unsupported_media_type: 'This content type is not accepted here (JSON is `application/json`).',
+  rate_limited: 'Too many requests: wait as long as `Retry-After` says.',
+  internal_error: 'Something went wrong on our side: quote the `x-request-id` header.',
+  service_unavailable: 'A service this depends on is unavailable for a moment: retry after `Retry-After`.',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
-export const errorCodeSchema = z.enum(errorCodes);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
+export const errorCodeSchema = z.enum(errorCodes).meta({
+  id: 'ErrorCode',
+  description: `What went wrong, for a program to act on:\n\n${Object.entries(ERROR_CODES)
+    .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+    .join('\n')}`,
+  'x-error-codes': ERROR_CODES,
+});
 
 /** One problem with one field of a request, so a form can show it beside the field. */
 export const fieldErrorSchema = z.object({
@@ -42,7 +67,7 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const errorBodySchema = z
   .object({
     message: z.string().describe('A sentence a citizen can read.'),
-    code: z.string().describe('A stable code; see errorCodes.'),
+    code: errorCodeSchema,
     details: z.array(fieldErrorSchema).optional(),
   })
   .meta({

@@ -421,6 +421,7 @@ describe('a unified business permit', () => {
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/^This permit is valid until .+\. You can renew it from .+\.$/);
+    expect(early.json().code).toBe('renewal_not_open');
     // Applying afresh for the same business is the same renewal, refused the same way.
     const fresh = await submit(owner, 'unified-business-permit', {
       ...business('P052468013Q'),

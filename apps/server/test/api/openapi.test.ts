@@ -210,6 +210,24 @@ describe('the OpenAPI document', () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it('lists every error code a program can act on, and the Error schema answers only those', () => {
+    const components = (doc as Doc & { components: { schemas: Record<string, Record<string, unknown>> } })
+      .components.schemas;
+    expect(components.Error).toMatchObject({
+      properties: { code: { $ref: '#/components/schemas/ErrorCode' } },
+    });
+    const codes = components.ErrorCode as { enum: string[]; description: string; 'x-error-codes': object };
+    for (const code of [
+      'bill_already_paid',
+      'obligation_has_open_bill',
+      'renewal_not_open',
+      'changed_meanwhile',
+    ])
+      expect(codes.enum).toContain(code);
+    expect(Object.keys(codes['x-error-codes'])).toEqual(codes.enum);
+    expect(codes.description).toContain('- `bill_already_paid`: The bill is paid in full');
+  });
+
   it('JSON sent as text/plain is a 415, as documented', async () => {
     const res = await t.app.inject({
       method: 'POST',

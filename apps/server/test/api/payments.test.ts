@@ -695,7 +695,7 @@ describe('refusals', () => {
     expect(await getBill(alice, bill.bill_no)).toMatchObject({ status: 'paid' });
     const paid = await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() });
     expect(paid.statusCode).toBe(409);
-    expect(paid.json().message).toBe('This bill is already paid.');
+    expect(paid.json()).toEqual({ message: 'This bill is already paid.', code: 'bill_already_paid' });
 
     const other = await raiseBill(alice, [[10_000, 'Old bill']]);
     await t.database.db.transaction((tx) => bills.cancel(tx, other.bill_no, { type: 'system' }, 'test'));

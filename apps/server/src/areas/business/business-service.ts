@@ -533,7 +533,8 @@ export function createBusinessService(deps: {
             })
             .where(and(eq(businessClaims.id, claim.id), eq(businessClaims.status, 'pending')))
             .returning();
-          if (!recommended) throw conflict('This claim changed meanwhile. Please try again.');
+          if (!recommended)
+            throw conflict('This claim changed meanwhile. Please try again.', 'changed_meanwhile');
           await recordAudit(tx, {
             actor,
             entityType: 'business_claim',
@@ -567,7 +568,7 @@ export function createBusinessService(deps: {
           .set({ status: to, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
           .where(and(eq(businessClaims.id, claim.id), eq(businessClaims.status, claim.status)))
           .returning();
-        if (!decided) throw conflict('This claim changed meanwhile. Please try again.');
+        if (!decided) throw conflict('This claim changed meanwhile. Please try again.', 'changed_meanwhile');
         await recordAudit(tx, {
           actor,
           entityType: 'business_claim',

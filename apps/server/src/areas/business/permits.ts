@@ -205,10 +205,13 @@ export function createPermits(deps: {
       if (!service || documentTemplateOf(service)?.register !== 'permit')
         throw conflict('This document is not renewed: apply for a new one instead.');
       if (found.document.status === 'revoked')
-        throw conflict('This permit was revoked. Apply for a new one, or ask the county why it was revoked.');
-      if (found.permit.renewedBy) throw conflict('This permit has already been renewed.');
+        throw conflict(
+          'This permit was revoked. Apply for a new one, or ask the county why it was revoked.',
+          'document_revoked',
+        );
+      if (found.permit.renewedBy) throw conflict('This permit has already been renewed.', 'already_renewed');
       if (Date.now() < renewalOpensAt(found.permit.expiresAt).getTime())
-        throw conflict(tooEarlyToRenew('This permit', found.permit.expiresAt));
+        throw conflict(tooEarlyToRenew('This permit', found.permit.expiresAt), 'renewal_not_open');
       return deps.applications.submit({
         user: { id: userId },
         serviceId: service.id,

@@ -308,7 +308,8 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
         ),
       )
       .returning({ tenancyNo: tenancies.tenancyNo });
-    if (moved.length === 0) throw conflict('This tenancy changed meanwhile. Please try again.');
+    if (moved.length === 0)
+      throw conflict('This tenancy changed meanwhile. Please try again.', 'changed_meanwhile');
     await tx.delete(tenancyNextOfKin).where(eq(tenancyNextOfKin.tenancyNo, tenancyNo));
     const actor = { type: 'system' as const, id: `issue:${row.applicationNo}` };
     if (tenancy.obligationId)

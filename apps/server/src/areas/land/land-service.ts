@@ -658,7 +658,8 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
             })
             .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, 'pending')))
             .returning();
-          if (!recommended) throw conflict('This claim changed meanwhile. Please try again.');
+          if (!recommended)
+            throw conflict('This claim changed meanwhile. Please try again.', 'changed_meanwhile');
           await recordAudit(tx, {
             actor,
             entityType: 'parcel_claim',
@@ -690,7 +691,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
           .set({ status: to, decisionReason: reason, decidedBy: officerId, decidedAt: new Date() })
           .where(and(eq(parcelClaims.id, claim.id), eq(parcelClaims.status, claim.status)))
           .returning();
-        if (!decided) throw conflict('This claim changed meanwhile. Please try again.');
+        if (!decided) throw conflict('This claim changed meanwhile. Please try again.', 'changed_meanwhile');
         await recordAudit(tx, {
           actor,
           entityType: 'parcel_claim',

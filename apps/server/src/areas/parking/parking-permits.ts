@@ -297,10 +297,16 @@ export function createParkingPermits(deps: {
         .limit(1);
       if (!found) throw notFound('We could not find that parking permit among yours.');
       if (found.document.status === 'revoked')
-        throw conflict('This permit was revoked. Apply for a new one, or ask the county why it was revoked.');
-      if (found.cover.renewedBy) throw conflict('This permit has already been renewed.');
+        throw conflict(
+          'This permit was revoked. Apply for a new one, or ask the county why it was revoked.',
+          'document_revoked',
+        );
+      if (found.cover.renewedBy) throw conflict('This permit has already been renewed.', 'already_renewed');
       if (Date.now() < renewalOpensAt(found.cover.validUntil, PARKING_RENEWAL_DAYS).getTime())
-        throw conflict(tooEarlyToRenew('This permit', found.cover.validUntil, PARKING_RENEWAL_DAYS));
+        throw conflict(
+          tooEarlyToRenew('This permit', found.cover.validUntil, PARKING_RENEWAL_DAYS),
+          'renewal_not_open',
+        );
       return deps.applications.submit({
         user: { id: userId },
         serviceId: found.cover.serviceId,

@@ -180,7 +180,8 @@ export function createParkingService(deps: {
       .set({ ...set, status: to })
       .where(and(eq(parkingTickets.id, row.id), eq(parkingTickets.status, row.status)))
       .returning();
-    if (!moved) throw conflict('This parking ticket changed meanwhile. Please try again.');
+    if (!moved)
+      throw conflict('This parking ticket changed meanwhile. Please try again.', 'changed_meanwhile');
     await recordAudit(tx, {
       actor: audit.actor,
       entityType: 'parking_ticket',
@@ -464,12 +465,12 @@ export function createParkingService(deps: {
               })
               .onConflictDoNothing()
               .returning();
-            if (!row) throw conflict(PAYING_ALREADY);
+            if (!row) throw conflict(PAYING_ALREADY, 'obligation_has_open_bill');
             return row;
           });
         } catch (error) {
           // Two requests for the same plate, zone and day at once: the other one raised the bill.
-          if (isOpenObligationClash(error)) throw conflict(PAYING_ALREADY);
+          if (isOpenObligationClash(error)) throw conflict(PAYING_ALREADY, 'obligation_has_open_bill');
           throw error;
         }
       }
@@ -487,7 +488,7 @@ export function createParkingService(deps: {
      */
     async payAgain(input: { ticketId: string; phone?: string | undefined; requestId?: string | undefined }) {
       const ticket = await findTicket(input.ticketId);
-      if (ticket.status !== 'pending') throw conflict(NOT_PAYABLE);
+      if (ticket.status !== 'pending') throw conflict(NOT_PAYABLE, 'ticket_not_payable');
       let phone = input.phone;
       if (!phone) {
         const [last] = await db
@@ -531,7 +532,10 @@ export function createParkingService(deps: {
       if (errors.length > 0) invalid(errors);
       const [held] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.userId, userId));
       if ((held?.n ?? 0) >= MAX_VEHICLES)
-        throw conflict(`You can keep at most ${MAX_VEHICLES} vehicles. Remove one you no longer use first.`);
+        throw conflict(
+          `You can keep at most ${MAX_VEHICLES} vehicles. Remove one you no longer use first.`,
+          'limit_reached',
+        );
       const [row] = await db
         .insert(vehicles)
         .values({
@@ -543,7 +547,7 @@ export function createParkingService(deps: {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict(`${plate} is already one of your vehicles.`);
+      if (!row) throw conflict(`${plate} is already one of your vehicles.`, 'already_exists');
       return toVehicle(row);
     },
 

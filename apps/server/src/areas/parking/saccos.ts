@@ -448,7 +448,7 @@ export function createSaccoService(deps: {
           .where(eq(saccoVehicles.plate, vehicle.plate))
           .for('update');
         if (existing?.active && existing.saccoId === sacco.id)
-          throw conflict(`${vehicle.plate} is already in this Sacco's fleet.`);
+          throw conflict(`${vehicle.plate} is already in this Sacco's fleet.`, 'already_exists');
         if (existing?.active)
           throw conflict(
             `${vehicle.plate} is registered with another Sacco. It must be removed from that Sacco's fleet, or moved by a change of Sacco, before it can be added here.`,

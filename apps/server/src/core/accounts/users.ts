@@ -20,13 +20,13 @@ export const IDENTIFIER_TAKEN_MESSAGE =
 export const SIGNUP_TAKEN_MESSAGE =
   'We could not create an account with these details. If you already have an account, please login or recover your password; otherwise check your phone number and ID number.';
 export function signupTakenError(): AppError {
-  return new AppError(409, 'conflict', SIGNUP_TAKEN_MESSAGE);
+  return new AppError(409, 'already_exists', SIGNUP_TAKEN_MESSAGE);
 }
 
 /** 409 for a phone or identifier that is already registered, naming the field for the form (a signed-in user's own change). */
 export function takenError(field: 'phone_number' | 'identifier'): AppError {
   const message = field === 'phone_number' ? PHONE_TAKEN_MESSAGE : IDENTIFIER_TAKEN_MESSAGE;
-  return new AppError(409, 'conflict', message, [{ path: field, message }]);
+  return new AppError(409, 'already_exists', message, [{ path: field, message }]);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Bill } from '@kaunti/contract/api-bills';
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
 import { type BillService, isOpenObligationClash } from '../bills/bill-service';
@@ -167,7 +167,11 @@ export function createApplicationService(deps: {
       if (!service) throw notFound('This service is not available.');
       const workflow = findWorkflow(service.workflow);
       if (!workflow?.creates_application)
-        throw badRequest('This service is not applied for through applications.');
+        throw new AppError(
+          400,
+          'service_not_applicable',
+          'This service is not applied for through applications.',
+        );
 
       const { values, labels, labelsSw, obligation } = await checkValues(
         service,
@@ -270,6 +274,7 @@ export function createApplicationService(deps: {
         if (isOpenObligationClash(error))
           throw conflict(
             'An application for this is already waiting for payment. Pay its bill, or cancel it, before applying again.',
+            'obligation_has_open_bill',
           );
         throw error;
       }

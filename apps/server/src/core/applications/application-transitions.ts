@@ -125,7 +125,10 @@ export function createApplicationTransitions(deps: {
       .where(and(eq(applications.id, row.id), eq(applications.status, from)))
       .returning({ id: applications.id });
     if (updated.length === 0) {
-      throw conflict('This application was changed meanwhile. Please reload it and try again.');
+      throw conflict(
+        'This application was changed meanwhile. Please reload it and try again.',
+        'changed_meanwhile',
+      );
     }
     await tx.insert(applicationEvents).values({
       applicationId: row.id,

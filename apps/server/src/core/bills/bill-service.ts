@@ -8,7 +8,7 @@ import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { preparedSql, preparedStatement } from '../../platform/db/prepared';
 import { togetherByKey, togetherWrite } from '../../platform/db/shared-transaction';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
 import { newBillNo } from './bill-number';
@@ -319,7 +319,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         }
       }
       const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
-      if (total <= 0) throw badRequest('There is nothing to pay.');
+      if (total <= 0) throw new AppError(400, 'nothing_to_pay', 'There is nothing to pay.');
       let row: BillRow | undefined;
       // A random number can collide with an existing one: try again with another.
       for (let attempt = 0; attempt < 8 && !row; attempt++) {
@@ -612,7 +612,8 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
             .for('update')
             .limit(1);
       if (!row) throw notFound('We could not find that bill.');
-      if (row.status === 'cancelled') throw conflict('This bill was cancelled and cannot be paid.');
+      if (row.status === 'cancelled')
+        throw conflict('This bill was cancelled and cannot be paid.', 'bill_cancelled');
       const balance = Math.max(0, row.totalCents - row.paidCents);
       const toBalance = Math.min(balance, input.amountCents);
       const creditAdded = input.amountCents - toBalance;
@@ -695,7 +696,8 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         .set({ status: 'cancelled', updatedAt: new Date() })
         .where(and(eq(bills.id, row.id), eq(bills.status, row.status)))
         .returning({ id: bills.id });
-      if (updated.length === 0) throw conflict('This bill changed meanwhile. Please try again.');
+      if (updated.length === 0)
+        throw conflict('This bill changed meanwhile. Please try again.', 'changed_meanwhile');
       await recordAudit(tx, {
         actor,
         entityType: 'bill',

@@ -2,7 +2,7 @@ import type { Bill } from '@kaunti/contract/api-bills';
 import { SWAHILI_MONTH_NAMES } from '@kaunti/contract/dates';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { BillService } from './bill-service';
 import { kenyaToday } from './kenya-date';
@@ -373,7 +373,7 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
         const obligation = await loadOwned(tx, obligationId, true);
         const ledger = await ledgerOf(tx, obligation);
         const lines = billLinesFor(termsOf(obligation), ledger.charges, ledger.paidCents, monthsAhead);
-        if (lines.length === 0) throw badRequest('There is nothing to pay.');
+        if (lines.length === 0) throw new AppError(400, 'nothing_to_pay', 'There is nothing to pay.');
         const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
         // The open bill is replaced: what it received is already in the ledger, and what it still
         // asked for is in the new one.

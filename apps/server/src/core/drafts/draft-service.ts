@@ -174,7 +174,7 @@ export function createDraftService({ db }: { db: Db }) {
         .select({ n: count() })
         .from(drafts)
         .where(eq(drafts.userId, userId));
-      if (n >= MAX_DRAFTS_PER_USER) throw conflict(TOO_MANY_DRAFTS_MESSAGE);
+      if (n >= MAX_DRAFTS_PER_USER) throw conflict(TOO_MANY_DRAFTS_MESSAGE, 'limit_reached');
       const [created] = await db
         .insert(drafts)
         .values({ id, userId, serviceId: input.service_id, step: input.step, values: input.values })

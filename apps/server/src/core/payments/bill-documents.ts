@@ -155,8 +155,10 @@ export function createBillDocuments(deps: {
   ): Promise<InvoiceDocument> {
     const [bill] = await deps.bills.present([row]);
     if (!bill) throw notFound(PAYMENT_MESSAGES.billNotFound);
-    if (kind === 'receipt' && bill.status !== 'paid') throw conflict(PAYMENT_MESSAGES.receiptNotYet);
-    if (kind === 'invoice' && bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.invoiceCancelled);
+    if (kind === 'receipt' && bill.status !== 'paid')
+      throw conflict(PAYMENT_MESSAGES.receiptNotYet, 'receipt_not_ready');
+    if (kind === 'invoice' && bill.status === 'cancelled')
+      throw conflict(PAYMENT_MESSAGES.invoiceCancelled, 'bill_cancelled');
     const [holder] = row.userId
       ? await deps.db
           .select({

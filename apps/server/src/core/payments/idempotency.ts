@@ -57,7 +57,7 @@ export function createIdempotency(db: Db, now: () => Date) {
           .limit(1);
         if (!row) {
           // Released between our insert and our read: the caller may simply retry.
-          throw conflict(PAYMENT_MESSAGES.stillProcessing);
+          throw conflict(PAYMENT_MESSAGES.stillProcessing, 'payment_in_progress');
         }
         if (row.requestHash !== hash || row.scope !== scope) {
           throw conflict(PAYMENT_MESSAGES.idempotencyConflict, 'idempotency_conflict');
@@ -77,7 +77,7 @@ export function createIdempotency(db: Db, now: () => Date) {
             ),
           )
           .returning({ key: idempotencyKeys.key });
-        if (takenOver.length === 0) throw conflict(PAYMENT_MESSAGES.stillProcessing);
+        if (takenOver.length === 0) throw conflict(PAYMENT_MESSAGES.stillProcessing, 'payment_in_progress');
       }
 
       let answer: StoredAnswer<T>;

@@ -60,7 +60,7 @@ export function createStkPush(internals: PaymentInternals) {
           ),
         )
         .limit(1);
-      if (busy) throw conflict(PAYMENT_MESSAGES.promptBusy);
+      if (busy) throw conflict(PAYMENT_MESSAGES.promptBusy, 'payment_in_progress');
       const [inserted] = await tx
         .insert(payments)
         .values({
@@ -180,8 +180,8 @@ export function createStkPush(internals: PaymentInternals) {
         throw tooManyRequests(PAYMENT_MESSAGES.tooManyPushes, Math.ceil(PUSH_LIMITS.windowMs / 1000));
       const bill = await deps.bills.findForPayment(input.billNo);
       if (!bill || (bill.sourceKey === null && !input.anyBill)) throw notFound(PAYMENT_MESSAGES.billNotFound);
-      if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
-      if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
+      if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid, 'bill_already_paid');
+      if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled, 'bill_cancelled');
       // The whole balance, or the first part M-Pesa takes (the rest is paid in another prompt).
       const shillings = Math.min(Math.ceil(bill.balanceCents / 100), limitShillings);
       return pushForBill({
@@ -239,8 +239,8 @@ export function createStkPush(internals: PaymentInternals) {
           // number (a relative's rates), as anyone may at the paybill (decision 007).
           if (!bill || (bill.userId !== userId && bill.sourceKey === null))
             throw notFound(PAYMENT_MESSAGES.billNotFound);
-          if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid);
-          if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled);
+          if (bill.status === 'paid') throw conflict(PAYMENT_MESSAGES.billPaid, 'bill_already_paid');
+          if (bill.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.billCancelled, 'bill_cancelled');
           // M-Pesa moves whole shillings: the balance rounded up, at most M-Pesa's limit in one
           // prompt (a larger bill is paid in parts, or at the bank with its invoice).
           const maxShillings = Math.ceil(bill.balanceCents / 100);

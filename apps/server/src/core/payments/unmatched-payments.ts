@@ -65,7 +65,8 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
     unmatchedResolution.assert(from, 'matched');
     const actor: Actor = { type: 'staff', id: officerId };
     const target = await creditTarget(tx, bill.id);
-    if (target.reason !== undefined) throw conflict('This bill is cancelled: it cannot take a payment.');
+    if (target.reason !== undefined)
+      throw conflict('This bill is cancelled: it cannot take a payment.', 'bill_cancelled');
     const amountCents = row.amountPaidCents ?? row.amountRequestedCents;
     const applied = await deps.bills.applyPayment(tx, {
       billNo: target.billNo,
@@ -189,7 +190,8 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
         const amountCents = row.amountPaidCents ?? row.amountRequestedCents;
         if (amountCents <= secondOfficerAbove)
           return applyMatch(tx, row, bill, officerId, reason, 'unresolved', requestId);
-        if (bill.status === 'cancelled') throw conflict('This bill is cancelled: it cannot take a payment.');
+        if (bill.status === 'cancelled')
+          throw conflict('This bill is cancelled: it cannot take a payment.', 'bill_cancelled');
         unmatchedResolution.assert('unresolved', 'match_proposed');
         const at = now();
         await tx

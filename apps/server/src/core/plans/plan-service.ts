@@ -185,7 +185,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       .set({ ...set, status: to })
       .where(and(eq(paymentPlans.id, plan.id), eq(paymentPlans.status, plan.status)))
       .returning();
-    if (!row) throw conflict('This payment plan changed meanwhile. Please try again.');
+    if (!row) throw conflict('This payment plan changed meanwhile. Please try again.', 'changed_meanwhile');
     await recordAudit(tx, {
       actor,
       entityType: 'payment_plan',

@@ -165,7 +165,8 @@ export function createOfficerService(deps: {
             sql`${users.phoneNumber} = ${input.phoneNumber} or upper(${users.identifier}) = upper(${input.identifier})`,
           )
           .limit(1);
-        if (taken) throw conflict('An account with this phone number or ID number already exists.');
+        if (taken)
+          throw conflict('An account with this phone number or ID number already exists.', 'already_exists');
         const [user] = await tx
           .insert(users)
           .values({

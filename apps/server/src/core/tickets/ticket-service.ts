@@ -222,7 +222,7 @@ export function createTicketService(deps: {
       .set({ ...set, status: to })
       .where(and(eq(serviceTickets.id, row.id), eq(serviceTickets.status, row.status)))
       .returning();
-    if (!moved) throw conflict('This ticket changed meanwhile. Please try again.');
+    if (!moved) throw conflict('This ticket changed meanwhile. Please try again.', 'changed_meanwhile');
     await recordAudit(tx, {
       actor: audit.actor,
       entityType: 'service_ticket',
@@ -401,7 +401,7 @@ export function createTicketService(deps: {
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict(PAYING_ALREADY);
+    if (!row) throw conflict(PAYING_ALREADY, 'obligation_has_open_bill');
     await recordAudit(tx, {
       actor: input.actor,
       entityType: 'service_ticket',
@@ -502,7 +502,7 @@ export function createTicketService(deps: {
             }),
           );
       } catch (error) {
-        if (isOpenObligationClash(error)) throw conflict(PAYING_ALREADY);
+        if (isOpenObligationClash(error)) throw conflict(PAYING_ALREADY, 'obligation_has_open_bill');
         throw error;
       }
       const push = await deps.payments.startObligationPush({
@@ -521,7 +521,7 @@ export function createTicketService(deps: {
       requestId?: string | undefined;
     }) {
       const ticket = await findTicket(input.serviceId, input.ticketId);
-      if (ticket.status !== 'pending') throw conflict(NOT_PAYABLE);
+      if (ticket.status !== 'pending') throw conflict(NOT_PAYABLE, 'ticket_not_payable');
       let phone = input.phone;
       if (!phone) {
         const [last] = await db
