@@ -192,12 +192,58 @@ describe('payment plans: granted at once within the limits', () => {
     expect(verified.status).toBe('valid');
   });
 
+  it('two requests at once make one plan', async () => {
+    const citizen = await citizenOwing(300_000, 3);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => ask(citizen, 3)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect((await get('/api/payment-plans', citizen)).json().data).toHaveLength(1);
+  });
+
   it('one open plan at a time; nobody else sees it (404)', async () => {
     expect((await ask(wanjiku, 4)).statusCode).toBe(409);
     expect((await get(`/api/payment-plans/${planNo}`, otieno)).statusCode).toBe(404);
     expect((await post(`/api/payment-plans/${planNo}/withdraw`, otieno, {})).statusCode).toBe(404);
     expect((await get('/api/payment-plans', otieno)).json().data).toEqual([]);
     expect((await get(`/api/payment-plans/${planNo}`)).statusCode).toBe(401);
+  });
+});
+
+describe('penalties while a plan is kept', () => {
+  it('stop on what the plan covers: after the due day, no penalty on the covered month (one without a plan gets it)', async () => {
+    const { standing } = instance();
+    const today = kenyaDate();
+    const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+    const open = async (user: TestUser) => {
+      const obligation = await t.database.db.transaction((tx) =>
+        standing.open(tx, {
+          kind: 'test-stall-rent',
+          reference: `STALL-${randomUUID().slice(0, 8)}`,
+          userId: user.id,
+          customerName: 'Test Trader',
+          description: 'Stall rent, test market',
+          amountCents: 600_000,
+          startPeriod: current,
+          dueDay: 28,
+          penaltyPpm: 50_000,
+          actor: { type: 'system' },
+        }),
+      );
+      return obligation;
+    };
+    const planned = await createSignedInUser(t);
+    const unplanned = await createSignedInUser(t);
+    const [withPlan, withoutPlan] = [await open(planned), await open(unplanned)];
+    // The month's charge, raised on its first day: nothing late yet.
+    await standing.raiseDue(noonOn(current));
+    expect((await ask(planned, 3)).json().status).toBe('active');
+    // Two months on, the job runs: the month is long past its due day.
+    await standing.raiseDue(new Date(Date.now() + 62 * 24 * 60 * 60 * 1000));
+    const penaltyOn = async (obligation: typeof withPlan) =>
+      (await standing.summary(obligation)).ledger.charges.filter(
+        (c) => c.kind === 'penalty' && c.period === current,
+      );
+    expect(await penaltyOn(withPlan)).toEqual([]);
+    expect(await penaltyOn(withoutPlan)).toEqual([{ period: current, kind: 'penalty', amountCents: 30_000 }]);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type PlanStatus,
 } from '@kaunti/contract/api-payment-plans';
 import { formatKes } from '@kaunti/contract/money';
-import { and, asc, desc, eq, inArray, isNotNull, lt, notLike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notLike, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
@@ -135,6 +135,8 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           eq(bills.userId, userId),
           inArray(bills.status, ['unpaid', 'partially_paid']),
           isNotNull(bills.sourceKey),
+          // An application's bill is its fee, not arrears (and its payment moves the application).
+          isNull(bills.applicationId),
           notLike(bills.sourceKey, 'standing:%'),
           notLike(bills.sourceKey, `${PLAN_SOURCE}:%`),
           lt(bills.dueDate, today),
