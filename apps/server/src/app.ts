@@ -75,6 +75,7 @@ import { createFeeChanges } from './core/tariffs/fee-changes';
 import { tariffRoutes } from './core/tariffs/routes';
 import { ticketRoutes } from './core/tickets/routes';
 import { createTicketService } from './core/tickets/ticket-service';
+import { ticketUssdServices } from './core/tickets/ussd';
 import { uploadRoutes } from './core/uploads/routes';
 import { createUploadService } from './core/uploads/upload-service';
 import { ussdRoutes } from './core/ussd/routes';
@@ -569,6 +570,8 @@ export async function buildApp({
     log: app.log,
   });
   ussd.addService(dailyParkingUssd({ db, parking }));
+  // The ticket services flagged for USSD (market cess): paid through the ticket engine's own path.
+  for (const service of ticketUssdServices({ db, tickets, choices })) ussd.addService(service);
   ussd.addMenu(landRatesUssd({ land, billScreen: ussd.billScreen }));
   const unpaidOnUssd = ussd.unpaid();
   if (unpaidOnUssd.length > 0)

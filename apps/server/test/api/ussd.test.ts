@@ -105,15 +105,26 @@ describe('the gateway', () => {
   it('remembers a phone’s language: its next session starts on the main menu in it', async () => {
     const phone = newPhone();
     await dial(phone, ['2'], 'ATUid_first');
-    const next = await dial(phone, [], 'ATUid_second');
-    expect(next.kind).toBe('CON');
-    expect(next.screen).toContain('Bili zangu');
-    expect(next.screen).not.toContain('1. English');
+    /** The whole main menu of a session, its pages joined (98 pages on), with the answers to reach each page. */
+    const wholeMenu = async (session: string) => {
+      let shown = await dial(phone, [], session);
+      const pages = [{ screen: shown.screen, path: [] as string[] }];
+      while (shown.screen.split('\n').some((l) => l.startsWith('98 '))) {
+        const path = [...pages.at(-1)!.path, '98'];
+        shown = await dial(phone, path, session);
+        pages.push({ screen: shown.screen, path });
+      }
+      return pages;
+    };
+    const next = await wholeMenu('ATUid_second');
+    expect(next[0]!.screen).not.toContain('1. English');
+    expect(next.map((p) => p.screen).join('\n')).toContain('Bili zangu');
     // The language entry changes it back, for the sessions after.
-    const menu = next.screen;
-    const english = await dial(phone, [numberOf(menu, 'Lugha'), '1'], 'ATUid_second');
-    expect(english.screen).toContain('Pay a bill');
-    expect((await dial(phone, [], 'ATUid_third')).screen).toContain('My bills');
+    const page = next.find((p) => p.screen.includes('Lugha'))!;
+    const english = await dial(phone, [...page.path, numberOf(page.screen, 'Lugha'), '1'], 'ATUid_second');
+    expect(english.screen).toContain('Daily Parking');
+    const third = await wholeMenu('ATUid_third');
+    expect(third.map((p) => p.screen).join('\n')).toContain('My bills');
   });
 
   it('repeats a screen after a wrong choice, with a short error; never ends the session', async () => {
@@ -168,6 +179,7 @@ describe('every menu path', () => {
     [/bill number|nambari ya bili/i, 'NOT-A-BILL'],
     [/QR/, 'ABCD-EFGH'],
     [/permit|kibali/i, 'NCC-UBP-2026-000000'],
+    [/quantity|idadi/i, '3'],
   ];
   for (const language of ['1', '2']) {
     it(`walks every screen in ${language === '1' ? 'English' : 'Kiswahili'}`, async () => {
@@ -266,6 +278,92 @@ describe('daily parking by USSD', () => {
     const verdict = await v.say(shortCode);
     expect(verdict.kind).toBe('END');
     expect(verdict.screen).toMatch(/is valid\. Holder: /);
+  });
+});
+
+describe('market cess by USSD', () => {
+  it('a load paid by the prompt to the calling phone, its screens from the definition (in Kiswahili too); never charged twice', async () => {
+    const plate = `KC${String.fromCharCode(65 + randomInt(26))} ${randomInt(100, 999)}${String.fromCharCode(65 + randomInt(26))}`;
+    const normalised = plate.replace(/\s/g, '').replace(/^(\w{3})/, '$1 ');
+    const walkTo = async (c: ReturnType<typeof caller>, language: '1' | '2') => {
+      await c.say();
+      const menu = await c.say(language);
+      const plateQuestion = await c.say(
+        numberOf(menu.screen, language === '1' ? 'Market Cess' : /Ushuru wa soko/i),
+      );
+      expect(plateQuestion.kind).toBe('CON');
+      let markets = await c.say(plate);
+      // The county's markets, in the caller's language, paged with 98.
+      const wakulima = language === '1' ? 'Wakulima (Marikiti) Market' : 'Soko la Wakulima (Marikiti)';
+      while (!markets.screen.includes(wakulima)) markets = await c.say('98');
+      const produce = await c.say(numberOf(markets.screen, wakulima));
+      const potatoes = language === '1' ? 'Irish potatoes' : 'Viazi';
+      const quantity = await c.say(numberOf(produce.screen, potatoes));
+      expect(quantity.kind).toBe('CON');
+      const tooMany = await c.say('0');
+      expect(tooMany.kind).toBe('CON');
+      return c;
+    };
+
+    const c = await walkTo(caller(), '2');
+    // A refused quantity is asked again; the caller's next session starts over from the menu.
+    const again = caller(c.phone);
+    await again.say();
+    const menu = await again.say();
+    const cess = await again.say(numberOf(menu.screen, /Ushuru wa soko/i));
+    expect(cess.kind).toBe('CON');
+
+    const payer = await walkTo(caller(), '1');
+    // 40 bags of potatoes at Wakulima, KES 60 a bag in Nairobi.
+    const fresh = caller(payer.phone);
+    await fresh.say();
+    const m = await fresh.say();
+    await fresh.say(numberOf(m.screen, 'Market Cess'));
+    let markets = await fresh.say(plate);
+    while (!markets.screen.includes('Wakulima (Marikiti) Market')) markets = await fresh.say('98');
+    const produce = await fresh.say(numberOf(markets.screen, 'Wakulima (Marikiti) Market'));
+    await fresh.say(numberOf(produce.screen, 'Irish potatoes'));
+    const confirm = await fresh.say('40');
+    expect(confirm.screen).toContain(normalised);
+    expect(confirm.screen).toContain('KES 2,400');
+    const paid = await fresh.say(numberOf(confirm.screen, 'Pay KES 2,400'));
+    expect(paid.kind).toBe('END');
+    expect(paid.screen).toMatch(
+      /Check your phone and enter your M-Pesa PIN to pay KES 2,400|try again in a few minutes/,
+    );
+
+    // The enforcement officer's plate check sees the cess paid today.
+    for (let i = 0; i < 200; i++) {
+      const rows = (
+        (await t.database.db.execute(
+          `select status from service_tickets where plate = '${normalised}' order by created_at desc limit 1` as never,
+        )) as unknown as { rows: { status: string }[] }
+      ).rows;
+      if (rows[0]?.status === 'paid') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const web = await t.app.inject({
+      method: 'POST',
+      url: '/api/markets/cess',
+      payload: { plate, market_code: 'WAK', produce_code: 'POT', quantity: 40, phone_number: '0712345678' },
+      remoteAddress: '10.44.0.2',
+    });
+    expect(web.statusCode, web.body).toBeLessThan(300);
+    expect(web.json()).toMatchObject({ already_paid: true });
+
+    // Again by USSD: already paid, no second prompt.
+    const second = caller();
+    await second.say();
+    const sm = await second.say('1');
+    await second.say(numberOf(sm.screen, 'Market Cess'));
+    let sMarkets = await second.say(plate);
+    while (!sMarkets.screen.includes('Wakulima (Marikiti) Market')) sMarkets = await second.say('98');
+    const sProduce = await second.say(numberOf(sMarkets.screen, 'Wakulima (Marikiti) Market'));
+    await second.say(numberOf(sProduce.screen, 'Irish potatoes'));
+    const sConfirm = await second.say('40');
+    const end = await second.say(numberOf(sConfirm.screen, 'Pay KES'));
+    expect(end.kind).toBe('END');
+    expect(end.screen).toMatch(/^Already paid today/);
   });
 });
 

@@ -148,8 +148,10 @@ export function createReferenceChoices() {
     optionsFor(
       field: FieldDefinition,
       values: Record<string, unknown>,
+      /** The caller's language: a list with Kiswahili names answers them. */
+      language: ChoiceLanguage = 'en',
     ): Promise<ReferenceOption[] | undefined> {
-      return optionsOf(field, values);
+      return optionsOf(field, values, new Map(), language);
     },
 
     /** Every list field whose value is not among the choices the form offered for it. */

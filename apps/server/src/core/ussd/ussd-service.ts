@@ -184,8 +184,9 @@ export function createUssd(deps: {
     };
   };
 
-  const optionsOf = async (field: FieldDefinition, values: Record<string, unknown>) =>
-    (await deps.choices.optionsFor(field, values)) ?? [];
+  /** A list field's choices in the caller's language (the county's lists name them in Kiswahili too). */
+  const optionsIn = (language: UssdLanguage) => async (field: FieldDefinition, values: Record<string, unknown>) =>
+    (await deps.choices.optionsFor(field, values, language)) ?? [];
 
   function mainMenu(caller: UssdCaller, countyName: string): Screen {
     const own: UssdMenuEntry[] = [
@@ -252,7 +253,7 @@ export function createUssd(deps: {
           language: c.language,
           phone: c.phone,
           requestId: c.requestId,
-          deps: { optionsOf, paid: (outcome) => paidScreen(c, outcome) },
+          deps: { optionsOf: optionsIn(c.language), paid: (outcome) => paidScreen(c, outcome) },
         }),
     }));
     const all = [...fromServices, ...entries, ...own].sort((a, b) => a.order - b.order);

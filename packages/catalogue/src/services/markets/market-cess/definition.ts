@@ -76,6 +76,8 @@ export default defineService({
     params: { schedule: 'market-cess', key_fields: ['produce_code'], count_field: 'quantity', unit: 'unit' },
   },
   workflow: 'ticket',
+  // On the USSD menu too (issue 42): its screens are these fields; the caller's phone pays.
+  ussd: true,
   produces: 'market-cess-ticket',
   ticket: {
     once_per: ['plate', 'market_code', 'produce_code'],
