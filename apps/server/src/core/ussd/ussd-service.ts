@@ -185,8 +185,9 @@ export function createUssd(deps: {
   };
 
   /** A list field's choices in the caller's language (the county's lists name them in Kiswahili too). */
-  const optionsIn = (language: UssdLanguage) => async (field: FieldDefinition, values: Record<string, unknown>) =>
-    (await deps.choices.optionsFor(field, values, language)) ?? [];
+  const optionsIn =
+    (language: UssdLanguage) => async (field: FieldDefinition, values: Record<string, unknown>) =>
+      (await deps.choices.optionsFor(field, values, language)) ?? [];
 
   function mainMenu(caller: UssdCaller, countyName: string): Screen {
     const own: UssdMenuEntry[] = [
