@@ -290,6 +290,22 @@ describe('tenancy transfer (decision 036)', () => {
         message: 'The new tenant must be someone other than you.',
       }),
     );
+    // Submitted and cancelled unpaid: the rent it would have carried is still owed.
+    const submitted = await submit(
+      tenant,
+      await transferValues(tenant, tenancyNo, `0${newcomer.phoneNumber.slice(3)}`),
+    );
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${submitted.json().application.application_no}/cancel`,
+      headers: tenant.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const still = (await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).json();
+    expect(still).toMatchObject({ balance_cents: 1_050_000, months_in_arrears: 3 });
+    expect(still.payments).toEqual([]);
   }, 60_000);
 
   it('carries the arrears on its bill, clears them when paid, and moves the tenancy to the new tenant when issued', async () => {

@@ -11,6 +11,7 @@ import type {
 import { applications } from '../../core/applications/schema';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
+import { bills } from '../../core/bills/schema';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
@@ -233,11 +234,25 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
    * (`arrears_cents`, decision 036) is counted into the rent's ledger, oldest months first — once
    * per application, whatever moves follow.
    */
-  const settleCarried: StatusListener = async (tx, { row, from }) => {
-    if (from !== 'awaiting_payment' || !TENANCY_SERVICES.has(row.serviceId) || !row.billNo) return;
+  const settleCarried: StatusListener = async (tx, { row, from, to }) => {
+    // Leaving for payment only: cancelled unpaid (by the applicant, or with its bill) carries nothing.
+    if (
+      from !== 'awaiting_payment' ||
+      to === 'cancelled' ||
+      !TENANCY_SERVICES.has(row.serviceId) ||
+      !row.billNo
+    )
+      return;
     const values = (row.values as Record<string, unknown> | null) ?? {};
     const carried = Number(values.arrears_cents ?? 0);
     if (!Number.isSafeInteger(carried) || carried <= 0) return;
+    // And only once its bill is paid in full (what moved it on).
+    const [bill] = await tx
+      .select({ status: bills.status })
+      .from(bills)
+      .where(eq(bills.billNo, row.billNo))
+      .limit(1);
+    if (bill?.status !== 'paid') return;
     const tenancyNo = String(values.tenancy_no ?? '')
       .trim()
       .toUpperCase();
