@@ -11,6 +11,7 @@ import {
   PLAN_MIN_INSTALMENTS,
   type PlanStatus,
 } from '@kaunti/contract/api-payment-plans';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notLike, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
@@ -849,7 +850,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
         n: instalment.number,
         planNo: owner.plan.planNo,
         amount: formatKes(instalment.amountCents),
-        date: instalment.dueDate,
+        date: formatDisplayDate(instalment.dueDate, owner.language === 'sw' ? 'sw' : 'en'),
         billNo: instalment.billNo ?? '-',
         url: `${deps.publicUrl}/account/payment-plans`,
       });

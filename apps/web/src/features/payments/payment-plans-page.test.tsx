@@ -116,6 +116,7 @@ describe('PaymentPlansPage', () => {
               document: null,
               decided_by_officer: true,
             },
+            { ...granted, plan_no: 'PP-2025-000002', status: 'completed' },
           ],
         }),
     });
@@ -130,6 +131,11 @@ describe('PaymentPlansPage', () => {
     expect(screen.queryByRole('button', { name: 'Omba mpango' })).toBeNull();
     expect(await screen.findByText('Inasubiri afisa wa mapato')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Ondoa ombi/ })).toBeInTheDocument();
+    // The schedule's dates and states in Kiswahili.
+    const table = screen.getByRole('table', { name: 'Ratiba ya mpango wa malipo PP-2025-000002' });
+    expect(within(table).getByText('28 Desemba 2026')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: /Lipa awamu ya 1 \(Ya kulipa\)/ })).toBeInTheDocument();
+    expect(screen.getByText('Umekamilika')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in the reader's language, in an alert", async () => {

@@ -1,4 +1,5 @@
 import type { Arrears, PaymentPlan } from '@kaunti/contract/api-payment-plans';
+import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ import { LiveRegion } from '../../ui/live-region/live-region';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { AccountNav } from './account-nav';
-import { formatDay } from './payment-format';
 import styles from './payment-plans.module.css';
 
 const KEY = ['payment-plans'] as const;
@@ -181,7 +181,7 @@ function AskForPlan({ arrears, onDone }: { arrears: Arrears; onDone: (message: s
 }
 
 function PlanCard({ plan, onDone }: { plan: PaymentPlan; onDone: (message: string) => void }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const translate = useMessageTranslation();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
@@ -220,7 +220,7 @@ function PlanCard({ plan, onDone }: { plan: PaymentPlan; onDone: (message: strin
             {plan.instalments.map((i) => (
               <tr key={i.number}>
                 <td data-label={t('plans.instalment')}>{i.number}</td>
-                <td data-label={t('plans.dueDate')}>{formatDay(i.due_date)}</td>
+                <td data-label={t('plans.dueDate')}>{formatDisplayDate(i.due_date, i18n.language)}</td>
                 <td data-label={t('plans.amount')} className={styles.number}>
                   {formatKes(i.amount_cents)}
                 </td>
