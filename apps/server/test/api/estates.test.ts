@@ -321,6 +321,16 @@ describe('tenancy transfer (decision 036)', () => {
     expect(bill.lines.map((l: { amount_cents: number }) => l.amount_cents)).toEqual([1_050_000, 500_000]);
     expect(bill.total_cents).toBe(1_550_000);
     const no = application.application_no as string;
+    // One transfer of a tenancy at a time.
+    const second = await submit(
+      tenant,
+      await transferValues(tenant, tenancyNo, `0${heir.phoneNumber.slice(3)}`),
+    );
+    expect(second.statusCode).toBe(400);
+    expect(second.json().details).toContainEqual({
+      path: 'tenancy_no',
+      message: `A transfer of tenancy ${tenancyNo} is already in progress (application ${no}).`,
+    });
     await payApplicationBill(t, tenant, { billNo: bill.bill_no, applicationNo: no }, 'under_review');
     // Paid: the rent's balance is cleared by what the bill carried, once, named by the application.
     const paid = (await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).json();

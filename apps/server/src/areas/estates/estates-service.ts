@@ -25,8 +25,8 @@ const PROPERTY_MANAGEMENT = 'property-management';
 /** An application for allocation is on the waiting list once paid, until cancelled or refused. */
 const ON_THE_LIST = ['under_review', 'approved', 'needs_info', 'issued'] as const;
 /**
- * An applicant has one application for a list open at a time: from its submission until it is
- * decided (issued: the letter of registration, or refused or cancelled).
+ * An application still undecided: an applicant has one for a waiting list open at a time, and a
+ * tenancy one transfer (from its submission until it is issued, refused or cancelled).
  */
 const OPEN_FOR_THE_LIST = [
   'submitted',
@@ -200,6 +200,25 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
     if (row?.status !== 'active')
       return [{ path: 'tenancy_no', message: `We could not find tenancy ${tenancyNo} on your account.` }];
     const errors: { path: string; message: string }[] = [];
+    // One transfer of a tenancy at a time: a second would be paid for a tenancy about to move.
+    if (service.id === 'tenancy-transfer') {
+      const [open] = await db
+        .select({ applicationNo: applications.applicationNo })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.serviceId, 'tenancy-transfer'),
+            sql`upper(${applications.values}->>'tenancy_no') = ${tenancyNo}`,
+            inArray(applications.status, [...OPEN_FOR_THE_LIST]),
+          ),
+        )
+        .limit(1);
+      if (open)
+        errors.push({
+          path: 'tenancy_no',
+          message: `A transfer of tenancy ${tenancyNo} is already in progress (application ${open.applicationNo}).`,
+        });
+    }
     if (typeof values.new_tenant_phone === 'string') {
       const [newTenant] = await db
         .select({ id: users.id })
