@@ -123,6 +123,12 @@ describe('the printable page of an issued document (/downloads/<name>?id=)', () 
         .map((th) => th.textContent),
     ).toEqual(['Code', 'Description', 'Amount']);
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('APPApplication feeKES 100.00');
+    // On a phone each cell stacks under its column's name.
+    expect(
+      within(within(table).getAllByRole('row')[2]!)
+        .getAllByRole('cell')
+        .map((td) => td.dataset.label),
+    ).toEqual(['Code', 'Description', 'Amount']);
     const pages = within(document).getAllByTestId('document-page');
     expect(pages).toHaveLength(2);
     expect(within(pages[0]!).queryByRole('region', { name: 'Terms and conditions' })).toBeNull();

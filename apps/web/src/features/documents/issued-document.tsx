@@ -59,8 +59,10 @@ export function IssuedDocumentView({ model, county }: { model: PrintableDocument
           />
         </div>
 
+        {/* On a phone the rows stack, each cell under its column's name (data-label); the explicit
+            roles keep it a table for screen readers when CSS changes its display. */}
         {model.tables.map((table) => (
-          <table key={table.title} className={styles.lines}>
+          <table key={table.title} className={styles.lines} role="table">
             <caption className={styles.tableTitle}>{table.title}</caption>
             <thead>
               <tr>
@@ -75,11 +77,13 @@ export function IssuedDocumentView({ model, county }: { model: PrintableDocument
               {table.rows.map((row, index) => (
                 // Rows have no identity of their own: their place is it.
                 // biome-ignore lint/suspicious/noArrayIndexKey: a printed table never reorders.
-                <tr key={index}>
+                <tr key={index} role="row">
                   {row.map((cell, column) => (
                     <td
                       // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column, in order.
                       key={column}
+                      role="cell"
+                      data-label={table.columns[column]?.label}
                       className={table.columns[column]?.money ? styles.numeric : undefined}
                     >
                       {cell}
