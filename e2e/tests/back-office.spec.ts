@@ -3,7 +3,14 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 // A link's path and query: the e2e server's public URL is this origin.
 import { pathAndQuery as local } from '../../apps/server/test/support/links';
 import { readPdf } from '../../apps/server/test/support/pdf';
-import { lastSmsId, latestOtp, signUpThroughApi, useToken } from '../support/accounts';
+import {
+  lastSmsId,
+  latestOtp,
+  STAFF_PASSWORD,
+  signUpThroughApi,
+  staffToken,
+  useToken,
+} from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 import { pngFile } from '../support/upload-files';
@@ -15,7 +22,6 @@ import { pngFile } from '../support/upload-files';
  * E-Verify, then revoked. Each browser project works on its own application.
  */
 
-const STAFF_PASSWORD = 'Kaunti#Staff2024';
 const REVIEWER = '0700000101';
 const APPROVER = '0700000102';
 const ADMIN = '0700000104';
@@ -44,25 +50,6 @@ async function staffSignIn(page: Page, phone: string, password = STAFF_PASSWORD)
     .fill(await latestOtp(page.request, full, { after: before }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/staff$/);
-}
-
-/** An officer's session through the API (for the approver's step). */
-async function staffToken(
-  request: APIRequestContext,
-  phone: string,
-  password = STAFF_PASSWORD,
-): Promise<string> {
-  const full = `254${phone.slice(1)}`;
-  const before = await lastSmsId(request, full);
-  const login = await request.post('/api/auth/login', {
-    data: { username: phone, password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const verify = await request.post('/api/auth/otp/verify', {
-    data: { otp: await latestOtp(request, full, { after: before }) },
-    headers: bearer((await login.json()).token),
-  });
-  return (await verify.json()).token as string;
 }
 
 /**

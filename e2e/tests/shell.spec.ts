@@ -29,19 +29,22 @@ test.describe('the portal shell', { tag: '@desktop' }, () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the landing page marks a service not built yet as coming soon, with no link; its address says so too', async ({
+  test('the landing page links every service of the spec: none is coming soon; /markets is the stalls page', async ({
     page,
   }) => {
     await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Markets, stalls and cess' })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
     const markets = page.getByRole('region', { name: 'Markets, stalls and cess' });
-    // Market stalls are not built yet.
-    await expect(markets.getByText('Markets and stalls Coming soon')).toBeVisible();
-    await expect(markets.getByRole('link', { name: /Markets and stalls/ })).toHaveCount(0);
+    await expect(markets.getByRole('link', { name: 'Markets and Stalls' })).toHaveAttribute(
+      'href',
+      '/markets',
+    );
     // /markets is a signed-in page, like every page of the spec's that it protects.
     await signInNewUser(page);
     await page.goto('/markets');
-    await expect(page.getByRole('heading', { level: 1, name: 'This service is coming soon' })).toBeVisible();
-    await expect(page).toHaveTitle(`Coming soon | ${PORTAL}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your stalls' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Apply for a stall' })).toBeVisible();
   });
 
   test('the footer is hidden on any path containing "downloads"', async ({ page }) => {
