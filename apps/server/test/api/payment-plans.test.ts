@@ -391,6 +391,25 @@ describe('the payment plans job', () => {
     expect(keptNow).toMatchObject({ status: 'active', missed_count: 1 });
   });
 
+  it('every instalment paid completes the plan', async () => {
+    const { plans, bills } = instance();
+    const citizen = await citizenOwing(300_000, 2);
+    const plan = (await ask(citizen, 2)).json();
+    const payBill = (billNo: string, amountCents: number) =>
+      t.database.db.transaction((tx) =>
+        bills.applyPayment(tx, { billNo, amountCents, actor: { type: 'mpesa' }, reference: 'QKTEST0002' }),
+      );
+    await payBill(plan.instalments[0].bill_no, plan.instalments[0].amount_cents);
+    // On the first due day the second is billed (a month before its own).
+    await plans.runDue(noonOn(plan.instalments[0].due_date));
+    const billed = (await get(`/api/payment-plans/${plan.plan_no}`, citizen)).json();
+    expect(billed.instalments[1]).toMatchObject({ status: 'billed', bill_no: expect.any(String) });
+    await payBill(billed.instalments[1].bill_no, billed.instalments[1].amount_cents);
+    const done = (await get(`/api/payment-plans/${plan.plan_no}`, citizen)).json();
+    expect(done.status).toBe('completed');
+    expect(done.instalments.map((i: { status: string }) => i.status)).toEqual(['paid', 'paid']);
+  });
+
   it('sends each reminder once, three days before, in the account language, however many instances race', async () => {
     await fc.assert(
       fc.asyncProperty(
