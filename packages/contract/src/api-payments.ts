@@ -106,7 +106,28 @@ export const paymentSchema = z
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentParamsSchema = z.object({ payment_id: z.string().max(64) });
-export const paymentsResponseSchema = z.object({ data: z.array(paymentSchema) }).meta({ id: 'Payments' });
+export const paymentsResponseSchema = z
+  .object({
+    data: z.array(paymentSchema),
+    next_cursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last page.'),
+  })
+  .meta({ id: 'Payments' });
+
+/** A page of a list that grows with a person's history: `limit` items after an opaque `cursor`. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('At most this many items (1 to 500; default 500).'),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The `next_cursor` of the previous page, as it was: opaque, don't build one."),
+});
 
 /** One service area's open bills in the obligations list. */
 export const obligationGroupSchema = z.object({

@@ -263,6 +263,32 @@ describe('POST /api/payments/mpesa/stk-push → callback (simulator)', () => {
     expect((await getPayment(bob, 'not-a-uuid')).statusCode).toBe(404);
   });
 
+  it('pages the history: limit, then next_cursor until it is null, every payment once, newest first', async () => {
+    const alice = await createSignedInUser(t);
+    for (const cents of [10_000, 20_000, 30_000]) {
+      const bill = await raiseBill(alice, [[cents, 'A charge']]);
+      expect((await push(alice, { bill_no: bill.bill_no, phone_number: successPhone() })).statusCode).toBe(
+        200,
+      );
+    }
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/payments${query}`, headers: alice.headers });
+    const all = (await list('')).json();
+    expect(all.data).toHaveLength(3);
+    expect(all.next_cursor).toBeNull();
+    const first = (await list('?limit=2')).json();
+    expect(first.data).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await list(`?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+    expect(second.data).toHaveLength(1);
+    expect(second.next_cursor).toBeNull();
+    const ids = (page: { data: Payment[] }) => page.data.map((p) => p.payment_id);
+    expect([...ids(first), ...ids(second)]).toEqual(ids(all));
+    const bad = await list('?cursor=not-ours');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ path: 'cursor', message: 'Not a cursor.' }]);
+  });
+
   it('is idempotent: the same key and body answer the first answer; another body is a 409', async () => {
     const alice = await createSignedInUser(t);
     const bill = await raiseBill(alice, [[300_000, 'Ground rent']]);

@@ -720,7 +720,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
       .from(payments)
       .leftJoin(bills, eq(bills.id, payments.billId))
       .where(where)
-      .orderBy(desc(payments.createdAt))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit);
     return rows.map((r) =>
       toApi(

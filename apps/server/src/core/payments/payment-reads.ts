@@ -1,8 +1,8 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment } from '@kaunti/contract/api-payments';
-import { and, eq } from 'drizzle-orm';
-import { notFound } from '../../platform/errors';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { badRequest, notFound } from '../../platform/errors';
 import { PAYMENT_MESSAGES } from './messages';
 import type { PaymentInternals } from './payment-internals';
 import { payments } from './schema';
@@ -24,9 +24,29 @@ export function createPaymentReads(internals: PaymentInternals) {
       return payment;
     },
 
-    /** The user's payments (transaction history), newest first. */
-    async listForUser(userId: string): Promise<Payment[]> {
-      return paymentsWithBills(eq(payments.userId, userId), 500);
+    /**
+     * The user's payments (transaction history), newest first, a page at a time: `limit` after
+     * the payment the opaque cursor names (compared in the database, at its own precision).
+     */
+    async listForUser(
+      userId: string,
+      page: { limit?: number | undefined; cursor?: string | undefined } = {},
+    ): Promise<{ data: Payment[]; next_cursor: string | null }> {
+      const limit = page.limit ?? 500;
+      let after: SQL | undefined;
+      if (page.cursor !== undefined) {
+        const id = Buffer.from(page.cursor, 'base64url').toString('utf8');
+        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+          throw badRequest('This cursor is not one we gave.', [{ path: 'cursor', message: 'Not a cursor.' }]);
+        after = sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from payments p where p.id = ${id} and p.user_id = ${userId})`;
+      }
+      const rows = await paymentsWithBills(and(eq(payments.userId, userId), after), limit + 1);
+      const data = rows.slice(0, limit);
+      const last = data[data.length - 1];
+      return {
+        data,
+        next_cursor: rows.length > limit && last ? Buffer.from(last.payment_id).toString('base64url') : null,
+      };
     },
 
     /** Everything the user owes, grouped by service area, and the credit on their bills. */

@@ -4,6 +4,7 @@ import {
   idempotencyKeySchema,
   mpesaAckSchema,
   obligationsResponseSchema,
+  pageQuerySchema,
   paymentParamsSchema,
   paymentSchema,
   paymentsResponseSchema,
@@ -178,12 +179,15 @@ export function paymentRoutes(deps: {
           operationId: 'listPayments',
           tags,
           security,
-          summary: 'Your payments (transactions history), newest first',
-          description: "The caller's payments (the transactions history), newest first.",
+          summary: 'Your payments (transactions history), newest first, a page at a time',
+          description:
+            "The caller's payments (the transactions history), newest first: `limit` of them (default 500), " +
+            'then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
           response: { 200: paymentsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await deps.payments.listForUser(currentUser(request).id) }),
+      async (request) => deps.payments.listForUser(currentUser(request).id, request.query),
     );
 
     app.get(
