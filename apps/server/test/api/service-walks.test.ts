@@ -55,6 +55,8 @@ const walked = services
 
 /** The services whose Kiswahili document was found printing a list choice in Kiswahili. */
 const swChoicesPrinted: string[] = [];
+/** The services whose document was found printing a group's choice in a table by its words. */
+const tableChoicesPrinted: string[] = [];
 
 describe('a service from its example to its verified document', () => {
   it('walks at least one service', () => expect(walked.length).toBeGreaterThan(0));
@@ -62,6 +64,7 @@ describe('a service from its example to its verified document', () => {
   afterAll(() => {
     // The check above is not vacuous: some walked service prints a county list's choice.
     expect(swChoicesPrinted.length, 'services printing a list choice in Kiswahili').toBeGreaterThan(0);
+    expect(tableChoicesPrinted.length, "services printing a group's choice in a table").toBeGreaterThan(0);
   });
 
   it.each(walked.map((s) => [s.id]))('%s', async (id) => {
@@ -182,6 +185,33 @@ describe('a service from its example to its verified document', () => {
       const shown = inSw.facts.map((f) => f.value);
       expect(shown, `${fact.field} in Kiswahili`).toContain(`${kiswahili} (${value})`);
       expect(shown.join(' '), fact.field).not.toContain(english);
+    }
+
+    // Its tables print a group's choices by their words, as the form offered them ("Billboard",
+    // never the value "billboard" kept with the answers).
+    const inEn = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${printed.searchParams.get('id')}?key=${printed.searchParams.get('key')}`,
+        headers: { 'accept-language': 'en' },
+      })
+    ).json() as { tables: { title: string; rows: string[][] }[] };
+    for (const table of template?.tables ?? []) {
+      const group = fieldsOf(service).find((f) => f.name === table.field);
+      const rows = inEn.tables.find((x) => x.title === table.title)?.rows ?? [];
+      const entries = Array.isArray(values[table.field])
+        ? (values[table.field] as Record<string, unknown>[])
+        : [];
+      table.columns.forEach((column, i) => {
+        const options = group?.fields?.find((f) => f.name === column.key)?.options;
+        if (!options || !('static' in options)) return;
+        for (const [row, entry] of entries.slice(0, rows.length).entries()) {
+          const label = options.static.find((o) => o.value === entry[column.key])?.label;
+          if (!label) continue;
+          tableChoicesPrinted.push(id);
+          expect(rows[row]?.[i], `${table.title}: ${column.key}`).toBe(label);
+        }
+      });
     }
 
     // A document with a public page (an event): its address on the application's document, its

@@ -117,7 +117,10 @@ export function createApplicationDocuments(deps: {
     // A static choice by its label in the document's language.
     const service =
       found && language === 'sw' ? localiseService(found, { own: found.texts?.sw }, 'sw') : found;
-    const fields = new Map((service ? fieldsOf(service) : []).map((f) => [f.name, f]));
+    // A group's own fields too (a table of the document prints a group's entries by their key),
+    // the step's field first where the names are the same.
+    const top = service ? fieldsOf(service) : [];
+    const fields = new Map([...top.flatMap((f) => f.fields ?? []), ...top].map((f) => [f.name, f] as const));
     return (name, value) => {
       if (Object.hasOwn(labels, name)) return labels[name];
       const source = fields.get(name)?.options;

@@ -83,6 +83,7 @@ export const outdoorAdvertisement = defineService({
           kind: 'group',
           label: 'Advertising structures',
           entry_label: 'Structure',
+          add_label: 'Add another structure',
           min: 1,
           max: 30,
           required_message: 'Please add at least one structure',
