@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema } from './api-bills';
+import { billSchema, pageQuerySchema } from './api-bills';
 
 /**
  * Service applications: the one engine behind every catalogue service.
@@ -98,13 +98,18 @@ export const applicationDetailSchema = applicationSchema
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 export const applicationsResponseSchema = z
-  .object({ data: z.array(applicationSchema) })
+  .object({
+    data: z.array(applicationSchema),
+    next_cursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last page.'),
+  })
   .meta({ id: 'Applications' });
 
-export const applicationsQuerySchema = z.object({
-  status: applicationStatusSchema.optional(),
-  service_id: z.string().max(60).optional(),
-});
+export const applicationsQuerySchema = z
+  .object({
+    status: applicationStatusSchema.optional(),
+    service_id: z.string().max(60).optional(),
+  })
+  .extend(pageQuerySchema.shape);
 
 export const applicationParamsSchema = z.object({ application_no: z.string().max(40) });
 

@@ -113,21 +113,7 @@ export const paymentsResponseSchema = z
   })
   .meta({ id: 'Payments' });
 
-/** A page of a list that grows with a person's history: `limit` items after an opaque `cursor`. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('At most this many items (1 to 500; default 500).'),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .describe("The `next_cursor` of the previous page, as it was: opaque, don't build one."),
-});
+export { pageQuerySchema } from './api-bills';
 
 /** One service area's open bills in the obligations list. */
 export const obligationGroupSchema = z.object({

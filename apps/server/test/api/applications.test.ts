@@ -324,6 +324,23 @@ describe('applications', () => {
     expect(others.json().data).toEqual([]);
   });
 
+  it('pages the list: limit, then next_cursor until it is null, every application once, newest first', async () => {
+    const carol = await createSignedInUser(t);
+    for (let i = 0; i < 3; i += 1) expect((await submitRatesSearch(carol)).statusCode).toBe(201);
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/applications${query}`, headers: carol.headers });
+    const numbers = (page: { data: { application_no: string }[] }) => page.data.map((a) => a.application_no);
+    const all = (await list('')).json();
+    expect(all.data).toHaveLength(3);
+    expect(all.next_cursor).toBeNull();
+    const first = (await list('?limit=2')).json();
+    expect(first.data).toHaveLength(2);
+    const second = (await list(`?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+    expect(second.next_cursor).toBeNull();
+    expect([...numbers(first), ...numbers(second)]).toEqual(numbers(all));
+    expect((await list('?cursor=%2A%2A')).statusCode).toBe(400);
+  });
+
   it('gives consecutive numbers within the year', async () => {
     const a = (await submitRatesSearch(alice)).json().application.application_no as string;
     const b = (await submitRatesSearch(alice)).json().application.application_no as string;

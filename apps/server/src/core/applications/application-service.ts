@@ -13,7 +13,7 @@ import type { Bill } from '@kaunti/contract/api-bills';
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
 import { type BillService, isOpenObligationClash } from '../bills/bill-service';
@@ -283,21 +283,42 @@ export function createApplicationService(deps: {
     /** The user's applications, newest first. */
     async list(
       userId: string,
-      filter: { status?: ApplicationStatus | undefined; serviceId?: string | undefined } = {},
-    ): Promise<Application[]> {
+      filter: {
+        status?: ApplicationStatus | undefined;
+        serviceId?: string | undefined;
+        limit?: number | undefined;
+        cursor?: string | undefined;
+      } = {},
+    ): Promise<{ data: Application[]; next_cursor: string | null }> {
       const where: SQL[] = [eq(applications.userId, userId)];
       if (filter.status) where.push(eq(applications.status, filter.status));
       if (filter.serviceId) where.push(eq(applications.serviceId, filter.serviceId));
-      const rows = await db
+      // A page after the application the opaque cursor names (compared in the database).
+      if (filter.cursor !== undefined) {
+        const after = Buffer.from(filter.cursor, 'base64url').toString('utf8');
+        if (!/^[A-Z0-9-]{1,40}$/.test(after))
+          throw badRequest('This cursor is not one we gave.', [{ path: 'cursor', message: 'Not a cursor.' }]);
+        where.push(
+          sql`(${applications.createdAt}, ${applications.applicationNo}) < (select a.created_at, a.application_no from applications a where a.application_no = ${after} and a.user_id = ${userId})`,
+        );
+      }
+      const limit = filter.limit ?? 500;
+      const found = await db
         .select()
         .from(applications)
         .where(and(...where))
         .orderBy(desc(applications.createdAt), desc(applications.applicationNo))
-        .limit(500);
+        .limit(limit + 1);
+      const rows = found.slice(0, limit);
       const issued = await deps.documents.findMany(
         rows.filter((r) => r.status === 'issued').map((r) => r.applicationNo),
       );
-      return rows.map((row) => toApi(row, issued.get(row.applicationNo) ?? null));
+      const last = rows[rows.length - 1];
+      return {
+        data: rows.map((row) => toApi(row, issued.get(row.applicationNo) ?? null)),
+        next_cursor:
+          found.length > limit && last ? Buffer.from(last.applicationNo).toString('base64url') : null,
+      };
     },
 
     /** One of the user's applications with its history and bill; anyone else's is a 404. */

@@ -323,19 +323,22 @@ export function applicationRoutes(deps: {
         schema: {
           operationId: 'listApplications',
           tags: ['applications'],
-          summary: "The user's applications, newest first",
-          description: "The caller's applications, newest first, with their status and bill.",
+          summary: "The user's applications, newest first, a page at a time",
+          description:
+            "The caller's applications, newest first, with their status and bill: `limit` of them (default 500), " +
+            'then `next_cursor` to send as `cursor` for the next page (null on the last).',
           security,
           querystring: applicationsQuerySchema,
           response: { 200: applicationsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({
-        data: await deps.applications.list(currentUser(request).id, {
+      async (request) =>
+        deps.applications.list(currentUser(request).id, {
           status: request.query.status,
           serviceId: request.query.service_id,
+          limit: request.query.limit,
+          cursor: request.query.cursor,
         }),
-      }),
     );
 
     app.get(
