@@ -8,8 +8,9 @@ import { estateHouses, estates, tenancies } from './schema';
 /**
  * Nairobi's county estates (the council's rental housing east of the city centre, in Makadara and
  * Kamukunji), their houses and units with a monthly rent, and, with demo data, the demo citizens'
- * tenancies: Wanjiku (0712345678) rents a Kaloleni house with three months of arrears; Otieno
- * (0722334455) a Jericho house, paid up. Rent is due by the 10th; a month still unpaid after it
+ * tenancies: Wanjiku (0712345678) rents a Kaloleni house with three months of arrears, and a
+ * Makongeni house a month in arrears (the transfer's example); Otieno (0722334455) a Jericho
+ * house, paid up. Rent is due by the 10th; a month still unpaid after it
  * adds 5% of what is unpaid of it (once). Idempotent.
  */
 export const NAIROBI_ESTATES = [
@@ -25,6 +26,12 @@ export const NAIROBI_ESTATES = [
 const HOUSES_PER_ESTATE = 12;
 export const DEMO_TENANCY_NO = 'NCC-KAL-0114';
 export const SECOND_DEMO_TENANCY_NO = 'NCC-JER-0207';
+/**
+ * Wanjiku's second tenancy (a Makongeni house she holds for her mother, a month in arrears): the
+ * tenancy transfer's published example, so that trying it — which hands the tenancy to Otieno —
+ * leaves her Kaloleni tenancy for the other services' examples.
+ */
+export const TRANSFER_DEMO_TENANCY_NO = 'NCC-MAK-0309';
 
 export async function seedEstates(db: Db, county: string, options: { demoData: boolean }): Promise<void> {
   if (county !== 'nairobi') return;
@@ -60,8 +67,16 @@ export async function seedEstates(db: Db, county: string, options: { demoData: b
       monthlyRentCents: 600_000,
     })),
   ]);
-  // The demo houses: Kaloleni 114 and Jericho 207.
+  // The demo houses: Kaloleni 114, Makongeni 309 and Jericho 207.
   houses.push(
+    {
+      estateCode: 'MAK',
+      block: 'Block C',
+      houseNo: '309',
+      use: 'residential',
+      size: '1 room',
+      monthlyRentCents: 280_000,
+    },
     {
       estateCode: 'KAL',
       block: 'Block D',
@@ -95,6 +110,17 @@ export async function seedEstates(db: Db, county: string, options: { demoData: b
       startDate: '2011-07-01',
       // Three months unpaid: the two before this one, and this one.
       rentFrom: addMonths(current, -2),
+    },
+    {
+      tenancyNo: TRANSFER_DEMO_TENANCY_NO,
+      estate: 'MAK',
+      houseNo: '309',
+      phone: '254712345678',
+      name: 'Wanjiku Njeri Kamau',
+      idNumber: '2345678',
+      startDate: '2018-04-01',
+      // This month unpaid.
+      rentFrom: current,
     },
     {
       tenancyNo: SECOND_DEMO_TENANCY_NO,

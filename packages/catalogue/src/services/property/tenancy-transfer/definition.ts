@@ -31,7 +31,9 @@ export const tenancyTransfer = defineService({
           label: 'Tenancy number',
           hint: 'As on your rent statement, e.g. NCC-KAL-0114',
           placeholder: 'NCC-KAL-0114',
-          example: 'NCC-KAL-0114',
+          // The demo citizen's Makongeni tenancy: transferring it leaves her Kaloleni one to the
+          // other tenancy services' examples (next of kin, a repair).
+          example: 'NCC-MAK-0309',
           pattern: {
             regex: '[A-Za-z]{3}-[A-Za-z]{3}-\\d{4}',
             message: 'Please enter a tenancy number such as NCC-KAL-0114',
