@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   obligation_has_open_bill:
     'There is an open bill for the same thing already (never two): pay or cancel it before asking again.',
   receipt_not_ready: 'The bill is not paid yet, so it has no receipt.',
+  nothing_received:
+    'No money was received for this bill: its debt was moved into a payment plan, whose instalment bills have the receipts.',
   ticket_not_payable: 'The ticket is not waiting for a payment (paid, or no longer payable).',
   renewal_not_open:
     'Too early to renew: renewal opens a set number of days before expiry (`message` says when).',

@@ -192,6 +192,35 @@ describe('payment plans: granted at once within the limits', () => {
     expect(verified.status).toBe('valid');
   });
 
+  it('an overdue bill moved into a plan is settled, but no receipt says its money was received', async () => {
+    const owner = await createSignedInUser(t);
+    const { bills } = instance();
+    const overdue = await t.database.db.transaction((tx) =>
+      bills.raise(tx, {
+        userId: owner.id,
+        description: 'Land rates 2025: 209/99999',
+        lines: [{ description: 'Land rates 2025', amount_cents: 800_000, parcel: '209/99999' }],
+        sourceKey: `test-rates:${randomUUID()}`,
+        dueDate: addDays(kenyaDate(), -40),
+        actor: { type: 'system' },
+      }),
+    );
+    const res = await ask(owner, 2);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await get(`/api/bills/${overdue.bill_no}`, owner)).json()).toMatchObject({ balance_cents: 0 });
+    // Nothing was received for it: its receipt is refused, in words and as a code (the plan's
+    // instalment bills carry the receipts of what is paid).
+    for (const url of [
+      `/api/bills/${overdue.bill_no}/receipt`,
+      `/api/bills/${overdue.bill_no}/receipt.pdf`,
+    ]) {
+      const receipt = await get(url, owner);
+      expect(receipt.statusCode, url).toBe(409);
+      expect(receipt.json()).toMatchObject({ code: 'nothing_received' });
+    }
+    expect((await get(`/api/bills/${overdue.bill_no}/invoice`, owner)).statusCode).toBe(200);
+  });
+
   it('two requests at once make one plan', async () => {
     const citizen = await citizenOwing(300_000, 3);
     const answers = await Promise.all(Array.from({ length: 5 }, () => ask(citizen, 3)));

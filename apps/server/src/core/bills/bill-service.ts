@@ -82,6 +82,11 @@ export interface ApplyPaymentInput {
   actor: Actor;
   /** The payment's reference (e.g. the M-Pesa receipt number), kept in the audit row. */
   reference: string;
+  /**
+   * Not money: the debt taken over by something else that bills it anew (a payment plan). The bill
+   * is settled, but no receipt acknowledges this part as received (`settled_cents`).
+   */
+  settlement?: boolean;
   requestId?: string;
 }
 
@@ -632,6 +637,11 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         ...(becamePaid ? { paidAt: at, receiptName: await nameAtPayment(tx, row, input.locked) } : {}),
       };
       await recordPayment(tx, { row: updated, becamePaid });
+      if (input.settlement && toBalance > 0)
+        await tx
+          .update(bills)
+          .set({ settledCents: sql`${bills.settledCents} + ${toBalance}` })
+          .where(eq(bills.id, row.id));
       await recordAudit(tx, {
         actor: input.actor,
         entityType: 'bill',
@@ -644,6 +654,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
           to_balance_cents: toBalance,
           credit_added_cents: creditAdded,
           reference: input.reference,
+          ...(input.settlement ? { settlement: true } : {}),
         },
         ...(input.requestId ? { requestId: input.requestId } : {}),
       });

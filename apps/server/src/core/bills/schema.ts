@@ -52,6 +52,11 @@ export const bills = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Of `paid_cents`, what was settled without money (its debt moved into a payment plan, which
+     * bills it anew): a receipt acknowledges only the rest, what was received.
+     */
+    settledCents: bigint('settled_cents', { mode: 'number' }).notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -159,6 +159,11 @@ export function createBillDocuments(deps: {
       throw conflict(PAYMENT_MESSAGES.receiptNotYet, 'receipt_not_ready');
     if (kind === 'invoice' && bill.status === 'cancelled')
       throw conflict(PAYMENT_MESSAGES.invoiceCancelled, 'bill_cancelled');
+    // A receipt acknowledges money received, never a debt moved elsewhere (into a payment plan).
+    const received = bill.paid_cents - row.settledCents;
+    if (kind === 'receipt' && received <= 0)
+      throw conflict(PAYMENT_MESSAGES.settledNotReceived, 'nothing_received');
+    const settledInPart = kind === 'receipt' && row.settledCents > 0;
     const [holder] = row.userId
       ? await deps.db
           .select({
@@ -197,11 +202,14 @@ export function createBillDocuments(deps: {
       : [];
     const prepared = await deps.invoices.prepare({
       receiptNo: isReceipt ? receiptNumberOf(bill.bill_no) : null,
-      billDetails: bill.lines.map((line) => ({
-        Amount: line.Amount,
-        Description: line.Description,
-        Parcel: line.Parcel,
-      })),
+      // Part received, part moved into a plan: the receipt is of what was received, as one line.
+      billDetails: settledInPart
+        ? []
+        : bill.lines.map((line) => ({
+            Amount: line.Amount,
+            Description: line.Description,
+            Parcel: line.Parcel,
+          })),
       isLr: area === 'land' || bill.lines.some((line) => line.Parcel !== null),
       customerName: masked ? maskName(customerName) : customerName,
       registerName: customerName,
@@ -213,10 +221,12 @@ export function createBillDocuments(deps: {
       externalDoc: bill.application_no,
       isReceipt,
       billNo: bill.bill_no,
-      billAmount: bill.total_cents,
-      description: bill.description,
+      billAmount: settledInPart ? received : bill.total_cents,
+      description: settledInPart
+        ? `${bill.description} (paid towards it; the rest moved into a payment plan)`
+        : bill.description,
       quantity: 1,
-      unitPrice: bill.total_cents,
+      unitPrice: settledInPart ? received : bill.total_cents,
       ownerUserId: row.userId,
       actor,
       ...(requestId ? { requestId } : {}),
@@ -226,8 +236,8 @@ export function createBillDocuments(deps: {
     const [inLanguage] = await deps.bills.present([row], language);
     return {
       ...prepared,
-      description: inLanguage?.description ?? prepared.description,
-      billDetails: (inLanguage?.lines ?? []).map((line) => ({
+      description: settledInPart ? prepared.description : (inLanguage?.description ?? prepared.description),
+      billDetails: (settledInPart ? [] : (inLanguage?.lines ?? [])).map((line) => ({
         Amount: line.Amount,
         Description: line.Description,
         Parcel: line.Parcel,

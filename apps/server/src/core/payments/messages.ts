@@ -32,5 +32,7 @@ export const PAYMENT_MESSAGES = {
   stillProcessing: 'This payment request is still being processed. Please wait a moment.',
   paymentNotFound: 'We could not find that payment.',
   receiptNotYet: 'This bill is not fully paid yet, so it has no receipt. Pay the balance first.',
+  settledNotReceived:
+    'No money was received for this bill: what it asked for was moved into your payment plan. The receipts are those of the plan’s instalments.',
   invoiceCancelled: 'This bill was cancelled, so it has no invoice.',
 } as const;

@@ -303,6 +303,8 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           amountCents: item.amount_cents,
           actor,
           reference,
+          // Not money: the plan bills it anew, and only its instalments' receipts say received.
+          settlement: true,
           ...(requestId ? { requestId } : {}),
         });
       }
