@@ -10,6 +10,7 @@ import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { QueryState } from '../../ui/query-state/query-state';
+import { StackedTable } from '../../ui/stacked-table/stacked-table';
 import styles from './estates.module.css';
 import { placeOf, useTenancies } from './tenancies';
 
@@ -111,35 +112,15 @@ function RentBill({ bill }: { bill: Bill }) {
     <section className={styles.bill} aria-labelledby="rent-bill-title" data-testid="rent-bill">
       <h2 id="rent-bill-title">{t('rent.billTitle', { billNo: bill.bill_no })}</h2>
       <p>{bill.description}</p>
-      <table className={styles.lines}>
-        <caption>{t('rent.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('rent.line')}</th>
-            <th scope="col" className={styles.number}>
-              {t('rent.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bill.lines.map((line) => (
-            <tr key={`${line.code}-${line.Description}`}>
-              <td data-label={t('rent.line')}>{line.Description}</td>
-              <td data-label={t('rent.amount')} className={styles.number}>
-                {formatAmount(line.amount_cents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('rent.total')}</th>
-            <td className={styles.number} data-testid="rent-bill-total">
-              {formatKes(bill.total_cents)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <StackedTable
+        caption={t('rent.lines')}
+        columns={[{ label: t('rent.line') }, { label: t('rent.amount'), numeric: true }]}
+        rows={bill.lines.map((line) => ({
+          key: `${line.code}-${line.Description}`,
+          cells: [line.Description, formatAmount(line.amount_cents)],
+        }))}
+        total={{ label: t('rent.total'), value: formatKes(bill.total_cents), testId: 'rent-bill-total' }}
+      />
       {bill.balance_cents > 0 ? (
         <ButtonLink to={`/payment?bill=${encodeURIComponent(bill.bill_no)}`}>{t('rent.pay')}</ButtonLink>
       ) : null}

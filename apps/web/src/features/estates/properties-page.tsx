@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
+import { StackedTable } from '../../ui/stacked-table/stacked-table';
 import styles from './estates.module.css';
 import { placeOf, useTenancies, useTenancy, useWaitingList } from './tenancies';
 
@@ -25,41 +26,25 @@ function Statement({ tenancy }: { tenancy: Tenancy }) {
         data.statement.length === 0 ? (
           <p>{t('statement.empty')}</p>
         ) : (
-          <table className={styles.lines}>
-            <caption>{t('statement.caption', { tenancyNo: tenancy.tenancy_no })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('statement.month')}</th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.rent')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.penalty')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.paid')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.statement.map((month) => (
-                <tr key={month.period}>
-                  <th scope="row" data-label={t('statement.month')}>
-                    {monthOf(month.period, i18n.language)}
-                  </th>
-                  <td data-label={t('statement.rent')} className={styles.number}>
-                    {formatAmount(month.charge_cents)}
-                  </td>
-                  <td data-label={t('statement.penalty')} className={styles.number}>
-                    {formatAmount(month.penalty_cents)}
-                  </td>
-                  <td data-label={t('statement.paid')} className={styles.number}>
-                    {formatAmount(month.paid_cents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StackedTable
+            caption={t('statement.caption', { tenancyNo: tenancy.tenancy_no })}
+            rowHeader
+            columns={[
+              { label: t('statement.month') },
+              { label: t('statement.rent'), numeric: true },
+              { label: t('statement.penalty'), numeric: true },
+              { label: t('statement.paid'), numeric: true },
+            ]}
+            rows={data.statement.map((month) => ({
+              key: month.period,
+              cells: [
+                monthOf(month.period, i18n.language),
+                formatAmount(month.charge_cents),
+                formatAmount(month.penalty_cents),
+                formatAmount(month.paid_cents),
+              ],
+            }))}
+          />
         )
       }
     </QueryState>

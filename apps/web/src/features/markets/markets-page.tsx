@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
+import { StackedTable } from '../../ui/stacked-table/stacked-table';
 import styles from './markets.module.css';
 import { useRentBill, useStall, useStalls } from './stalls';
 
@@ -31,41 +32,25 @@ function Statement({ stall }: { stall: Stall }) {
         data.statement.length === 0 ? (
           <p>{t('statement.empty')}</p>
         ) : (
-          <table className={styles.lines}>
-            <caption>{t('statement.caption', { stallNo: stall.stall_no })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('statement.month')}</th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.rent')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.penalty')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('statement.paid')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.statement.map((month) => (
-                <tr key={month.period}>
-                  <th scope="row" data-label={t('statement.month')}>
-                    {monthOf(month.period, i18n.language)}
-                  </th>
-                  <td data-label={t('statement.rent')} className={styles.number}>
-                    {formatAmount(month.charge_cents)}
-                  </td>
-                  <td data-label={t('statement.penalty')} className={styles.number}>
-                    {formatAmount(month.penalty_cents)}
-                  </td>
-                  <td data-label={t('statement.paid')} className={styles.number}>
-                    {formatAmount(month.paid_cents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StackedTable
+            caption={t('statement.caption', { stallNo: stall.stall_no })}
+            rowHeader
+            columns={[
+              { label: t('statement.month') },
+              { label: t('statement.rent'), numeric: true },
+              { label: t('statement.penalty'), numeric: true },
+              { label: t('statement.paid'), numeric: true },
+            ]}
+            rows={data.statement.map((month) => ({
+              key: month.period,
+              cells: [
+                monthOf(month.period, i18n.language),
+                formatAmount(month.charge_cents),
+                formatAmount(month.penalty_cents),
+                formatAmount(month.paid_cents),
+              ],
+            }))}
+          />
         )
       }
     </QueryState>
@@ -129,33 +114,15 @@ function RentBill({ bill }: { bill: Bill }) {
   return (
     <section className={styles.bill} aria-labelledby={titleId} data-testid="stall-rent-bill">
       <h3 id={titleId}>{t('pay.billTitle', { billNo: bill.bill_no })}</h3>
-      <table className={styles.lines}>
-        <caption>{t('pay.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('pay.line')}</th>
-            <th scope="col" className={styles.number}>
-              {t('pay.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bill.lines.map((line) => (
-            <tr key={`${line.code}-${line.Description}`}>
-              <td data-label={t('pay.line')}>{line.Description}</td>
-              <td data-label={t('pay.amount')} className={styles.number}>
-                {formatAmount(line.amount_cents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('pay.total')}</th>
-            <td className={styles.number}>{formatKes(bill.total_cents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <StackedTable
+        caption={t('pay.lines')}
+        columns={[{ label: t('pay.line') }, { label: t('pay.amount'), numeric: true }]}
+        rows={bill.lines.map((line) => ({
+          key: `${line.code}-${line.Description}`,
+          cells: [line.Description, formatAmount(line.amount_cents)],
+        }))}
+        total={{ label: t('pay.total'), value: formatKes(bill.total_cents) }}
+      />
       {bill.balance_cents > 0 ? (
         <ButtonLink to={`/payment?bill=${encodeURIComponent(bill.bill_no)}`}>{t('pay.pay')}</ButtonLink>
       ) : null}
