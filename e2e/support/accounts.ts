@@ -180,16 +180,32 @@ export async function logOutThroughMenu(page: Page, firstName: string): Promise<
 /** The demo officers' password (the seed's, development only). */
 export const STAFF_PASSWORD = 'Kaunti#Staff2024';
 
+/** Officers' sessions already made in this worker, by phone and password (a promise, so one sign-in at a time). */
+const staffSessions = new Map<string, Promise<string>>();
+
 /**
- * An officer's session through the API: password, then the code from the outbox. A demo officer
- * may be signing in from the other browser project at the same moment, and the newest code may be
- * that one's: a refused code signs in again (three times at most), never a fixed wait.
+ * An officer's session through the API: password, then the code from the outbox. Made once per
+ * worker and officer, then reused: a phone gets at most 5 codes in 30 minutes (the accounts'
+ * limit), and several journeys use the demo officers. A demo officer may be signing in from the
+ * other browser project at the same moment, and the newest code may be that one's: a refused code
+ * signs in again (three times at most), never a fixed wait.
  */
-export async function staffToken(
+export function staffToken(
   request: APIRequestContext,
   phone: string,
   password = STAFF_PASSWORD,
 ): Promise<string> {
+  const key = `${phone}\n${password}`;
+  let session = staffSessions.get(key);
+  if (!session) {
+    session = signInOfficer(request, phone, password);
+    staffSessions.set(key, session);
+    session.catch(() => staffSessions.delete(key));
+  }
+  return session;
+}
+
+async function signInOfficer(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const full = `254${phone.slice(1)}`;
   for (let attempt = 1; ; attempt++) {
     const before = await lastSmsId(request, full);

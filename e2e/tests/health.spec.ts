@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signInNewUser, staffToken } from '../support/accounts';
-import { expectNoAxeViolations } from '../support/axe';
-import { expectNoHorizontalScroll, screenshot } from '../support/page';
+import { expect, test } from '@playwright/test';
+import { signInNewUser } from '../support/accounts';
+import { approveAndIssue, checkPage, successPhone } from '../support/flow';
 import { E2E_BASE_URL } from '../support/ports';
 import { decodeQr } from '../support/qr';
 
@@ -14,8 +13,6 @@ import { decodeQr } from '../support/qr';
  * code verified on E-Verify. Each project applies from its own new account.
  */
 
-/** A Safaricom-style number whose last four digits are none of the simulator's magic endings. */
-const successPhone = () => `07${randomInt(10, 99)}${randomInt(1000, 9999)}55`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The next weekday after today in Nairobi (the examination's day: within the next 30 days). */
@@ -24,26 +21,6 @@ function nextWeekday(): string {
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
   return day.toISOString().slice(0, 10);
-}
-
-async function checkPage(page: Page, name: string): Promise<void> {
-  await expectNoAxeViolations(page);
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, name);
-}
-
-/** The demo approver approves, the demo reviewer issues (four eyes). */
-async function approveAndIssue(request: APIRequestContext, applicationNo: string): Promise<void> {
-  for (const [officer, status] of [
-    ['0700000102', 'approved'],
-    ['0700000101', 'issued'],
-  ] as const) {
-    const decided = await request.post(`/api/staff/applications/${applicationNo}/status`, {
-      headers: bearer(await staffToken(request, officer)),
-      data: { status, reason: 'Stool, urine and chest examinations clear' },
-    });
-    expect(decided.status(), await decided.text()).toBe(200);
-  }
 }
 
 const HANDLERS = [
@@ -122,7 +99,7 @@ test.describe('Health services', () => {
         { timeout: 20_000 },
       )
       .toBe('under_review');
-    await approveAndIssue(page.request, applicationNo);
+    await approveAndIssue(page.request, applicationNo, 'Stool, urine and chest examinations clear');
 
     // Issued: printed from the applicant's list of applications.
     await page.goto('/account/service-applications');

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signInNewUser, staffToken } from '../support/accounts';
-import { expectNoAxeViolations } from '../support/axe';
-import { expectNoHorizontalScroll, screenshot } from '../support/page';
+import { expect, test } from '@playwright/test';
+import { signInNewUser } from '../support/accounts';
+import { approveAndIssue, checkPage, successPhone } from '../support/flow';
 import { E2E_BASE_URL } from '../support/ports';
 import { decodeQr } from '../support/qr';
 import { pdfFile } from '../support/upload-files';
@@ -15,29 +14,7 @@ import { pdfFile } from '../support/upload-files';
  * Each project applies from its own new account.
  */
 
-/** A Safaricom-style number whose last four digits are none of the simulator's magic endings. */
-const successPhone = () => `07${randomInt(10, 99)}${randomInt(1000, 9999)}55`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function checkPage(page: Page, name: string): Promise<void> {
-  await expectNoAxeViolations(page);
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, name);
-}
-
-/** The demo approver approves, the demo reviewer issues (four eyes). */
-async function approveAndIssue(request: APIRequestContext, applicationNo: string): Promise<void> {
-  for (const [officer, status] of [
-    ['0700000102', 'approved'],
-    ['0700000101', 'issued'],
-  ] as const) {
-    const decided = await request.post(`/api/staff/applications/${applicationNo}/status`, {
-      headers: bearer(await staffToken(request, officer)),
-      data: { status, reason: 'Site inspected: the structures stand as on the site plan' },
-    });
-    expect(decided.status(), await decided.text()).toBe(200);
-  }
-}
 
 const BILLBOARDS = [
   { size: '28', faces: '2', road: 'Uhuru Highway', position: '200 m after Nyayo Stadium, facing the city' },
@@ -118,7 +95,11 @@ test.describe('Licences', () => {
         { timeout: 20_000 },
       )
       .toBe('under_review');
-    await approveAndIssue(page.request, applicationNo);
+    await approveAndIssue(
+      page.request,
+      applicationNo,
+      'Site inspected: the structures stand as on the site plan',
+    );
 
     // Issued: printed from the applicant's list of applications.
     await page.goto('/account/service-applications');

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type SignedInUser, signInNewUser, staffToken } from '../support/accounts';
+import { type SignedInUser, signInNewUser } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
+import { approveAndIssue, successPhone } from '../support/flow';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
 import { E2E_BASE_URL } from '../support/ports';
 import { decodeQr } from '../support/qr';
@@ -13,8 +14,6 @@ import { decodeQr } from '../support/qr';
  * trader and stall.
  */
 
-/** A Safaricom-style number whose last four digits are none of the simulator's magic endings. */
-const successPhone = () => `07${randomInt(10, 99)}${randomInt(1000, 9999)}55`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
@@ -44,16 +43,7 @@ async function traderWithStall(request: APIRequestContext, trader: SignedInUser)
       ).json()
     ).status as string;
   await expect.poll(detail, { timeout: 30_000 }).toBe('under_review');
-  for (const [officer, status] of [
-    ['0700000102', 'approved'],
-    ['0700000101', 'issued'],
-  ] as const) {
-    const decided = await request.post(`/api/staff/applications/${application.application_no}/status`, {
-      headers: bearer(await staffToken(request, officer)),
-      data: { status, reason: 'Checked against the market register' },
-    });
-    expect(decided.status(), await decided.text()).toBe(200);
-  }
+  await approveAndIssue(request, application.application_no, 'Checked against the market register');
   const stalls = await (await request.get('/api/markets/stalls', { headers: bearer(trader.token) })).json();
   const stall = stalls.data[0];
   expect(stall?.stall_no).toBeTruthy();
