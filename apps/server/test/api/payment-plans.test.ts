@@ -114,6 +114,17 @@ describe('payment plans: granted at once within the limits', () => {
       expect.objectContaining({ kind: 'standing', reference: DEMO_TENANCY_NO }),
     );
     expect(arrears.eligible).toBe(true);
+    // In the reader's language: the rent named as its Kiswahili reader knows it.
+    const inSw = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/payment-plans/arrears',
+        headers: { ...wanjiku.headers, 'accept-language': 'sw' },
+      })
+    ).json();
+    expect(
+      inSw.items.find((i: { reference: string }) => i.reference === DEMO_TENANCY_NO).description,
+    ).toMatch(/^Kodi ya nyumba ya kaunti, Kaloleni nyumba 114/);
     expect(arrears.limits).toMatchObject({
       min_instalments: 2,
       max_instalments: 12,

@@ -110,7 +110,13 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
   const { db, bills: billService, standing } = deps;
 
   /** Everything a plan would cover now: balances of standing obligations, open overdue bills. */
-  async function coveredOf(on: Db, userId: string, lock = false): Promise<CoveredItem[]> {
+  async function coveredOf(
+    on: Db,
+    userId: string,
+    lock = false,
+    /** The words of each item: a plan keeps the English; the arrears page reads them in its reader's language. */
+    language: 'en' | 'sw' = 'en',
+  ): Promise<CoveredItem[]> {
     const today = kenyaDate();
     const obligations = await on
       .select()
@@ -124,7 +130,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           kind: 'standing',
           sourceId: obligation.id,
           reference: obligation.reference,
-          description: obligation.description,
+          description: (language === 'sw' && obligation.descriptionSw) || obligation.description,
           amount_cents: balanceCents,
         });
     }
@@ -150,7 +156,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
         kind: 'bill',
         sourceId: bill.billNo,
         reference: bill.billNo,
-        description: bill.description,
+        description: (language === 'sw' && bill.descriptionSw) || bill.description,
         amount_cents: bill.totalCents - bill.paidCents,
       });
     return items;
@@ -575,8 +581,11 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
   return {
     limits: limitsView,
 
-    async arrears(userId: string): Promise<Arrears> {
-      const [items, open] = await Promise.all([coveredOf(db, userId), openPlanOf(db, userId)]);
+    async arrears(userId: string, language: 'en' | 'sw' = 'en'): Promise<Arrears> {
+      const [items, open] = await Promise.all([
+        coveredOf(db, userId, false, language),
+        openPlanOf(db, userId),
+      ]);
       const total = items.reduce((sum, i) => sum + i.amount_cents, 0);
       return {
         arrears_cents: total,

@@ -9,6 +9,7 @@ import {
 } from '@kaunti/contract/api-payment-plans';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerLanguageOf } from '../../platform/http/accept-language';
 import { currentUser, type Guards } from '../accounts/guard';
 import { currentOfficer } from '../staff/officer-service';
 import type { PaymentPlanService } from './plan-service';
@@ -44,7 +45,11 @@ export function paymentPlanRoutes(deps: {
           response: { 200: arrearsSchema, 401: errorBodySchema },
         },
       },
-      async (request) => plans.arrears(currentUser(request).id),
+      async (request, reply) => {
+        const language = answerLanguageOf(request.headers['accept-language']);
+        reply.header('content-language', language).header('vary', 'Accept-Language');
+        return plans.arrears(currentUser(request).id, language);
+      },
     );
 
     app.get(
