@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type SignedInUser, signInNewUser } from '../support/accounts';
+import { type SignedInUser, signInNewUser, staffToken, useToken } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { approveAndIssue, successPhone } from '../support/flow';
 import { expectNoHorizontalScroll, screenshot } from '../support/page';
@@ -129,5 +129,32 @@ test.describe('Markets', () => {
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'markets-rent-paid');
+  });
+
+  test('a fault reported at a public toilet is closed by the officer who looks after them, in the back office @desktop', async ({
+    page,
+  }) => {
+    const toilets = await (await page.request.get('/api/public-toilets')).json();
+    const toilet = toilets[randomInt(toilets.length)];
+    const note = `No water since ${randomUUID().slice(0, 8)}`;
+    const reported = await page.request.post(`/api/public-toilets/${toilet.id}/faults`, {
+      data: { kind: 'no_water', note },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+
+    // The county's enforcement officer (toilets.maintain) in the back office.
+    await useToken(page, await staffToken(page.request, '0700000106'));
+    await page.goto('/staff/toilet-faults');
+    await expect(page.getByRole('heading', { level: 1, name: 'Public toilet faults' })).toBeVisible();
+    const fault = page.getByRole('article').filter({ hasText: note });
+    await expect(fault).toContainText('No water');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'staff-toilet-faults');
+    await fault.getByRole('button', { name: `Close the fault at ${toilet.name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is closed' })).toHaveText(
+      `The fault at ${toilet.name} is closed.`,
+    );
+    await expect(page.getByRole('article').filter({ hasText: note })).toHaveCount(0);
   });
 });

@@ -62,6 +62,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'toilet-faults',
+        handle: { title: 'titles.staffToiletFaults' },
+        element: lazyPage(
+          () => import('./toilet-faults-page'),
+          (m) => m.ToiletFaultsPage,
+        ),
+      },
+      {
         path: 'fees',
         handle: { title: 'titles.staffFees' },
         element: lazyPage(

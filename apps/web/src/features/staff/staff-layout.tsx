@@ -71,6 +71,11 @@ export function StaffLayout() {
                   <NavLink to="/staff/parking">{t('plates.title')}</NavLink>
                 </li>
               ) : null}
+              {officer.permissions.includes('toilets.maintain') ? (
+                <li>
+                  <NavLink to="/staff/toilet-faults">{t('toiletFaults.title')}</NavLink>
+                </li>
+              ) : null}
               {officer.permissions.includes('claims.decide') ? (
                 <li>
                   <NavLink to="/staff/claims">{t('claims.title')}</NavLink>
