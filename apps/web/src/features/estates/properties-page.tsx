@@ -1,52 +1,28 @@
 import type { Tenancy } from '@kaunti/contract/api-estates';
-import { formatDisplayDate } from '@kaunti/contract/dates';
-import { formatAmount, formatKes } from '@kaunti/contract/money';
+import { formatKes } from '@kaunti/contract/money';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translator';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
-import { StackedTable } from '../../ui/stacked-table/stacked-table';
+import { RentStatement } from '../../ui/stacked-table/rent-statement';
 import styles from './estates.module.css';
 import { placeOf, useTenancies, useTenancy, useWaitingList } from './tenancies';
 
-/** "2026-09-01" → "September 2026" / "Septemba 2026" (the display date without its day). */
-function monthOf(period: string, language: string): string {
-  return formatDisplayDate(period, language).split(' ').slice(1).join(' ');
-}
-
 /** A tenancy's statement: month by month, the rent, the late penalty and what is paid. */
 function Statement({ tenancy }: { tenancy: Tenancy }) {
-  const { t, i18n } = useTranslation('estates');
+  const { t } = useTranslation('estates');
   const detail = useTenancy(tenancy.tenancy_no);
   return (
     <QueryState query={detail} loadingLabel={t('statement.loading')}>
-      {(data) =>
-        data.statement.length === 0 ? (
-          <p>{t('statement.empty')}</p>
-        ) : (
-          <StackedTable
-            caption={t('statement.caption', { tenancyNo: tenancy.tenancy_no })}
-            rowHeader
-            columns={[
-              { label: t('statement.month') },
-              { label: t('statement.rent'), numeric: true },
-              { label: t('statement.penalty'), numeric: true },
-              { label: t('statement.paid'), numeric: true },
-            ]}
-            rows={data.statement.map((month) => ({
-              key: month.period,
-              cells: [
-                monthOf(month.period, i18n.language),
-                formatAmount(month.charge_cents),
-                formatAmount(month.penalty_cents),
-                formatAmount(month.paid_cents),
-              ],
-            }))}
-          />
-        )
-      }
+      {(data) => (
+        <RentStatement
+          ns="estates"
+          caption={t('statement.caption', { tenancyNo: tenancy.tenancy_no })}
+          months={data.statement}
+        />
+      )}
     </QueryState>
   );
 }

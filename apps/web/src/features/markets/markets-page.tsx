@@ -11,48 +11,26 @@ import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, CardList } from '../../ui/card/card';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { QueryState } from '../../ui/query-state/query-state';
+import { RentStatement } from '../../ui/stacked-table/rent-statement';
 import { StackedTable } from '../../ui/stacked-table/stacked-table';
 import styles from './markets.module.css';
 import { useRentBill, useStall, useStalls } from './stalls';
 
 const MONTHS_AHEAD = Array.from({ length: 13 }, (_, i) => i);
 
-/** "2026-09-01" → "September 2026" / "Septemba 2026" (the display date without its day). */
-function monthOf(period: string, language: string): string {
-  return formatDisplayDate(period, language).split(' ').slice(1).join(' ');
-}
-
 /** A stall's rent statement: month by month, the rent, the late penalty and what is paid. */
 function Statement({ stall }: { stall: Stall }) {
-  const { t, i18n } = useTranslation('stalls');
+  const { t } = useTranslation('stalls');
   const detail = useStall(stall.stall_no);
   return (
     <QueryState query={detail} loadingLabel={t('statement.loading')}>
-      {(data) =>
-        data.statement.length === 0 ? (
-          <p>{t('statement.empty')}</p>
-        ) : (
-          <StackedTable
-            caption={t('statement.caption', { stallNo: stall.stall_no })}
-            rowHeader
-            columns={[
-              { label: t('statement.month') },
-              { label: t('statement.rent'), numeric: true },
-              { label: t('statement.penalty'), numeric: true },
-              { label: t('statement.paid'), numeric: true },
-            ]}
-            rows={data.statement.map((month) => ({
-              key: month.period,
-              cells: [
-                monthOf(month.period, i18n.language),
-                formatAmount(month.charge_cents),
-                formatAmount(month.penalty_cents),
-                formatAmount(month.paid_cents),
-              ],
-            }))}
-          />
-        )
-      }
+      {(data) => (
+        <RentStatement
+          ns="stalls"
+          caption={t('statement.caption', { stallNo: stall.stall_no })}
+          months={data.statement}
+        />
+      )}
     </QueryState>
   );
 }
