@@ -115,8 +115,8 @@ export function TicketFormPage({ service }: { service: ServiceDefinition | undef
   return (
     <div className={styles.page}>
       <PageHeading
-        title={t(serviceTitleKey(service.id), { ns: 'common', defaultValue: service.title })}
-        lead={t(`services.${service.id}.description`, { ns: 'common', defaultValue: service.description })}
+        title={t(`common:${serviceTitleKey(service.id)}`, { defaultValue: service.title })}
+        lead={t(`common:services.${service.id}.description`, { defaultValue: service.description })}
       />
       <FormProvider {...form}>
         <form

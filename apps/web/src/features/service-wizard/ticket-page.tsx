@@ -36,7 +36,7 @@ export function TicketPage({ service }: { service: ServiceDefinition | undefined
   const { t } = useTranslation(['wizard', 'common']);
   const { ticket_id: id = '' } = useParams();
   const ticket = useServiceTicket(service.ticket.read_path, id);
-  const title = t(serviceTitleKey(service.id), { ns: 'common', defaultValue: service.title });
+  const title = t(`common:${serviceTitleKey(service.id)}`, { defaultValue: service.title });
   return (
     <div className={styles.page}>
       <PageHeading title={t('ticket.title', { service: title })} />

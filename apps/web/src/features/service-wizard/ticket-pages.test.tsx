@@ -160,6 +160,17 @@ describe('/markets/cess, no account', { timeout: 30_000 }, () => {
     await renderWithApp(routes, { path: '/markets/cess', language: 'sw' });
     expect(await screen.findByRole('textbox', { name: /Nambari ya gari/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lipa kwa M-Pesa' })).toBeInTheDocument();
+    // The service's own name and sentence too (its folder's Kiswahili), not the English.
+    expect(screen.getByRole('heading', { level: 1, name: 'Ushuru wa Soko' })).toBeInTheDocument();
+    expect(screen.queryByText(/Pay cess on produce/)).toBeNull();
+  });
+
+  it('names its ticket page in Kiswahili for a Kiswahili reader', async () => {
+    stubApi({ 'GET /api/markets/cess/:id': () => jsonResponse(200, ticket('paid')) });
+    await renderWithApp(routes, { path: '/markets/cess/T2345678ABCDEF', language: 'sw' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tiketi ya Ushuru wa Soko' }),
+    ).toBeInTheDocument();
   });
 });
 
