@@ -1,6 +1,6 @@
 /**
  * What the server and the web app's page renderer say to each other (docs/decisions/020): the
- * server loads the renderer the web build makes (apps/web/dist-server/entry-server.js) and asks it
+ * server loads the renderer the web build makes (apps/web/dist/.ssr/entry-server.js) and asks it
  * for a page's HTML; the renderer reaches the API through the server, in-process. Types only.
  */
 
