@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findService, menuOf, services } from './catalogue';
-import { parseService, type ServiceDefinition, submitPathOf } from './definition';
+import {
+  isRenewable,
+  parseService,
+  type ServiceDefinition,
+  submitPathOf,
+  validityDaysOf,
+} from './definition';
 import { BILL_LINES, BUILT_IN_FACTS } from './registries/document-template';
 import { documentTemplateOf } from './registries/documents';
 import { findFeeRule } from './registries/fee-rules';
@@ -384,3 +390,38 @@ describe.each(services.filter((s) => s.public_page).map((s) => [s.id, s] as cons
     });
   },
 );
+
+describe.each(services.filter((s) => isRenewable(s)).map((s) => [s.id, s] as const))(
+  'the renewable service %s (decision 040)',
+  (_id, service) => {
+    it('issues a registered document with a fixed validity, renewed a year on', () => {
+      const template = documentTemplateOf(service);
+      expect(template?.register, 'it issues a document of the register').toBeDefined();
+      const days = validityDaysOf(service, {}) ?? template?.validity_days;
+      expect(days, 'a validity of its own or its template').toBeGreaterThanOrEqual(365);
+      expect(findWorkflow(service.workflow)?.name).not.toBe('ticket');
+    });
+  },
+);
+
+describe('renewable services', () => {
+  it('are the business permits and the yearly licences of issues 38 and 39', () => {
+    expect(
+      services
+        .filter((s) => isRenewable(s))
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([
+      'advertisements',
+      'betting-and-gaming',
+      'dog-licence',
+      'fire-certificate',
+      'fish-trading-licence',
+      'food-hygiene-licence',
+      'liquor-licensing',
+      'outdoor-advertisement',
+      'single-business-permit',
+      'unified-business-permit',
+    ]);
+  });
+});

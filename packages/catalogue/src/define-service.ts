@@ -49,3 +49,12 @@ export function validityDaysOf(
   const days = Math.trunc(Number(values[validity.days_field]));
   return Number.isFinite(days) && days > 0 ? days : undefined;
 }
+
+/**
+ * Whether what the service issues is renewed (decision 040): its definition says so. The renewal
+ * engine lists, renews and reminds of its documents; the catalogue check holds that each has a
+ * validity.
+ */
+export function isRenewable(definition: Pick<ServiceDefinition, 'renewable'>): boolean {
+  return definition.renewable === true;
+}

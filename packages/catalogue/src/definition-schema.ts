@@ -502,6 +502,14 @@ export const serviceDefinitionSchema = serviceSummarySchema
       ])
       .optional()
       .describe("How long what is issued is valid; else the document kind's own validity (if any)."),
+    renewable: z
+      .boolean()
+      .optional()
+      .describe(
+        'What it issues is renewed yearly (decision 040): listed on /permits with print, verify and renew, ' +
+          "renewed from 30 days before its expiry with last year's answers, reminded of by SMS 30 and 7 days " +
+          "before it, answered by the permit check. Needs a validity (its own or its template's).",
+      ),
   })
   .describe('One citizen service, complete: menu entry, wizard, documents, fee, workflow, output.');
 

@@ -1,5 +1,4 @@
-import type { ServiceDefinition } from '@kaunti/catalogue/definition';
-import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import { isRenewable, type ServiceDefinition } from '@kaunti/catalogue/definition';
 import { activityNamesSw } from '@kaunti/catalogue/services/business/activities';
 import type { BusinessActivity } from '@kaunti/contract/api-business';
 import type { FieldError } from '@kaunti/contract/errors';
@@ -290,7 +289,7 @@ export function createBusinessService(deps: {
     }
 
     let lateMonths = 0;
-    if (mine && documentTemplateOf(service)?.register === 'permit') {
+    if (mine && isRenewable(service)) {
       const latest = await latestPermit(mine.id, service.id);
       if (latest) {
         if (Date.now() < renewalOpensAt(latest.expiresAt).getTime())

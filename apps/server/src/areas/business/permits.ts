@@ -1,5 +1,5 @@
 import { findService, servicesOf } from '@kaunti/catalogue/catalogue';
-import { documentTemplateOf } from '@kaunti/catalogue/registries/documents';
+import { isRenewable } from '@kaunti/catalogue/definition';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
 import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
 import { formatDocumentDate } from '@kaunti/contract/dates';
@@ -162,7 +162,7 @@ export function createPermits(deps: {
       rows.map(async ({ permit, document, business }) => {
         const service = findService(permit.serviceId);
         const state = stateOf(document.status, permit.renewedBy, permit.expiresAt, now);
-        const isPermit = service ? documentTemplateOf(service)?.register === 'permit' : false;
+        const renewable = service ? isRenewable(service) : false;
         return {
           permitNo: document.number,
           service_id: permit.serviceId,
@@ -173,8 +173,8 @@ export function createPermits(deps: {
           expires_at: permit.expiresAt.toISOString(),
           state,
           days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
-          renewable: isPermit && (state === 'expiring' || state === 'expired'),
-          renewable_from: isPermit ? kenyaDate(renewalOpensAt(permit.expiresAt)) : null,
+          renewable: renewable && (state === 'expiring' || state === 'expired'),
+          renewable_from: renewable ? kenyaDate(renewalOpensAt(permit.expiresAt)) : null,
           short_code: document.shortCode,
           document: deps.links.link(document),
         };
@@ -202,7 +202,7 @@ export function createPermits(deps: {
         .limit(1);
       if (!found) throw notFound('We could not find that permit among yours.');
       const service = findService(found.permit.serviceId);
-      if (!service || documentTemplateOf(service)?.register !== 'permit')
+      if (!service || !isRenewable(service))
         throw conflict('This document is not renewed: apply for a new one instead.');
       if (found.document.status === 'revoked')
         throw conflict(

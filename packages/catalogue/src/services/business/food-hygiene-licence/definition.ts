@@ -97,6 +97,7 @@ export default defineService({
     { name: 'activity_name', description: 'The activity by its name.' },
     { name: 'address', description: 'The postal address with its code and post office.' },
   ],
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'food-hygiene-licence',
   submit: { method: 'POST', success_message: 'Food hygiene licence application submitted successfully' },

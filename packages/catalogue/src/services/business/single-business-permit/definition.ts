@@ -58,6 +58,7 @@ export const singleBusinessPermit = defineService({
       description: 'Whether the business is in the county’s register (the permit prints it).',
     },
   ],
+  renewable: true,
   workflow: 'instant',
   produces: 'single-business-permit',
   submit: {

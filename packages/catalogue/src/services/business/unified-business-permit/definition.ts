@@ -85,6 +85,7 @@ export const unifiedBusinessPermit = defineService({
       description: 'Whether the business is in the county’s register (the permit prints it).',
     },
   ],
+  renewable: true,
   workflow: 'instant',
   produces: 'unified-business-permit',
   submit: {

@@ -116,6 +116,7 @@ export default defineService({
   ],
   required_documents: [{ field: 'rabiesCertificate', title: "The dog's rabies vaccination certificate" }],
   fee: { rule: 'fixed', params: { schedule: 'dog-licence', item: 'yearly' } },
+  renewable: true,
   workflow: 'instant',
   produces: 'dog-licence',
   submit: { method: 'POST', success_message: 'Dog licence application submitted successfully' },

@@ -101,6 +101,7 @@ export default defineService({
     },
   ],
   fee: { rule: 'schedule', params: { schedule: 'fish-trading', key_fields: ['trade_category'] } },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'fish-trading-licence',
   submit: { method: 'POST', success_message: 'Fish trading licence application submitted successfully' },

@@ -128,6 +128,7 @@ export const advertisements = defineService({
       per: { field: 'size', unit: 'square metre' },
     },
   },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'outdoor-advertising-permit',
   submit: { method: 'POST', success_message: 'Advertisement application submitted successfully' },

@@ -119,6 +119,7 @@ export const bettingAndGaming = defineService({
     rule: 'per-entry',
     params: { schedule: 'gaming-premises', group: 'machines', key_fields: ['machine_type'] },
   },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'gaming-premises-permit',
   submit: { method: 'POST', success_message: 'Betting and gaming application submitted successfully' },

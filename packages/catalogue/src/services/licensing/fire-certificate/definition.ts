@@ -132,6 +132,7 @@ export const fireCertificate = defineService({
       ],
     },
   },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'fire-safety-certificate',
   submit: { method: 'POST', success_message: 'Fire safety application submitted successfully' },

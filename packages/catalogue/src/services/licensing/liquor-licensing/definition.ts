@@ -127,6 +127,7 @@ export const liquorLicensing = defineService({
     { field: 'kraCompliance', title: 'KRA tax compliance certificate' },
   ],
   fee: { rule: 'schedule', params: { schedule: 'liquor-licence', key_fields: ['licence_type'] } },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'liquor-licence',
   submit: { method: 'POST', success_message: 'Liquor licence application submitted successfully' },

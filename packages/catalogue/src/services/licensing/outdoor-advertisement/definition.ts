@@ -156,6 +156,7 @@ export const outdoorAdvertisement = defineService({
       per: { field: 'size', unit: 'square metre', times: 'faces' },
     },
   },
+  renewable: true,
   workflow: 'pay-then-review',
   produces: 'outdoor-advertising-structures-permit',
   submit: { method: 'POST', success_message: 'Outdoor advertising application submitted successfully' },
