@@ -3,6 +3,7 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import { SWAHILI_MONTH_NAMES } from '@kaunti/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANCY_NO } from '../../src/areas/estates/seed';
+import { DEMO_STALL_NO } from '../../src/areas/markets/stalls-seed';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import { readPdf } from '../support/pdf';
 import type { TestApp } from '../support/test-app';
@@ -113,5 +114,47 @@ describe('a bill in the reader’s language', () => {
     const inEn = (await get(`/api/bills/${billNo}`, tenant)).json();
     expect(inEn.description).toMatch(/^County rent, /);
     expect(inEn.lines.at(-1).Description).toMatch(/\(in advance\)$/);
+  });
+
+  it('county rent: the bill the tenant asks for answers in the reader’s language, as GET /api/bills does', async () => {
+    const tenant = await signedInAs(t, '0712345678');
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/estates/tenancies/${DEMO_TENANCY_NO}/bill`,
+        headers: { ...tenant.headers, ...headers },
+        payload: { months: 0 },
+      });
+    const inSw = await ask(SW);
+    expect(inSw.statusCode, inSw.body).toBe(200);
+    expect(inSw.headers['content-language']).toBe('sw');
+    const answered = inSw.json();
+    const read = (await get(`/api/bills/${answered.bill_no}`, tenant, SW)).json();
+    expect(answered.description).toMatch(/^Kodi ya nyumba ya kaunti, /);
+    expect(answered.description).toBe(read.description);
+    expect(answered.lines.map((l: { Description: string }) => l.Description)).toEqual(
+      read.lines.map((l: { Description: string }) => l.Description),
+    );
+    const inEn = await ask({});
+    expect(inEn.headers['content-language']).toBe('en');
+    expect(inEn.json().description).toMatch(/^County rent, /);
+  });
+
+  it('stall rent: the bill the trader asks for answers in the reader’s language too', async () => {
+    const trader = await signedInAs(t, '0722334455');
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/markets/stalls/${DEMO_STALL_NO}/bill`,
+        headers: { ...trader.headers, ...headers },
+        payload: { months: 1 },
+      });
+    const inSw = await ask(SW);
+    expect(inSw.statusCode, inSw.body).toBe(200);
+    expect(inSw.headers['content-language']).toBe('sw');
+    const read = (await get(`/api/bills/${inSw.json().bill_no}`, trader, SW)).json();
+    expect(inSw.json().description).toBe(read.description);
+    expect(inSw.json().description).toMatch(MONTH_SW);
+    expect((await ask({})).json().description).toMatch(/^Stall rent, /);
   });
 });

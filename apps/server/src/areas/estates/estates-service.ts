@@ -496,11 +496,17 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
       );
     },
 
-    /** A bill of the tenancy's balance and `months` months ahead (the core's billFor). */
-    async bill(userId: string, tenancyNo: string, months: number, requestId?: string): Promise<Bill> {
+    /** A bill of the tenancy's balance and `months` months ahead (the core's billFor), in the asker's language. */
+    async bill(
+      userId: string,
+      tenancyNo: string,
+      months: number,
+      requestId?: string,
+      language: 'en' | 'sw' = 'en',
+    ): Promise<Bill> {
       const row = await own(userId, tenancyNo);
       if (!row.obligationId) throw tenancyNotFound();
-      return standing.billFor(row.obligationId, months, { type: 'user', id: userId }, requestId);
+      return standing.billFor(row.obligationId, months, { type: 'user', id: userId }, requestId, language);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
+import { replyLanguage } from '../../platform/http/accept-language';
 import type { EstatesService } from './estates-service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
@@ -104,8 +105,15 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           response: { 200: rentBillResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        estates.bill(currentUser(request).id, request.params.tenancy_no, request.body.months, request.id),
+      async (request, reply) =>
+        estates.bill(
+          currentUser(request).id,
+          request.params.tenancy_no,
+          request.body.months,
+          request.id,
+          // In the reader's language, as GET /api/bills/{bill_no} answers it.
+          replyLanguage(request, reply),
+        ),
     );
   };
 }

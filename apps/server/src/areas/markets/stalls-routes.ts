@@ -10,7 +10,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
-import { answerLanguageOf } from '../../platform/http/accept-language';
+import { answerLanguageOf, replyLanguage } from '../../platform/http/accept-language';
 import type { Stalls } from './stalls-service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
@@ -139,8 +139,15 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
           response: { 200: rentBillResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        stalls.bill(currentUser(request).id, request.params.stall_no, request.body.months, request.id),
+      async (request, reply) =>
+        stalls.bill(
+          currentUser(request).id,
+          request.params.stall_no,
+          request.body.months,
+          request.id,
+          // In the reader's language, as GET /api/bills/{bill_no} answers it.
+          replyLanguage(request, reply),
+        ),
     );
   };
 }

@@ -337,11 +337,17 @@ export function createStalls({
       };
     },
 
-    /** A bill of the stall's balance and `months` months ahead (the core's billFor). */
-    async bill(userId: string, stallNo: string, months: number, requestId?: string): Promise<Bill> {
+    /** A bill of the stall's balance and `months` months ahead (the core's billFor), in the asker's language. */
+    async bill(
+      userId: string,
+      stallNo: string,
+      months: number,
+      requestId?: string,
+      language: 'en' | 'sw' = 'en',
+    ): Promise<Bill> {
       const row = await own(userId, stallNo);
       if (!row.obligationId) throw stallNotFound();
-      return standing.billFor(row.obligationId, months, { type: 'user', id: userId }, requestId);
+      return standing.billFor(row.obligationId, months, { type: 'user', id: userId }, requestId, language);
     },
   };
 }

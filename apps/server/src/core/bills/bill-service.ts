@@ -36,6 +36,8 @@ export interface RaiseBillInput {
   /** The description in Kiswahili (what a Kiswahili reader's bill, invoice and receipt say). */
   descriptionSw?: string | null;
   lines: readonly FeeLine[];
+  /** The language the answer is in (the bill keeps its words in both): the asker's. Default English. */
+  answerIn?: BillLanguage;
   applicationId?: string | null;
   applicationNo?: string | null;
   serviceId?: string | null;
@@ -376,7 +378,7 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
         },
         ...(input.requestId ? { requestId: input.requestId } : {}),
       });
-      return toApi(row, lineRows);
+      return toApi(row, lineRows, input.answerIn ?? 'en');
     },
 
     /** The user's bills, newest first. */

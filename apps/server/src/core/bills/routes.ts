@@ -6,20 +6,15 @@ import {
   billsResponseSchema,
 } from '@kaunti/contract/api-bills';
 import { errorBodySchema } from '@kaunti/contract/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerLanguageOf } from '../../platform/http/accept-language';
+import { replyLanguage } from '../../platform/http/accept-language';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { BillService } from './bill-service';
 
 /** The signed-in user's bills. Another user's bill number answers 404, as an unknown one does. */
 export function billRoutes(deps: { bills: BillService; guards: Guards }): FastifyPluginAsyncZod {
   /** A bill's lines come in the reader's language (Accept-Language), where they have its words. */
-  const languageOf = (request: FastifyRequest, reply: FastifyReply) => {
-    const language = answerLanguageOf(request.headers['accept-language']);
-    reply.header('content-language', language).header('vary', 'Accept-Language');
-    return language;
-  };
+  const languageOf = replyLanguage;
   return async (app) => {
     app.get(
       '/api/bills',

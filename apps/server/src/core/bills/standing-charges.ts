@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { type Actor, recordAudit } from '../audit/audit';
-import type { BillService } from './bill-service';
+import type { BillLanguage, BillService } from './bill-service';
 import { kenyaToday } from './kenya-date';
 import { standingCharges, standingObligations, standingPayments } from './schema';
 import {
@@ -366,6 +366,8 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
       monthsAhead: number,
       actor: Actor,
       requestId?: string,
+      /** The language of the answer (the asker's, as GET /api/bills answers): both are kept. */
+      answerIn: BillLanguage = 'en',
     ): Promise<Bill> {
       if (!Number.isInteger(monthsAhead) || monthsAhead < 0 || monthsAhead > 24)
         throw badRequest('Please choose between 0 and 24 months ahead.');
@@ -418,6 +420,7 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
           })),
           sourceKey: sourceKeyOf(obligation.id),
           subCountyCode: obligation.subCountyCode,
+          answerIn,
           actor,
           ...(requestId ? { requestId } : {}),
         });

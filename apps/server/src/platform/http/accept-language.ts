@@ -20,3 +20,18 @@ export function answerLanguageOf(header: string | string[] | undefined): AnswerL
   }
   return best.q > 0 ? best.language : 'en';
 }
+
+/**
+ * The language of a request's answer (its `Accept-Language`), said on the reply too
+ * (`Content-Language`, and `Vary: Accept-Language` for caches): how every route whose answer has
+ * words in both languages (a bill's description and lines) picks them.
+ */
+export function replyLanguage(
+  request: { headers: { 'accept-language'?: string | string[] | undefined } },
+  reply: { header(name: string, value: string): unknown },
+): AnswerLanguage {
+  const language = answerLanguageOf(request.headers['accept-language']);
+  reply.header('content-language', language);
+  reply.header('vary', 'Accept-Language');
+  return language;
+}
