@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   payment_in_progress: 'A payment prompt for this is still pending: wait for it, then look again.',
   obligation_has_open_bill:
     'There is an open bill for the same thing already (never two): pay or cancel it before asking again.',
+  balance_on_another_bill:
+    'What is owed is carried by another open bill (a tenancy transfer carries the rent in arrears): pay that bill, named in `message`.',
   receipt_not_ready: 'The bill is not paid yet, so it has no receipt.',
   nothing_received:
     'No money was received for this bill: its debt was moved into a payment plan, whose instalment bills have the receipts.',

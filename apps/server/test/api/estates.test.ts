@@ -382,6 +382,59 @@ describe('tenancy transfer (decision 036)', () => {
     ).json();
     expect(detail.document.print_url).toContain('/downloads/letter-of-property?id=');
   }, 90_000);
+
+  // Issue 41: never asked twice.
+  it("takes over the rent's open bill, is the only bill of those months, and hands them back when cancelled", async () => {
+    const { tenant, tenancyNo } = await tenantWithArrears('107');
+    const heir = await createSignedInUser(t);
+    // The rent's own bill of the three months, asked for at /county-rent first.
+    const rentBill = await billOf(tenancyNo, 0, tenant);
+    expect(rentBill.statusCode, rentBill.body).toBe(200);
+    expect(rentBill.json().total_cents).toBe(1_050_000);
+
+    const submitted = await submit(
+      tenant,
+      await transferValues(tenant, tenancyNo, `0${heir.phoneNumber.slice(3)}`),
+    );
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { application, bill } = submitted.json();
+    expect(bill.total_cents).toBe(1_550_000);
+    // The transfer's bill asks for the three months now: the rent's own bill is withdrawn.
+    const old = (await get(`/api/bills/${rentBill.json().bill_no}`, tenant)).json();
+    expect(old.status).toBe('cancelled');
+    // Nothing else asks for them while it is open: not the rent's bill…
+    const again = await billOf(tenancyNo, 0, tenant);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('balance_on_another_bill');
+    // …only a month ahead, when asked for…
+    const ahead = await billOf(tenancyNo, 1, tenant);
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    expect(ahead.json().total_cents).toBe(350_000);
+    // …and not a payment plan: there are no arrears left for one to cover.
+    const arrears = (await get('/api/payment-plans/arrears', tenant)).json();
+    expect(arrears.items).toEqual([]);
+    expect(arrears).toMatchObject({ arrears_cents: 0, eligible: false });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-plans',
+      headers: tenant.headers,
+      payload: { instalments: 3 },
+    });
+    expect(plan.statusCode).toBe(400);
+
+    // Cancelled unpaid, the transfer hands the months back to the rent, which asks for them again.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application.application_no}/cancel`,
+      headers: tenant.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const back = await billOf(tenancyNo, 0, tenant);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().total_cents).toBe(1_050_000);
+    expect((await get('/api/payment-plans/arrears', tenant)).json().arrears_cents).toBe(1_050_000);
+  }, 90_000);
 });
 
 describe('property management (decision 036)', () => {

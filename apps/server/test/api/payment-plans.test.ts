@@ -412,13 +412,25 @@ describe('the payment plans job', () => {
     expect(plan).toMatchObject({ status: 'active', missed_count: 1 });
     expect(plan.instalments[1].status).toBe('billed');
 
-    // A day after the second: two missed, the plan ends, the rest (everything) on one bill due now.
+    // A day after the second: two missed, the plan ends, the rest (everything) on one bill due now,
+    // with the late-payment penalty the plan held back while it was kept (5% of the rest, rounded).
     await plans.runDue(noonOn(addDays(second!.due_date, 1)));
     plan = (await get(`/api/payment-plans/${endsPlan.plan_no}`, ends)).json();
     expect(plan.status).toBe('defaulted');
     expect(plan.instalments.every((i: { status: string }) => i.status === 'fallen_due')).toBe(true);
     const rest = (await get(`/api/bills/${plan.rest_bill_no}`, ends)).json();
-    expect(rest.total_cents).toBe(endsPlan.arrears_cents);
+    expect(endsPlan.arrears_cents).toBe(900_000);
+    expect(rest.lines.map((l: { amount_cents: number }) => l.amount_cents)).toEqual([900_000, 45_000]);
+    expect(rest.lines[1].Description).toContain('Late payment penalty');
+    expect(rest.total_cents).toBe(945_000);
+    const restSw = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/bills/${plan.rest_bill_no}`,
+        headers: { ...ends.headers, 'accept-language': 'sw' },
+      })
+    ).json();
+    expect(restSw.lines[1].Description).toContain('Adhabu ya kuchelewa kulipa');
     // Never two open bills for the same money: the instalments' bills are cancelled.
     const open = await t.database.db
       .select()

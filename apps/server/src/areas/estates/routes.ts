@@ -98,11 +98,12 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           description:
             'One line per month, oldest first (late penalties beside their month); `months` more months in advance ' +
             "(0 = the balance only). It replaces the tenancy's open rent bill. Pay it as any other bill; every payment " +
-            "lowers the tenancy's balance by what was paid. 400 when there is nothing to pay; 404 for a tenancy the " +
-            "caller's account does not hold.",
+            "lowers the tenancy's balance by what was paid. 400 when there is nothing to pay; 409 " +
+            '`balance_on_another_bill` when what is owed is on another open bill (a tenancy transfer carrying the ' +
+            "arrears) and no month ahead is asked for; 404 for a tenancy the caller's account does not hold.",
           params: tenancyParamsSchema,
           body: rentBillRequestSchema,
-          response: { 200: rentBillResponseSchema, ...errors },
+          response: { 200: rentBillResponseSchema, ...errors, 409: errorBodySchema },
         },
       },
       async (request, reply) =>

@@ -136,7 +136,7 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
             "caller's account does not hold.",
           params: stallParamsSchema,
           body: rentBillRequestSchema,
-          response: { 200: rentBillResponseSchema, ...errors },
+          response: { 200: rentBillResponseSchema, ...errors, 409: errorBodySchema },
         },
       },
       async (request, reply) =>

@@ -260,7 +260,15 @@ export function createApplicationService(deps: {
           } else {
             status = workflow.without_fee;
           }
-          await transition(tx, created, 'submitted', status, { type: 'system' }, { requestId });
+          // Listeners see the row as it now is: with its bill (an area records what the bill carries).
+          await transition(
+            tx,
+            { ...created, billNo: bill?.bill_no ?? null },
+            'submitted',
+            status,
+            { type: 'system' },
+            { requestId },
+          );
           if (input.draftId) await deps.drafts.remove(userId, input.draftId, tx);
           return {
             success: true as const,

@@ -189,6 +189,34 @@ export const standingCharges = pgTable(
   ],
 );
 
+/**
+ * What another bill carries of a standing obligation's balance (a tenancy transfer's bill carries
+ * the rent in arrears, decision 036): while that bill is open, the obligation's own bills and a
+ * payment plan leave the amount to it, so the same money is never asked for twice (decision 028).
+ * Once the carrying bill is paid, the area counts the amount into the ledger (`settleFrom`); once
+ * it is cancelled, the amount is asked for by the obligation again.
+ */
+export const standingCarries = pgTable(
+  'standing_carries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    obligationId: uuid('obligation_id')
+      .notNull()
+      .references(() => standingObligations.id, { onDelete: 'cascade' }),
+    /** The bill that carries it. */
+    billNo: text('bill_no').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What carries it (the application number): one carry each. */
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('standing_carries_once_uq').on(t.obligationId, t.reference),
+    index('standing_carries_bill_idx').on(t.billNo),
+    check('standing_carries_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** Money a standing obligation's bill received (what went to its balance, not beyond it). */
 export const standingPayments = pgTable(
   'standing_payments',

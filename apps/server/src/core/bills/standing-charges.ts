@@ -2,11 +2,17 @@ import type { Bill } from '@kaunti/contract/api-bills';
 import { SWAHILI_MONTH_NAMES } from '@kaunti/contract/dates';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { BillLanguage, BillService } from './bill-service';
 import { kenyaToday } from './kenya-date';
-import { standingCharges, standingObligations, standingPayments } from './schema';
+import {
+  bills as billsTable,
+  standingCarries,
+  standingCharges,
+  standingObligations,
+  standingPayments,
+} from './schema';
 import {
   billLinesFor,
   type Charge,
@@ -25,6 +31,10 @@ export type StandingObligationRow = typeof standingObligations.$inferSelect;
 /** The bills of a standing obligation carry this source key: "standing:<obligation id>". */
 export const STANDING_SOURCE = 'standing';
 const sourceKeyOf = (id: string) => `${STANDING_SOURCE}:${id}`;
+
+/** Asked for a bill of what another open bill carries (its Kiswahili: locales/sw/messages.json). */
+export const BALANCE_ON_ANOTHER_BILL =
+  'What is owed is already on another bill waiting for payment (see My bills): please pay that bill, or cancel the application that raised it.';
 
 /** Ids (uuids, from the database) as one array parameter: `{a,b}`. */
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
@@ -204,6 +214,24 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
     return countOf(inserted);
   }
 
+  /**
+   * What open bills of other kinds carry of the obligation's balance (`carry`): the amount and the
+   * bills. Their amount is left to them by the obligation's own bills and by payment plans.
+   */
+  async function carriedOf(on: Db, obligationId: string): Promise<{ cents: number; billNos: string[] }> {
+    const rows = await on
+      .select({ billNo: standingCarries.billNo, amountCents: standingCarries.amountCents })
+      .from(standingCarries)
+      .innerJoin(billsTable, eq(billsTable.billNo, standingCarries.billNo))
+      .where(
+        and(
+          eq(standingCarries.obligationId, obligationId),
+          inArray(billsTable.status, ['unpaid', 'partially_paid']),
+        ),
+      );
+    return { cents: rows.reduce((sum, r) => sum + r.amountCents, 0), billNos: rows.map((r) => r.billNo) };
+  }
+
   async function loadOwned(on: Db, id: string, lock: boolean): Promise<StandingObligationRow> {
     const query = on.select().from(standingObligations).where(eq(standingObligations.id, id)).limit(1);
     const [row] = lock ? await query.for('update') : await query;
@@ -324,13 +352,18 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
       return db.select().from(standingObligations).where(inArray(standingObligations.id, ids));
     },
 
-    /** Its charges and payments, and what they come to. */
+    /**
+     * Its charges and payments, and what they come to. `askableCents` is the balance less what
+     * another open bill carries of it (`carry`): what its own bill or a plan may still ask for.
+     */
     async summary(obligation: StandingObligationRow, on: Db = db) {
-      const ledger = await ledgerOf(on, obligation);
+      const [ledger, carried] = await Promise.all([ledgerOf(on, obligation), carriedOf(on, obligation.id)]);
       const balance = ledger.charges.reduce((s, c) => s + c.amountCents, 0) - ledger.paidCents;
       return {
         ledger,
         balanceCents: Math.max(0, balance),
+        carriedCents: carried.cents,
+        askableCents: Math.max(0, balance - carried.cents),
         creditCents: Math.max(0, -balance),
         monthsInArrears: periodsInArrears(ledger.charges, ledger.paidCents).length,
       };
@@ -374,7 +407,16 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
       return db.transaction(async (tx) => {
         const obligation = await loadOwned(tx, obligationId, true);
         const ledger = await ledgerOf(tx, obligation);
-        const lines = billLinesFor(termsOf(obligation), ledger.charges, ledger.paidCents, monthsAhead);
+        // What another open bill carries is asked for there, not again here (as if paid).
+        const carried = await carriedOf(tx, obligation.id);
+        const lines = billLinesFor(
+          termsOf(obligation),
+          ledger.charges,
+          ledger.paidCents + carried.cents,
+          monthsAhead,
+        );
+        if (lines.length === 0 && carried.cents > 0)
+          throw conflict(BALANCE_ON_ANOTHER_BILL, 'balance_on_another_bill');
         if (lines.length === 0) throw new AppError(400, 'nothing_to_pay', 'There is nothing to pay.');
         const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
         // The open bill is replaced: what it received is already in the ledger, and what it still
@@ -424,6 +466,54 @@ export function createStandingCharges({ db, bills }: { db: Db; bills: BillServic
           actor,
           ...(requestId ? { requestId } : {}),
         });
+      });
+    },
+
+    /**
+     * Another bill (a tenancy transfer's, decision 036) carries `amountCents` of the obligation's
+     * balance: recorded once per `reference`, so that while that bill is open the obligation's own
+     * bills and payment plans leave the amount to it. The obligation's open bill is cancelled
+     * (keeping what it was paid): the carrying bill asks for its balance now. Audited as
+     * `carried_by`. Paid, the area counts the amount into the ledger with `settleFrom`.
+     */
+    async carry(
+      tx: Db,
+      obligationId: string,
+      input: { amountCents: number; billNo: string; reference: string; actor: Actor; requestId?: string },
+    ): Promise<void> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new Error('A carried amount is a positive whole number of cents.');
+      const obligation = await loadOwned(tx, obligationId, true);
+      const [carried] = await tx
+        .insert(standingCarries)
+        .values({
+          obligationId,
+          billNo: input.billNo,
+          amountCents: input.amountCents,
+          reference: input.reference,
+        })
+        .onConflictDoNothing({ target: [standingCarries.obligationId, standingCarries.reference] })
+        .returning({ id: standingCarries.id });
+      if (!carried) return;
+      const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
+      if (open)
+        await bills.cancel(
+          tx,
+          open.billNo,
+          input.actor,
+          `Its balance is carried by bill ${input.billNo}`,
+          input.requestId,
+          {
+            keepPaid: true,
+          },
+        );
+      await recordAudit(tx, {
+        actor: input.actor,
+        entityType: 'standing_obligation',
+        entityId: `${obligation.kind}:${obligation.reference}`,
+        action: 'carried_by',
+        data: { amount_cents: input.amountCents, bill_no: input.billNo, reference: input.reference },
+        ...(input.requestId ? { requestId: input.requestId } : {}),
       });
     },
 

@@ -7,6 +7,8 @@ import {
   grantedAtOnce,
   isMissed,
   isReminderDue,
+  REST_PENALTY_PPM,
+  restPenaltyCents,
   scheduleOf,
 } from './plan-rule';
 
@@ -85,6 +87,23 @@ describe('a payment plan schedule (decision 037)', () => {
         const today = addDays(due, offset);
         expect(isReminderDue(due, today, paid)).toBe(!paid && offset >= -3 && offset <= 0);
         expect(isMissed(due, today, paid)).toBe(!paid && offset > 0);
+      }),
+    );
+  });
+});
+
+describe('the penalty on the rest of an ended plan', () => {
+  it('is 5% of the rest in whole cents, rounded half up, and nothing on nothing', () => {
+    expect(REST_PENALTY_PPM).toBe(50_000);
+    expect(restPenaltyCents(0)).toBe(0);
+    expect(restPenaltyCents(900_000)).toBe(45_000);
+    expect(restPenaltyCents(10)).toBe(1); // 0.5 cent rounds up
+    expect(restPenaltyCents(9)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (rest) => {
+        const penalty = restPenaltyCents(rest);
+        expect(Number.isSafeInteger(penalty)).toBe(true);
+        expect(Math.abs(penalty - rest / 20)).toBeLessThanOrEqual(0.5);
       }),
     );
   });

@@ -80,3 +80,12 @@ export const isBillDue = (dueDate: DayText, today: DayText) => today >= addDays(
 
 /** Two missed instalments end a plan: the rest falls due. */
 export const MISSES_THAT_END_A_PLAN = 2;
+
+/**
+ * The late-payment penalty a plan held back while it was kept: when it ends after two missed
+ * instalments, the rest falls due with one penalty of this many parts per million of it — the
+ * county's rate on late rent and stall rent (5%), rounded half up as a standing charge's is.
+ */
+export const REST_PENALTY_PPM = 50_000;
+export const restPenaltyCents = (restCents: number): number =>
+  Math.floor((restCents * REST_PENALTY_PPM + 500_000) / 1_000_000);

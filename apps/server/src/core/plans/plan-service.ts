@@ -35,6 +35,7 @@ import {
   MISSES_THAT_END_A_PLAN,
   type PlanLimitsConfig,
   REMINDER_DAYS_BEFORE,
+  restPenaltyCents,
   scheduleOf,
 } from './plan-rule';
 import { paymentPlanInstalments, paymentPlanItems, paymentPlans } from './schema';
@@ -124,7 +125,8 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       .where(eq(standingObligations.userId, userId));
     const items: CoveredItem[] = [];
     for (const obligation of obligations) {
-      const { balanceCents } = await standing.summary(obligation, on);
+      // What another open bill carries of it (a tenancy transfer's) is that bill's to ask for.
+      const { askableCents: balanceCents } = await standing.summary(obligation, on);
       if (balanceCents > 0)
         items.push({
           kind: 'standing',
@@ -242,6 +244,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
     const bill = await billService.raise(tx, {
       userId: plan.userId,
       description: `Payment plan ${plan.planNo}: instalment ${n} of ${count}`,
+      descriptionSw: `Mpango wa malipo ${plan.planNo}: awamu ya ${n} kati ya ${count}`,
       lines: [
         {
           amount_cents: instalment.amountCents,
@@ -525,10 +528,12 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       await moveInstalment(tx, plan, instalment, 'fallen_due', {}, actor);
     }
     let restBillNo: string | null = null;
+    const penalty = restPenaltyCents(rest);
     if (rest > 0) {
       const bill = await billService.raise(tx, {
         userId: plan.userId,
         description: `Payment plan ${plan.planNo}: the rest, fallen due`,
+        descriptionSw: `Mpango wa malipo ${plan.planNo}: kiasi kilichobaki, kinadaiwa sasa`,
         lines: [
           {
             amount_cents: rest,
@@ -537,6 +542,18 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
             parcel: null,
             code: plan.planNo,
           },
+          // The penalty the plan held back while it was kept (decision 037): never on nothing.
+          ...(penalty > 0
+            ? [
+                {
+                  amount_cents: penalty,
+                  description: `Late payment penalty: payment plan ${plan.planNo} ended after two missed instalments`,
+                  description_sw: `Adhabu ya kuchelewa kulipa: mpango wa malipo ${plan.planNo} umekoma baada ya awamu mbili kukosa kulipwa`,
+                  parcel: null,
+                  code: plan.planNo,
+                },
+              ]
+            : []),
         ],
         sourceKey: `${PLAN_SOURCE}:${plan.planNo}:rest`,
         dueDate: kenyaDate(),
@@ -550,7 +567,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       'defaulted',
       { endedAt: new Date(), restBillNo, reason: 'Two instalments were missed: the rest fell due.' },
       actor,
-      { rest_cents: rest, rest_bill_no: restBillNo },
+      { rest_cents: rest, penalty_cents: rest > 0 ? penalty : 0, rest_bill_no: restBillNo },
     );
   }
 
