@@ -2,32 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerBusinessLists } from './areas/business/business-lists';
-import { createBusinessService } from './areas/business/business-service';
-import { DEMO_BUSINESSES, issueDemoPermits } from './areas/business/demo-permits';
-import { createPermits } from './areas/business/permits';
-import { businessRoutes } from './areas/business/routes';
-import { createEstatesService } from './areas/estates/estates-service';
-import { estatesRoutes } from './areas/estates/routes';
-import { registerLandLists } from './areas/land/land-lists';
-import { createLandService } from './areas/land/land-service';
-import { landRoutes } from './areas/land/routes';
-import { landRatesUssd } from './areas/land/ussd';
-import { marketRoutes } from './areas/markets/routes';
-import { stallRoutes } from './areas/markets/stalls-routes';
-import { createStalls } from './areas/markets/stalls-service';
-import { createMatatuChanges } from './areas/parking/matatu-changes';
-import { registerParkingLists, registerTransportLists } from './areas/parking/parking-lists';
-import { createParkingPermits } from './areas/parking/parking-permits';
-import { createParkingService } from './areas/parking/parking-service';
-import { createReservedParking } from './areas/parking/reserved-parking';
-import { parkingRoutes } from './areas/parking/routes';
-import { saccoRoutes } from './areas/parking/sacco-routes';
-import { payDemoStickers } from './areas/parking/sacco-seed';
-import { createSaccoService } from './areas/parking/saccos';
-import { dailyParkingUssd } from './areas/parking/ussd';
-import { toiletRoutes } from './areas/toilets/routes';
-import { createToilets } from './areas/toilets/toilets';
+import type { AreaContext, AreaDemo } from './areas/area';
+import { areas } from './areas/index';
 import { createAccountServices } from './core/accounts/accounts';
 import { createCustomerRecords } from './core/accounts/customer-records';
 import { createGuards, type Guards, keepSignedInAnswersPrivate } from './core/accounts/guard';
@@ -57,6 +33,7 @@ import { issueDemoDocuments } from './core/documents/demo-documents';
 import { createDocumentService } from './core/documents/document-service';
 import { createInvoiceDocuments } from './core/documents/invoice-documents';
 import { documentRoutes } from './core/documents/routes';
+import type { DocumentRow } from './core/documents/schema';
 import { createDraftService } from './core/drafts/draft-service';
 import { draftRoutes } from './core/drafts/routes';
 import { healthRoutes } from './core/health/routes';
@@ -94,7 +71,7 @@ import { loggerOptions, registerRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/web-app';
 import { registerMetrics } from './platform/metrics';
 import { createDarajaClient } from './platform/mpesa/daraja-client';
-import { startPeriodic } from './platform/periodic';
+import { periodicJobs } from './platform/periodic';
 import { loadKeyRing } from './platform/signing/key-ring';
 import { createSmsGateway } from './platform/sms/create-sms-gateway';
 import { smsOutboxRoutes } from './platform/sms/outbox-routes';
@@ -339,99 +316,57 @@ export async function buildApp({
   );
   const billDocuments = createBillDocuments({ db, bills, invoices, documents });
   await app.register(billDocumentRoutes({ documents: billDocuments, guards }));
-  const stopJobs: (() => Promise<void>)[] = [];
+  // Periodic jobs: started when the app is ready, each waited for when it closes; core's here,
+  // each area's from its registration (ctx.every).
+  const jobs = periodicJobs(app, db);
+  jobs.start(() => payments.startReconciliation(15_000));
+  // Housekeeping: the sign-in and SMS limit counters whose windows have ended (every 10 min).
+  jobs.every({
+    name: 'auth throttle pruning',
+    intervalMs: 10 * 60_000,
+    task: async () => {
+      const deleted = await accounts.throttle.prune();
+      if (deleted > 0) app.log.info({ deleted }, 'ended sign-in limit counters deleted');
+    },
+  });
+  // Standing charges: each month's charges (the 1st) and late penalties, once across instances
+  // (every hour; a month missed while no instance ran is caught up).
+  jobs.every({
+    name: 'standing charges',
+    intervalMs: 60 * 60_000,
+    task: async () => {
+      const raised = await standing.raiseDue();
+      if (raised.charges + raised.penalties > 0) app.log.info(raised, 'standing charges raised');
+    },
+  });
+  // Bookings not paid in time (decision 031): cancelled with their bills, so what they
+  // booked is free again (every five minutes; the next booking of the same slot does not wait).
+  jobs.every({
+    name: 'booking holds',
+    intervalMs: 5 * 60_000,
+    task: async () => {
+      const cancelled = await applications.expireUnpaidBookings();
+      if (cancelled > 0) app.log.info({ cancelled }, 'unpaid bookings released');
+    },
+  });
+  // Uploads a killed process left half-done (a partial file, or a file whose row was never
+  // written): swept every hour, once they are a day old.
+  jobs.every({
+    name: 'upload sweep',
+    intervalMs: 60 * 60_000,
+    task: async () => {
+      const removed = await uploads.sweep(24 * 60 * 60_000);
+      if (removed.orphans + removed.partials > 0) app.log.info(removed, 'left-over upload files removed');
+    },
+  });
   app.addHook('onReady', async () => {
-    stopJobs.push(payments.startReconciliation(15_000));
-    // Housekeeping: the sign-in and SMS limit counters whose windows have ended (every 10 min).
-    stopJobs.push(
-      startPeriodic({
-        name: 'auth throttle pruning',
-        intervalMs: 10 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const deleted = await accounts.throttle.prune();
-          if (deleted > 0) app.log.info({ deleted }, 'ended sign-in limit counters deleted');
-        },
-      }),
-    );
-    // Standing charges: each month's charges (the 1st) and late penalties, once across instances
-    // (every hour; a month missed while no instance ran is caught up).
-    stopJobs.push(
-      startPeriodic({
-        name: 'standing charges',
-        intervalMs: 60 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const raised = await standing.raiseDue();
-          if (raised.charges + raised.penalties > 0) app.log.info(raised, 'standing charges raised');
-        },
-      }),
-    );
-    // Bookings not paid in time (decision 031): cancelled with their bills, so what they
-    // booked is free again (every five minutes; the next booking of the same slot does not wait).
-    stopJobs.push(
-      startPeriodic({
-        name: 'booking holds',
-        intervalMs: 5 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const cancelled = await applications.expireUnpaidBookings();
-          if (cancelled > 0) app.log.info({ cancelled }, 'unpaid bookings released');
-        },
-      }),
-    );
-    // Uploads a killed process left half-done (a partial file, or a file whose row was never
-    // written): swept every hour, once they are a day old.
-    stopJobs.push(
-      startPeriodic({
-        name: 'upload sweep',
-        intervalMs: 60 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const removed = await uploads.sweep(24 * 60 * 60_000);
-          if (removed.orphans + removed.partials > 0) app.log.info(removed, 'left-over upload files removed');
-        },
-      }),
-    );
     // Development only, against the simulator: register the C2B URLs so paybill payments work
     // with no set-up. Never against Safaricom (an operator registers once per deployment).
     if (config.mpesa.simulator && !config.isProduction && config.env !== 'test') {
       void payments.registerC2bUrlsInBackground();
     }
   });
-  app.addHook('onClose', async () => {
-    await Promise.all(stopJobs.map((stop) => stop()));
-  });
 
-  // 3. areas
-  const land = createLandService({ db, bills, county });
-  applications.addValidator('land', land.validateApplication);
-  registerLandLists(choices, land);
-  customerRecords.add(land.customerRecordSource);
-  // A clearance certificate or an owner amendment is approved only while the register allows it.
-  backOffice.addRegisterCheck(
-    ['land-clearance', 'land-transfer', 'building-plan-approval'],
-    land.registerCheck,
-  );
-  // A property service built on a parcel (a building plan) names one in the land register.
-  applications.addValidator('property', land.validateApplication);
-  await app.register(landRoutes({ land, applications, guards, invoiceLink: billDocuments.invoiceLinkFor }));
-  // County estates (decision 034): tenancies whose rent is a standing charge. A tenancy the seed
-  // (or an officer) added gets its rent opened here, and its months raised at once, not an hour on.
-  const estates = createEstatesService({ db, standing });
-  if ((await estates.openRents()) > 0) await standing.raiseDue();
-  // Tenancy services (next of kin, transfer) name a tenancy the applicant holds; issued, they change it.
-  applications.addValidator('property', estates.validateApplication);
-  applications.onIssued('property', estates.recordIssued);
-  // What a tenancy service's bill carried of the rent (decision 036) reaches the rent once paid.
-  applications.onStatusChanged(estates.settleCarried);
-  // An allocation's letter prints its place on the waiting list as it is issued.
-  applications.onIssuing('property', estates.placeOnIssue);
-  await app.register(estatesRoutes({ estates, guards }));
   // Payment plans (decision 037): arrears of any standing charge or overdue bill in monthly
   // instalments; their bills, missed instalments and reminders by one job, once across instances.
   const plans = createPaymentPlans({
@@ -447,49 +382,16 @@ export async function buildApp({
     log: scopedLog,
   });
   await app.register(paymentPlanRoutes({ plans, guards }));
-  app.addHook('onReady', async () => {
-    stopJobs.push(
-      startPeriodic({
-        name: 'payment plans',
-        intervalMs: 60 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const done = await plans.runDue();
-          if (done.billed + done.missed + done.reminded > 0) app.log.info(done, 'payment plans run');
-        },
-      }),
-    );
+  jobs.every({
+    name: 'payment plans',
+    intervalMs: 60 * 60_000,
+    task: async () => {
+      const done = await plans.runDue();
+      if (done.billed + done.missed + done.reminded > 0) app.log.info(done, 'payment plans run');
+    },
   });
-  const business = createBusinessService({ db, otp: accounts.otp, throttle: accounts.throttle });
-  applications.addValidator('business', business.checkApplication);
-  registerBusinessLists(choices, business);
-  const permits = createPermits({
-    db,
-    applications,
-    links: applicationDocuments,
-    documents,
-    sms: sms.gateway,
-    publicUrl: config.publicUrl,
-    countyName: async () => (await county.get()).name,
-  });
-  applications.onIssued('business', permits.recordIssued);
-  await app.register(businessRoutes({ business, permits, guards }));
-  app.addHook('onReady', async () => {
-    // Permit reminders by SMS, 30 and 7 days before expiry: checked every hour, each sent once.
-    stopJobs.push(
-      startPeriodic({
-        name: 'permit reminders',
-        intervalMs: 60 * 60_000,
-        log: app.log,
-        once: { db },
-        task: async () => {
-          const sent = await permits.sendReminders();
-          if (sent > 0) app.log.info({ sent }, 'permit expiry reminders sent');
-        },
-      }),
-    );
-  });
+  // Tickets bought with no account (workflow "ticket": market cess, public toilets), their
+  // routes from the catalogue (decision 032).
   const tickets = createTicketService({
     db,
     bills,
@@ -502,60 +404,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  const parking = createParkingService({
-    tickets,
-    db,
-    bills,
-    payments,
-    documents,
-    links: applicationDocuments,
-    choices,
-    county,
-    sms: sms.gateway,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  const parkingPermits = createParkingPermits({
-    db,
-    applications,
-    links: applicationDocuments,
-    heldBusinessOf: business.heldBusinessOf,
-  });
-  applications.addValidator('parking', parkingPermits.checkApplication);
-  applications.onIssued('parking', parkingPermits.recordIssued);
-  registerParkingLists(choices, parking, parkingPermits);
-  // Tickets bought with no account (workflow "ticket": market cess), their routes from the
-  // catalogue; the markets area's public lists (decision 032).
   await app.register(ticketRoutes({ tickets, guards }));
-  await app.register(marketRoutes({ db, references }));
-  // Market stalls (decision 035): allocated as a stall application is issued; their rent a
-  // standing charge, opened (and its months raised) at once for the seed's allocations too.
-  const stalls = createStalls({ db, standing, references });
-  if ((await stalls.openRents()) > 0) await standing.raiseDue();
-  choices.register('stall-markets', async (_params, language) => ({
-    data: await stalls.stallMarkets(language ?? 'en'),
-  }));
-  applications.addValidator('markets', stalls.validateApplication);
-  applications.onIssuing('markets', stalls.allocateIssued);
-  await app.register(stallRoutes({ stalls, guards }));
-  // Public toilets: the list and their faults (their payment is the ticket engine's above).
-  await app.register(toiletRoutes({ toilets: createToilets({ db, references }), guards }));
-  await app.register(
-    parkingRoutes({
-      parking,
-      permits: parkingPermits,
-      reserved: createReservedParking({ db }),
-      comments,
-      guards,
-    }),
-  );
-  // Transport Saccos (behind PSV activation): fleets and PSV stickers paid in one bill.
-  const saccos = createSaccoService({ db, bills, documents, links: applicationDocuments, county });
-  const matatuChanges = createMatatuChanges({ db });
-  applications.addValidator('transport', matatuChanges.checkApplication);
-  applications.onIssued('transport', matatuChanges.recordIssued);
-  registerTransportLists(choices, matatuChanges);
-  await app.register(saccoRoutes({ saccos, changes: matatuChanges, guards }));
   // Feature phones (issue 42): one USSD menu over the same catalogue, rules and payments; the
   // flagged services' screens come from their definitions, an area adds what a form cannot say.
   const ussd = createUssd({
@@ -569,10 +418,45 @@ export async function buildApp({
     secret: config.jwtSecret,
     log: app.log,
   });
-  ussd.addService(dailyParkingUssd({ db, parking }));
-  // The ticket services flagged for USSD (market cess): paid through the ticket engine's own path.
+
+  // 3. areas: each registers itself on the core (areas/index.ts, decision 041).
+  const demos: AreaDemo[] = [];
+  const context: AreaContext = {
+    config,
+    db,
+    log: app.log,
+    guards,
+    county,
+    references,
+    customerRecords,
+    accounts,
+    bills,
+    standing,
+    applications,
+    comments,
+    backOffice,
+    choices,
+    documents,
+    links: applicationDocuments,
+    invoiceLink: billDocuments.invoiceLinkFor,
+    payments,
+    tickets,
+    ussd,
+    sms: sms.gateway,
+    offers: {},
+    routes: async (plugin) => {
+      await app.register(plugin);
+    },
+    every: jobs.every,
+    demo: (demo) => {
+      demos.push(demo);
+    },
+  };
+  for (const area of areas) await area.register(context);
+
+  // The ticket services flagged for USSD (market cess): paid through the ticket engine's own
+  // path, after the areas' services on the menu.
   for (const service of ticketUssdServices({ db, tickets, choices })) ussd.addService(service);
-  ussd.addMenu(landRatesUssd({ land, billScreen: ussd.billScreen }));
   const unpaidOnUssd = ussd.unpaid();
   if (unpaidOnUssd.length > 0)
     throw new Error(`No module pays for the USSD services ${unpaidOnUssd.join(', ')}`);
@@ -583,19 +467,18 @@ export async function buildApp({
 
   // E-Verify's other checks, and with demo data the samples: the demo documents above, and an
   // issued application of every service that issues a document (printable page and PDF too).
-  const demoApplicationDocuments = config.demoData
-    ? [
-        ...(await issueDemoApplicationDocuments({
-          db,
-          documents: applicationDocuments,
-          // The business area's demo issues these itself (permits of every age); its other services
-          // (the food hygiene licence) are issued here like any other.
-          skip: new Set(DEMO_BUSINESSES.map((demo) => demo.serviceId)),
-        })),
-        ...(await issueDemoPermits({ db, documents: applicationDocuments, permits })),
-      ]
-    : [];
-  if (config.demoData) await payDemoStickers({ db, saccos, bills });
+  const demoApplicationDocuments: DocumentRow[] = [];
+  if (config.demoData) {
+    demoApplicationDocuments.push(
+      ...(await issueDemoApplicationDocuments({
+        db,
+        documents: applicationDocuments,
+        // Services whose area issues its own demo (the business area: permits of every age).
+        skip: new Set(demos.flatMap((demo) => demo.issuesItself ?? [])),
+      })),
+    );
+    for (const demo of demos) demoApplicationDocuments.push(...((await demo.run()) ?? []));
+  }
   await app.register(
     verificationRoutes({
       verification,

@@ -47,3 +47,49 @@ export function startPeriodic(options: {
     await current;
   };
 }
+
+/** A job an area or the core runs every period, once across instances. */
+export interface PeriodicJob {
+  name: string;
+  intervalMs: number;
+  task: () => Promise<void>;
+}
+
+/**
+ * The server's periodic jobs, started together when the app is ready and stopped (each waited
+ * for) when it closes. `every` adds a job run once per period across instances (startPeriodic
+ * with the database's lease); `start` adds one that starts itself (the payments' reconciliation).
+ * A job added after the app is ready is refused: every job is named while the app is built.
+ */
+export function periodicJobs(
+  app: {
+    addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown;
+    log: { error(details: object, message: string): void };
+  },
+  db: Db,
+) {
+  const starts: (() => () => Promise<void>)[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  let started = false;
+  app.addHook('onReady', async () => {
+    started = true;
+    for (const start of starts) stops.push(start());
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  });
+  const add = (start: () => () => Promise<void>) => {
+    if (started) throw new Error('Periodic jobs are added while the app is built, before it is ready');
+    starts.push(start);
+  };
+  return {
+    every(job: PeriodicJob): void {
+      add(() => startPeriodic({ ...job, log: app.log, once: { db } }));
+    },
+    start(start: () => () => Promise<void>): void {
+      add(start);
+    },
+  };
+}
+
+export type PeriodicJobs = ReturnType<typeof periodicJobs>;
