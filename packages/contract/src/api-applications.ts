@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema, pageQuerySchema } from './api-bills';
+import { billSchema, nextCursorSchema, pageQuerySchema } from './api-bills';
 
 /**
  * Service applications: the one engine behind every catalogue service.
@@ -100,7 +100,7 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 export const applicationsResponseSchema = z
   .object({
     data: z.array(applicationSchema),
-    next_cursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last page.'),
+    next_cursor: nextCursorSchema,
   })
   .meta({ id: 'Applications' });
 

@@ -1,5 +1,32 @@
 import { z } from 'zod';
 
+/** How many items a page holds when the caller does not say: small, so an answer stays small. */
+export const DEFAULT_PAGE_LIMIT = 50;
+/** The most items a page may hold. */
+export const MAX_PAGE_LIMIT = 500;
+
+/** A page of a list that grows with a person's history: `limit` items after an opaque `cursor`. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .optional()
+    .describe(`At most this many items (1 to ${MAX_PAGE_LIMIT}; default ${DEFAULT_PAGE_LIMIT}).`),
+  cursor: z
+    .string()
+    .max(300)
+    .optional()
+    .describe("The `next_cursor` of the previous page, as it was: opaque, don't build one."),
+});
+
+/** The end of a page: where the next one starts. */
+export const nextCursorSchema = z
+  .string()
+  .nullable()
+  .describe('Send as `cursor` for the next page; null on the last page.');
+
 /**
  * Bills (`GET /api/bills`, `GET /api/bills/{bill_no}`). A bill is what a citizen owes the county:
  * a unique `bill_no` (also the M-Pesa paybill account number, so at most 12 characters), lines,
@@ -66,7 +93,9 @@ export const billSchema = z
   .meta({ id: 'Bill' });
 export type Bill = z.infer<typeof billSchema>;
 
-export const billsResponseSchema = z.object({ data: z.array(billSchema) }).meta({ id: 'Bills' });
+export const billsResponseSchema = z
+  .object({ data: z.array(billSchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Bills' });
 
 /** A bill on another account the caller asked for (a parcel's rates bill asked for by a relative). */
 export const askedBillSchema = billSchema
@@ -78,7 +107,7 @@ export const askedBillsResponseSchema = z
   .object({ data: z.array(askedBillSchema) })
   .meta({ id: 'AskedBills' });
 
-export const billsQuerySchema = z.object({
+const billsFilterSchema = z.object({
   status: billStatusSchema.optional().describe('Only bills in this status.'),
   area: z
     .string()
@@ -89,18 +118,4 @@ export const billsQuerySchema = z.object({
 
 export const billParamsSchema = z.object({ bill_no: z.string().max(40) });
 
-/** A page of a list that grows with a person's history: `limit` items after an opaque `cursor`. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('At most this many items (1 to 500; default 500).'),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .describe("The `next_cursor` of the previous page, as it was: opaque, don't build one."),
-});
+export const billsQuerySchema = billsFilterSchema.extend(pageQuerySchema.shape);

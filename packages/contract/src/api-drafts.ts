@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorSchema, pageQuerySchema } from './api-bills';
 
 /**
  * Drafts: a service form saved as the user goes, so nothing typed is lost on a dropped
@@ -67,7 +68,13 @@ export type Draft = z.infer<typeof draftSchema>;
 
 export { isEmptyDraft } from './draft-values';
 
-export const draftsResponseSchema = z.object({ data: z.array(draftSchema) }).meta({ id: 'Drafts' });
+export const draftsResponseSchema = z
+  .object({ data: z.array(draftSchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Drafts' });
+
+export const draftsQuerySchema = z
+  .object({ service_id: z.string().max(60).optional() })
+  .extend(pageQuerySchema.shape);
 
 export const draftDeletedSchema = z
   .object({ id: z.uuid(), deleted: z.literal(true) })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema, billStatusSchema } from './api-bills';
+import { billSchema, billStatusSchema, nextCursorSchema } from './api-bills';
 import { phoneSchema } from './phone';
 
 /**
@@ -109,7 +109,7 @@ export const paymentParamsSchema = z.object({ payment_id: z.string().max(64) });
 export const paymentsResponseSchema = z
   .object({
     data: z.array(paymentSchema),
-    next_cursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last page.'),
+    next_cursor: nextCursorSchema,
   })
   .meta({ id: 'Payments' });
 

@@ -11,6 +11,7 @@ import { FALLBACK_ERROR_MESSAGE } from './error-message';
 export const ERROR_CODES = {
   bad_request: 'The request is not valid (a sentence in `message` says why).',
   validation_failed: 'Fields are not valid: `details` names each field and its problem.',
+  invalid_cursor: 'The `cursor` is not one this list gave: ask for the first page again, without a cursor.',
   invalid_json: 'The body is not valid JSON, or JSON was announced and the body is empty.',
   unauthorized: 'Not signed in, or the token is not valid.',
   otp_required: 'Signed in with a password, but the one-time SMS code is still due.',

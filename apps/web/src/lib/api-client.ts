@@ -117,3 +117,23 @@ export async function apiBlob(path: string, accept: string, options: ApiOptions 
   const response = await send(path, options, accept);
   return response.blob();
 }
+
+/**
+ * Reads every page of a paged list (decision 038): asks for the largest page and follows
+ * `next_cursor` until it is null, so a page of the app shows the whole list as it did before
+ * lists were paged. For the user's own lists (bills, payments, drafts…), which stay modest.
+ */
+export async function apiAllPages<T>(path: string, options: ApiOptions = {}): Promise<{ data: T[] }> {
+  const data: T[] = [];
+  let cursor: string | null = null;
+  const joiner = path.includes('?') ? '&' : '?';
+  do {
+    const page: { data: T[]; next_cursor?: string | null } = await api(
+      `${path}${joiner}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      options,
+    );
+    data.push(...page.data);
+    cursor = page.next_cursor ?? null;
+  } while (cursor);
+  return { data };
+}

@@ -9,11 +9,12 @@ import type {
   ApplicationStatus,
   ApplicationSubmitted,
 } from '@kaunti/contract/api-applications';
-import type { Bill } from '@kaunti/contract/api-bills';
+import { type Bill, DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { after, type Page, pageOf, positionAt, positionOf } from '../../platform/db/pages';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import type { AuthenticatedUser } from '../accounts/guard';
 import { type Actor, recordAudit } from '../audit/audit';
 import { type BillService, isOpenObligationClash } from '../bills/bill-service';
@@ -297,36 +298,36 @@ export function createApplicationService(deps: {
         limit?: number | undefined;
         cursor?: string | undefined;
       } = {},
-    ): Promise<{ data: Application[]; next_cursor: string | null }> {
-      const where: SQL[] = [eq(applications.userId, userId)];
+    ): Promise<Page<Application>> {
+      const where: (SQL | undefined)[] = [eq(applications.userId, userId)];
       if (filter.status) where.push(eq(applications.status, filter.status));
       if (filter.serviceId) where.push(eq(applications.serviceId, filter.serviceId));
-      // A page after the application the opaque cursor names (compared in the database).
-      if (filter.cursor !== undefined) {
-        const after = Buffer.from(filter.cursor, 'base64url').toString('utf8');
-        if (!/^[A-Z0-9-]{1,40}$/.test(after))
-          throw badRequest('This cursor is not one we gave.', [{ path: 'cursor', message: 'Not a cursor.' }]);
-        where.push(
-          sql`(${applications.createdAt}, ${applications.applicationNo}) < (select a.created_at, a.application_no from applications a where a.application_no = ${after} and a.user_id = ${userId})`,
-        );
-      }
-      const limit = filter.limit ?? 500;
+      where.push(
+        after(
+          applications.createdAt,
+          applications.applicationNo,
+          positionOf(filter.cursor, /^[A-Z0-9-]{1,40}$/),
+        ),
+      );
+      const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
       const found = await db
-        .select()
+        .select({ row: applications, at: positionAt(applications.createdAt) })
         .from(applications)
         .where(and(...where))
         .orderBy(desc(applications.createdAt), desc(applications.applicationNo))
         .limit(limit + 1);
-      const rows = found.slice(0, limit);
       const issued = await deps.documents.findMany(
-        rows.filter((r) => r.status === 'issued').map((r) => r.applicationNo),
+        found
+          .slice(0, limit)
+          .filter((r) => r.row.status === 'issued')
+          .map((r) => r.row.applicationNo),
       );
-      const last = rows[rows.length - 1];
-      return {
-        data: rows.map((row) => toApi(row, issued.get(row.applicationNo) ?? null)),
-        next_cursor:
-          found.length > limit && last ? Buffer.from(last.applicationNo).toString('base64url') : null,
-      };
+      return pageOf(
+        found,
+        limit,
+        (r) => ({ at: r.at, key: r.row.applicationNo }),
+        (r) => toApi(r.row, issued.get(r.row.applicationNo) ?? null),
+      );
     },
 
     /** One of the user's applications with its history and bill; anyone else's is a 404. */

@@ -325,7 +325,7 @@ export function applicationRoutes(deps: {
           tags: ['applications'],
           summary: "The user's applications, newest first, a page at a time",
           description:
-            "The caller's applications, newest first, with their status and bill: `limit` of them (default 500), " +
+            "The caller's applications, newest first, with their status and bill: `limit` of them (default 50), " +
             'then `next_cursor` to send as `cursor` for the next page (null on the last).',
           security,
           querystring: applicationsQuerySchema,

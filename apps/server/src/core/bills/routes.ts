@@ -26,19 +26,15 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           summary: "The user's bills, newest first",
           description:
             "The caller's bills, newest first, optionally by status (unpaid, partially_paid, paid, cancelled). Amounts are integer cents. " +
+            'A page at a time: `limit` bills (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last). ' +
             "A line's Description is in Kiswahili to Accept-Language: sw where the tariff gives its Kiswahili.",
           security: [{ bearer: [] }],
           querystring: billsQuerySchema,
           response: { 200: billsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request, reply) => ({
-        data: await deps.bills.listForUser(
-          currentUser(request).id,
-          { status: request.query.status, area: request.query.area },
-          languageOf(request, reply),
-        ),
-      }),
+      async (request, reply) =>
+        deps.bills.listForUser(currentUser(request).id, request.query, languageOf(request, reply)),
     );
     app.get(
       '/api/bills/asked',

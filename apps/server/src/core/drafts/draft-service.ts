@@ -1,4 +1,5 @@
 import { findService } from '@kaunti/catalogue/catalogue';
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   DRAFT_TOO_LARGE_MESSAGE,
   type Draft,
@@ -11,9 +12,12 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { batched } from '../../platform/db/coalesce';
 import type { Db } from '../../platform/db/database';
+import { after, type Page, type PageQuery, pageOf, positionAt, positionOf } from '../../platform/db/pages';
 import { preparedStatement } from '../../platform/db/prepared';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { drafts } from './schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type DraftRow = typeof drafts.$inferSelect;
 
@@ -105,19 +109,35 @@ export function createDraftService({ db }: { db: Db }) {
     { concurrency: 1, maxItems: 200, key: (item) => item.id },
   );
   return {
-    /** The user's drafts, newest first; only those of one service when `serviceId` is given. */
-    async list(userId: string, serviceId?: string): Promise<Draft[]> {
+    /**
+     * The user's drafts, most recently saved first, a page at a time (`platform/db/pages.ts`);
+     * only those of one service when `serviceId` is given. A draft saved while pages are read
+     * moves to the front (it is read again from the first page).
+     */
+    async list(
+      userId: string,
+      filter: { serviceId?: string | undefined } & PageQuery = {},
+    ): Promise<Page<Draft>> {
+      const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(filter.cursor, UUID);
       const rows = await db
-        .select()
+        .select({ row: drafts, at: positionAt(drafts.updatedAt) })
         .from(drafts)
         .where(
-          serviceId
-            ? and(eq(drafts.userId, userId), eq(drafts.serviceId, serviceId))
-            : eq(drafts.userId, userId),
+          and(
+            eq(drafts.userId, userId),
+            filter.serviceId ? eq(drafts.serviceId, filter.serviceId) : undefined,
+            after(drafts.updatedAt, drafts.id, position),
+          ),
         )
-        .orderBy(desc(drafts.updatedAt))
-        .limit(MAX_DRAFTS_PER_USER);
-      return rows.map((row) => toApi(row));
+        .orderBy(desc(drafts.updatedAt), desc(drafts.id))
+        .limit(limit + 1);
+      return pageOf(
+        rows,
+        limit,
+        (r) => ({ at: r.at, key: r.row.id }),
+        (r) => toApi(r.row),
+      );
     },
 
     async get(userId: string, id: string): Promise<Draft> {

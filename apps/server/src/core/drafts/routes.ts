@@ -2,12 +2,12 @@ import {
   draftDeletedSchema,
   draftParamsSchema,
   draftSchema,
+  draftsQuerySchema,
   draftsResponseSchema,
   saveDraftRequestSchema,
 } from '@kaunti/contract/api-drafts';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { DraftService } from './draft-service';
@@ -26,15 +26,19 @@ export function draftRoutes(deps: { drafts: DraftService; guards: Guards }): Fas
           tags: ['drafts'],
           summary: "The user's drafts, most recently saved first (of one service with ?service_id=)",
           description:
-            "The caller's saved drafts, most recently saved first; `service_id` limits them to one service (the web app offers to resume it).",
+            "The caller's saved drafts, most recently saved first; `service_id` limits them to one service (the web app offers to resume it). " +
+            'A page at a time: `limit` drafts (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
           security,
-          querystring: z.object({ service_id: z.string().max(60).optional() }),
+          querystring: draftsQuerySchema,
           response: { 200: draftsResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({
-        data: await deps.drafts.list(currentUser(request).id, request.query.service_id),
-      }),
+      async (request) =>
+        deps.drafts.list(currentUser(request).id, {
+          serviceId: request.query.service_id,
+          limit: request.query.limit,
+          cursor: request.query.cursor,
+        }),
     );
     app.get(
       '/api/drafts/:id',

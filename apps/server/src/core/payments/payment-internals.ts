@@ -3,6 +3,7 @@ import type { Payment, PaymentStatus } from '@kaunti/contract/api-payments';
 import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { coalesced } from '../../platform/db/coalesce';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
+import { type Position, positionAt } from '../../platform/db/pages';
 import { preparedSql, preparedStatement } from '../../platform/db/prepared';
 import {
   afterCommit,
@@ -715,21 +716,35 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
   }
 
   async function paymentsWithBills(where: SQL | undefined, limit: number): Promise<Payment[]> {
+    return (await positionedPayments(where, limit)).map((r) => r.payment);
+  }
+
+  /** Payments with their bill's words, newest first, each with its position for a page's cursor. */
+  async function positionedPayments(
+    where: SQL | undefined,
+    limit: number,
+  ): Promise<{ payment: Payment; position: Position }[]> {
     const rows = await db
-      .select({ payment: payments, description: bills.description, billStatus: bills.status })
+      .select({
+        payment: payments,
+        description: bills.description,
+        billStatus: bills.status,
+        at: positionAt(payments.createdAt),
+      })
       .from(payments)
       .leftJoin(bills, eq(bills.id, payments.billId))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit);
-    return rows.map((r) =>
-      toApi(
+    return rows.map((r) => ({
+      payment: toApi(
         r.payment,
         r.description !== null && r.billStatus !== null
           ? { description: r.description, status: r.billStatus }
           : undefined,
       ),
-    );
+      position: { at: r.at, key: r.payment.id },
+    }));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -942,6 +957,7 @@ export function createPaymentInternals(deps: PaymentServiceDeps) {
     messageOf,
     toApi,
     paymentsWithBills,
+    positionedPayments,
     expire,
     reconcileOnce,
     askTransactionStatus,

@@ -1,15 +1,19 @@
 import { findService } from '@kaunti/catalogue/catalogue';
-import type { Bill } from '@kaunti/contract/api-bills';
+import { type Bill, DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment } from '@kaunti/contract/api-payments';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { badRequest, notFound } from '../../platform/errors';
+import { and, eq } from 'drizzle-orm';
+import { after, type Page, type PageQuery, pageOf, positionOf } from '../../platform/db/pages';
+import { notFound } from '../../platform/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 import { PAYMENT_MESSAGES } from './messages';
 import type { PaymentInternals } from './payment-internals';
 import { payments } from './schema';
 
 /** A user's own payments and obligations (another user's payment is a 404). */
 export function createPaymentReads(internals: PaymentInternals) {
-  const { deps, paymentsWithBills } = internals;
+  const { deps, paymentsWithBills, positionedPayments } = internals;
   return {
     /** One of the user's payments; another user's (or no) payment is a 404. */
     async getForUser(userId: string, paymentId: string): Promise<Payment> {
@@ -28,30 +32,24 @@ export function createPaymentReads(internals: PaymentInternals) {
      * The user's payments (transaction history), newest first, a page at a time: `limit` after
      * the payment the opaque cursor names (compared in the database, at its own precision).
      */
-    async listForUser(
-      userId: string,
-      page: { limit?: number | undefined; cursor?: string | undefined } = {},
-    ): Promise<{ data: Payment[]; next_cursor: string | null }> {
-      const limit = page.limit ?? 500;
-      let after: SQL | undefined;
-      if (page.cursor !== undefined) {
-        const id = Buffer.from(page.cursor, 'base64url').toString('utf8');
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-          throw badRequest('This cursor is not one we gave.', [{ path: 'cursor', message: 'Not a cursor.' }]);
-        after = sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from payments p where p.id = ${id} and p.user_id = ${userId})`;
-      }
-      const rows = await paymentsWithBills(and(eq(payments.userId, userId), after), limit + 1);
-      const data = rows.slice(0, limit);
-      const last = data[data.length - 1];
-      return {
-        data,
-        next_cursor: rows.length > limit && last ? Buffer.from(last.payment_id).toString('base64url') : null,
-      };
+    async listForUser(userId: string, page: PageQuery = {}): Promise<Page<Payment>> {
+      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(page.cursor, UUID);
+      const rows = await positionedPayments(
+        and(eq(payments.userId, userId), after(payments.createdAt, payments.id, position)),
+        limit + 1,
+      );
+      return pageOf(
+        rows,
+        limit,
+        (r) => r.position,
+        (r) => r.payment,
+      );
     },
 
     /** Everything the user owes, grouped by service area, and the credit on their bills. */
     async obligations(userId: string): Promise<Obligations> {
-      const all = await deps.bills.listForUser(userId);
+      const all = await deps.bills.allForUser(userId);
       const open = all.filter((b) => b.status === 'unpaid' || b.status === 'partially_paid');
       const groups = new Map<string, Bill[]>();
       for (const bill of open) {

@@ -181,7 +181,7 @@ export function paymentRoutes(deps: {
           security,
           summary: 'Your payments (transactions history), newest first, a page at a time',
           description:
-            "The caller's payments (the transactions history), newest first: `limit` of them (default 500), " +
+            "The caller's payments (the transactions history), newest first: `limit` of them (default 50), " +
             'then `next_cursor` to send as `cursor` for the next page (null on the last).',
           querystring: pageQuerySchema,
           response: { 200: paymentsResponseSchema, 401: errorBodySchema },

@@ -277,7 +277,7 @@ export function createUssd(deps: {
       .where(eq(users.phoneNumber, caller.phone))
       .limit(1);
     if (!account) return { kind: 'end', text: say(caller.language, 'noAccount') };
-    const open = (await deps.bills.listForUser(account.id)).filter(
+    const open = (await deps.bills.allForUser(account.id)).filter(
       (bill) => (bill.status === 'unpaid' || bill.status === 'partially_paid') && bill.balance_cents > 0,
     );
     if (open.length === 0) return { kind: 'end', text: say(caller.language, 'noBills') };

@@ -2,7 +2,7 @@ import type { Application, ApplicationDetail, ApplicationStatus } from '@kaunti/
 import { formatKes } from '@kaunti/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 import { loadChunk } from '../../lib/chunk-loader';
 import { pdfLinkIn } from '../../lib/document-language';
 import { useTranslation } from '../../lib/translator';
@@ -50,7 +50,7 @@ export function ApplicationsPage() {
   const { t } = useTranslation('applications');
   const query = useQuery({
     queryKey: ['applications'],
-    queryFn: () => api<{ data: Application[] }>('/api/applications'),
+    queryFn: () => apiAllPages<Application>('/api/applications'),
   });
   return (
     <div className={styles.page}>

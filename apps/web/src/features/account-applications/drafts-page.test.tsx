@@ -56,6 +56,22 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DraftsPage', () => {
+  it('shows every draft when the list comes in pages, following next_cursor until it is null', async () => {
+    const api = stubApi({
+      'GET /api/drafts': ({ url }) =>
+        url.includes('cursor=')
+          ? jsonResponse(200, { data: [drafts[1]], next_cursor: null })
+          : jsonResponse(200, { data: [drafts[0]], next_cursor: 'page-2' }),
+    });
+    await renderWithApp(<DraftsPage />);
+    const list = await screen.findByRole('list', { name: 'Drafts' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(api.calls.map((c) => c.url)).toEqual([
+      '/api/drafts?limit=500',
+      '/api/drafts?limit=500&cursor=page-2',
+    ]);
+  });
+
   it('lists each draft with its service, when it was saved, its step, and a Resume link', async () => {
     stubApi({ 'GET /api/drafts': () => jsonResponse(200, { data: drafts }) });
     await renderWithApp(<DraftsPage />);

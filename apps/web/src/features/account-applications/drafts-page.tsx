@@ -2,7 +2,7 @@ import type { ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { Draft } from '@kaunti/contract/api-drafts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { removeLocalDraft } from '../../lib/local-drafts';
@@ -33,7 +33,7 @@ export function withoutDraft(drafts: readonly Draft[], id: string): Draft[] {
  */
 export function DraftsPage() {
   const { t } = useTranslation('applications');
-  const query = useQuery({ queryKey: DRAFTS_KEY, queryFn: () => api<{ data: Draft[] }>('/api/drafts') });
+  const query = useQuery({ queryKey: DRAFTS_KEY, queryFn: () => apiAllPages<Draft>('/api/drafts') });
   const listRef = useRef<HTMLUListElement>(null);
   const emptyRef = useRef<HTMLParagraphElement>(null);
   // The deleted draft's buttons are gone: the focus goes to what is left (the list, or the note).

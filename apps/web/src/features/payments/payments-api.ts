@@ -1,14 +1,14 @@
 import type { AskedBill, Bill } from '@kaunti/contract/api-bills';
 import type { Obligations, Payment, StkPushRequest, StkPushResponse } from '@kaunti/contract/api-payments';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiBlob } from '../../lib/api-client';
+import { api, apiAllPages, apiBlob } from '../../lib/api-client';
 
 /** The signed-in user's bills, newest first; with an area, only its services' bills. */
 export function useBills(area?: string) {
   return useQuery({
     queryKey: area ? ['bills', { area }] : ['bills'],
     queryFn: ({ signal }) =>
-      api<{ data: Bill[] }>(area ? `/api/bills?area=${encodeURIComponent(area)}` : '/api/bills', {
+      apiAllPages<Bill>(area ? `/api/bills?area=${encodeURIComponent(area)}` : '/api/bills', {
         signal,
       }).then((r) => r.data),
   });
@@ -28,7 +28,7 @@ export function useAskedBills() {
 export function usePayments() {
   return useQuery({
     queryKey: ['payments'],
-    queryFn: ({ signal }) => api<{ data: Payment[] }>('/api/payments', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiAllPages<Payment>('/api/payments', { signal }).then((r) => r.data),
   });
 }
 

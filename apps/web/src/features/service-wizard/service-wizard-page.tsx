@@ -62,7 +62,7 @@ function ResumeOffer({ serviceId, route }: { serviceId: string; route: string })
   const { t, i18n } = useTranslation('wizard');
   const drafts = useQuery({
     queryKey: ['drafts', 'of-service', serviceId],
-    queryFn: () => api<{ data: Draft[] }>(`/api/drafts?service_id=${encodeURIComponent(serviceId)}`),
+    queryFn: () => api<{ data: Draft[] }>(`/api/drafts?service_id=${encodeURIComponent(serviceId)}&limit=1`),
     retry: false,
   });
   const latest = drafts.data?.data[0];

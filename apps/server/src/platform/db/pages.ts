@@ -1,0 +1,91 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../errors';
+
+/**
+ * Pages of a list that grows (decision 038): `limit` items, newest first, after an opaque
+ * `cursor`; the answer's `next_cursor` (null on the last page) is sent back for the next page.
+ * The one way every such list pages: the list orders by a timestamp and a unique key, both
+ * descending; the cursor carries the last item's position — the timestamp as the database wrote
+ * it (its own precision, `::text`) and the key — so a page is the same whether items were added
+ * since (they sort first), and whether the last item was changed or deleted meanwhile.
+ */
+
+/** What a caller asks for: at most `limit` items after `cursor`. */
+export interface PageQuery {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** A page: the items, and the cursor of the next page (null on the last). */
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/** The position of an item in its list: its timestamp, exactly as the database holds it. */
+export interface Position {
+  at: string;
+  key: string;
+}
+
+/** The timestamp column as text at the database's precision; select it beside each row. */
+export const positionAt = (column: AnyColumn) => sql<string>`${column}::text`;
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+
+/** A cursor we did not give (or one for another list): a 400 that says to start again. */
+const invalidCursor = () =>
+  new AppError(
+    400,
+    'invalid_cursor',
+    'This cursor is not one we gave for this list. Ask for the first page again, without a cursor.',
+    [{ path: 'cursor', message: 'Not a cursor.' }],
+  );
+
+/** The position an opaque cursor names; `key` is the shape of this list's keys. */
+export function positionOf(cursor: string | undefined, key: RegExp): Position | undefined {
+  if (cursor === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 2 ||
+    typeof parsed[0] !== 'string' ||
+    typeof parsed[1] !== 'string' ||
+    !TIMESTAMP_TEXT.test(parsed[0]) ||
+    !key.test(parsed[1])
+  )
+    throw invalidCursor();
+  return { at: parsed[0], key: parsed[1] };
+}
+
+/** The rows after `position` in a list ordered by (`at` desc, `key` desc). */
+export function after(at: AnyColumn, key: AnyColumn, position: Position | undefined): SQL | undefined {
+  if (!position) return undefined;
+  return sql`(${at}, ${key}) < (${position.at}::timestamptz, ${position.key})`;
+}
+
+/**
+ * The page from `limit + 1` rows read in order: the first `limit`, and a cursor to the last of
+ * them when there was one more.
+ */
+export function pageOf<R, T>(
+  rows: R[],
+  limit: number,
+  positionOfRow: (row: R) => Position,
+  toItem: (row: R) => T,
+): Page<T> {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  const position = rows.length > limit && last ? positionOfRow(last) : undefined;
+  return {
+    data: shown.map(toItem),
+    next_cursor: position
+      ? Buffer.from(JSON.stringify([position.at, position.key])).toString('base64url')
+      : null,
+  };
+}

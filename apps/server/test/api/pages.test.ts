@@ -1,0 +1,181 @@
+/**
+ * Every list that grows pages the one way (decision 038, platform/db/pages.ts): `limit`, an
+ * opaque `cursor`, `next_cursor` null on the last page; newest first, stable when items are
+ * added between pages; only the caller's own items; a cursor we did not give is a 400.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillService } from '../../src/core/bills/bill-service';
+import { createEngine } from '../support/engine';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInUser, type TestUser } from '../support/users';
+
+let t: TestApp;
+let bills: BillService;
+beforeAll(async () => {
+  t = await createTestApp();
+  bills = (await createEngine(t)).bills;
+});
+afterAll(async () => t.close());
+
+interface PageBody {
+  data: Record<string, unknown>[];
+  next_cursor: string | null;
+}
+
+const get = async (user: TestUser, url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
+  return { status: res.statusCode, body: res.json() as PageBody & { code?: string; details?: unknown } };
+};
+
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+/** Every page of `path` at `limit`, following next_cursor; the pages as read. */
+async function walk(user: TestUser, path: string, limit: number): Promise<PageBody[]> {
+  const pages: PageBody[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await get(
+      user,
+      withQuery(path, `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    );
+    expect(page.status).toBe(200);
+    pages.push(page.body);
+    cursor = page.body.next_cursor;
+  } while (cursor && pages.length < 50);
+  return pages;
+}
+
+/** Raises `count` bills for a user in one transaction (so they share one created_at). */
+async function raiseBills(user: TestUser, count: number): Promise<string[]> {
+  return t.database.db.transaction(async (tx) => {
+    const numbers: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const bill = await bills.raise(tx, {
+        userId: user.id,
+        description: `Charge ${i}`,
+        lines: [{ amount_cents: 10_000 + i, description: `Charge ${i}`, parcel: null } satisfies FeeLine],
+        actor: { type: 'system' },
+      });
+      numbers.push(bill.bill_no);
+    }
+    return numbers;
+  });
+}
+
+async function saveDrafts(user: TestUser, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = randomUUID();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/drafts/${id}`,
+      headers: user.headers,
+      payload: { service_id: 'land-survey', step: 0, values: { lr_number: `209/1000${i}` } },
+    });
+    expect(res.statusCode).toBe(200);
+    ids.push(id);
+  }
+  return ids;
+}
+
+const lists = [
+  {
+    name: 'bills',
+    path: '/api/bills',
+    key: 'bill_no',
+    add: (user: TestUser, count: number) => raiseBills(user, count),
+  },
+  {
+    name: 'bills of one status',
+    path: '/api/bills?status=unpaid',
+    key: 'bill_no',
+    add: (user: TestUser, count: number) => raiseBills(user, count),
+  },
+  {
+    name: 'drafts',
+    path: '/api/drafts',
+    key: 'id',
+    add: (user: TestUser, count: number) => saveDrafts(user, count),
+  },
+] as const;
+
+describe.each(lists)('$name ($path)', ({ path, key, add }) => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let all: string[];
+  beforeAll(async () => {
+    [alice, bob] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
+    await add(alice, 3);
+    await add(alice, 2);
+    await add(bob, 2);
+    const whole = await get(alice, withQuery(path, 'limit=500'));
+    all = whole.body.data.map((item) => String(item[key]));
+    expect(all).toHaveLength(5);
+    expect(whole.body.next_cursor).toBeNull();
+  });
+
+  it('answers `limit` items and a next_cursor, then the rest, every item once, in order, null at the end', async () => {
+    const pages = await walk(alice, path, 2);
+    expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
+    expect(pages.map((p) => p.next_cursor === null)).toEqual([false, false, true]);
+    expect(pages.flatMap((p) => p.data.map((item) => String(item[key])))).toEqual(all);
+    // A last page that is exactly full still says it is the last.
+    const exact = await walk(alice, path, 5);
+    expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[5, null]]);
+  });
+
+  it('keeps its order when items are added between pages: new ones come first, none is repeated or lost', async () => {
+    const carol = await createSignedInUser(t);
+    await add(carol, 3);
+    const before = (await get(carol, withQuery(path, 'limit=500'))).body.data.map((i) => String(i[key]));
+    const first = await get(carol, withQuery(path, 'limit=2'));
+    const added = await add(carol, 2);
+    const rest = await walk(
+      carol,
+      withQuery(path, `cursor=${encodeURIComponent(first.body.next_cursor ?? '')}`),
+      2,
+    );
+    const read = [...first.body.data, ...rest.flatMap((p) => p.data)].map((i) => String(i[key]));
+    expect(read).toEqual(before);
+    const after = (await get(carol, withQuery(path, 'limit=500'))).body.data.map((i) => String(i[key]));
+    expect(after.slice(0, 2).sort()).toEqual([...added].sort());
+  });
+
+  it("never shows another user's items, even with their cursor", async () => {
+    const bobs = (await walk(bob, path, 1)).flatMap((p) => p.data.map((i) => String(i[key])));
+    expect(bobs).toHaveLength(2);
+    expect(bobs.filter((k) => all.includes(k))).toEqual([]);
+    const alicesCursor = (await get(alice, withQuery(path, 'limit=1'))).body.next_cursor ?? '';
+    const withIt = await get(bob, withQuery(path, `cursor=${encodeURIComponent(alicesCursor)}`));
+    expect(withIt.status).toBe(200);
+    expect(withIt.body.data.filter((i) => all.includes(String(i[key])))).toEqual([]);
+  });
+
+  it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
+    for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
+      const bad = await get(alice, withQuery(path, `cursor=${cursor}`));
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: 'invalid_cursor',
+        message:
+          'This cursor is not one we gave for this list. Ask for the first page again, without a cursor.',
+        details: [{ path: 'cursor', message: 'Not a cursor.' }],
+      });
+    }
+    for (const limit of ['0', '501', 'many'])
+      expect((await get(alice, withQuery(path, `limit=${limit}`))).status).toBe(400);
+  });
+});
+
+it('answers a small page when no limit is asked for (50)', async () => {
+  const dan = await createSignedInUser(t);
+  await raiseBills(dan, 51);
+  const page = await get(dan, '/api/bills');
+  expect(page.body.data).toHaveLength(50);
+  expect(page.body.next_cursor).toEqual(expect.any(String));
+  const rest = await get(dan, `/api/bills?cursor=${encodeURIComponent(page.body.next_cursor ?? '')}`);
+  expect(rest.body.data).toHaveLength(1);
+  expect(rest.body.next_cursor).toBeNull();
+});
