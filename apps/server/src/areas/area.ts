@@ -29,7 +29,27 @@ import type { SmsGateway } from '../platform/sms/sms-gateway';
 export interface AreaOffers {
   /** The business area: the id of the business with this KRA PIN that the user holds. */
   heldBusinessOf?: (userId: string, kraPin: string) => Promise<string | null>;
+  /** The parking area: records what a document covers by plate (a PSV sticker), in its transaction. */
+  recordParkingCover?: RecordParkingCover;
 }
+
+/** A document that lets plates park (parking_covers), as the enforcement check reads it. */
+export interface ParkingCover {
+  documentId: string;
+  kind: 'season' | 'reserved' | 'loading' | 'psv-sticker';
+  userId: string | null;
+  serviceId: string;
+  /** The application it was issued for (none for a PSV sticker, which is bought by bill). */
+  applicationNo: string | null;
+  /** The zone it is valid in; null: every zone. */
+  zoneCode: string | null;
+  place: string | null;
+  validFrom: Date;
+  validUntil: Date;
+  plates: readonly string[];
+}
+
+export type RecordParkingCover = (tx: Db, cover: ParkingCover) => Promise<void>;
 
 /** An area's demo data, made after every area registered, only with demo data (config.demoData). */
 export interface AreaDemo {

@@ -5,6 +5,7 @@ import { landArea } from './land';
 import { marketsArea } from './markets';
 import { parkingArea } from './parking';
 import { toiletsArea } from './toilets';
+import { transportArea } from './transport';
 
 /**
  * Every service area, in the order they register (decision 041). The order is the one place an
@@ -19,4 +20,5 @@ export const areas: readonly Area[] = [
   parkingArea,
   marketsArea,
   toiletsArea,
+  transportArea,
 ];

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parkingCoverPlates, parkingCovers, psvStickers } from '../../src/areas/parking/schema';
+import { parkingCoverPlates, parkingCovers } from '../../src/areas/parking/schema';
+import { psvStickers } from '../../src/areas/transport/schema';
 import { createAppWithSimulator, payApplicationBill } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
 import { createOfficer, createSignedInUser, type TestUser } from '../support/users';
@@ -316,7 +317,7 @@ describe('the demo Sacco', () => {
     const { users } = await import('../../src/core/accounts/schema');
     const [otieno] = await t.database.db.select().from(users).where(eq(users.phoneNumber, '254722334455'));
     expect(otieno?.psv).toBe(true);
-    const { saccos } = await import('../../src/areas/parking/schema');
+    const { saccos } = await import('../../src/areas/transport/schema');
     const [sacco] = await t.database.db.select().from(saccos).where(eq(saccos.userId, otieno!.id));
     expect(sacco?.registrationNo).toBe('CS/12345');
     const stickers = await t.database.db.select().from(psvStickers).where(eq(psvStickers.saccoId, sacco!.id));

@@ -1,13 +1,10 @@
 import { defineArea } from '../area';
-import { createMatatuChanges } from './matatu-changes';
-import { registerParkingLists, registerTransportLists } from './parking-lists';
+import { recordParkingCover } from './covers';
+import { registerParkingLists } from './parking-lists';
 import { createParkingPermits } from './parking-permits';
 import { createParkingService } from './parking-service';
 import { createReservedParking } from './reserved-parking';
 import { parkingRoutes } from './routes';
-import { saccoRoutes } from './sacco-routes';
-import { payDemoStickers } from './sacco-seed';
-import { createSaccoService } from './saccos';
 import { dailyParkingUssd } from './ussd';
 
 /** Parking: daily tickets without an account (decision 012), seasonal, reserved and loading permits. */
@@ -47,25 +44,7 @@ export const parkingArea = defineArea({
       }),
     );
     ctx.ussd.addService(dailyParkingUssd({ db, parking }));
-
-    // Transport Saccos (behind PSV activation): fleets and PSV stickers paid in one bill.
-    const saccos = createSaccoService({
-      db,
-      bills: ctx.bills,
-      documents: ctx.documents,
-      links: ctx.links,
-      county: ctx.county,
-    });
-    const matatuChanges = createMatatuChanges({ db });
-    applications.addValidator('transport', matatuChanges.checkApplication);
-    applications.onIssued('transport', matatuChanges.recordIssued);
-    registerTransportLists(ctx.choices, matatuChanges);
-    await ctx.routes(saccoRoutes({ saccos, changes: matatuChanges, guards }));
-    ctx.demo({
-      run: async () => {
-        await payDemoStickers({ db, saccos, bills: ctx.bills });
-        return undefined;
-      },
-    });
+    // PSV stickers (the transport area) let their plates park: the enforcement check reads them.
+    ctx.offers.recordParkingCover = recordParkingCover;
   },
 });

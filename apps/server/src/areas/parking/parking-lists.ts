@@ -1,5 +1,4 @@
 import type { ReferenceChoices } from '../../core/applications/reference-choices';
-import type { MatatuChanges } from './matatu-changes';
 import type { ParkingPermits } from './parking-permits';
 import type { ParkingService } from './parking-service';
 
@@ -15,9 +14,4 @@ export function registerParkingLists(
     data: await permits.buildings(typeof params.road_code === 'string' ? params.road_code : undefined),
   }));
   choices.register('loading-zone-types', async () => ({ data: await permits.loadingZoneTypes() }));
-}
-
-/** The transport services' lists (matatu changes). */
-export function registerTransportLists(choices: ReferenceChoices, changes: MatatuChanges): void {
-  choices.register('matatu-change-types', async () => ({ data: await changes.changeTypes() }));
 }

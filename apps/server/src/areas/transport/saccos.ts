@@ -27,7 +27,8 @@ import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { parkingCoverPlates, parkingCovers, psvStickers, saccos, saccoVehicles } from './schema';
+import type { RecordParkingCover } from '../area';
+import { psvStickers, saccos, saccoVehicles } from './schema';
 
 type SaccoRow = typeof saccos.$inferSelect;
 type VehicleRow = typeof saccoVehicles.$inferSelect;
@@ -80,6 +81,8 @@ export function createSaccoService(deps: {
   documents: Pick<DocumentService, 'issue'>;
   links: Pick<ApplicationDocuments, 'link'>;
   county: Pick<CountyService, 'get'>;
+  /** What a sticker covers by plate, for the enforcement check (the parking area's covers). */
+  recordParkingCover: RecordParkingCover;
 }) {
   const { db } = deps;
   const template = findDocumentTemplate('psv-sticker')!;
@@ -328,24 +331,18 @@ export function createSaccoService(deps: {
         tx,
       );
       const documentId = issued.document.id;
-      await tx
-        .insert(parkingCovers)
-        .values({
-          documentId,
-          kind: 'psv-sticker',
-          userId: sacco.userId,
-          serviceId: 'psv-sticker',
-          applicationNo: null,
-          zoneCode: null,
-          place: null,
-          validFrom: paidAt,
-          validUntil: expiresAt,
-        })
-        .onConflictDoNothing();
-      await tx
-        .insert(parkingCoverPlates)
-        .values({ documentId, plate: sticker.plate, validUntil: expiresAt })
-        .onConflictDoNothing();
+      await deps.recordParkingCover(tx, {
+        documentId,
+        kind: 'psv-sticker',
+        userId: sacco.userId,
+        serviceId: 'psv-sticker',
+        applicationNo: null,
+        zoneCode: null,
+        place: null,
+        validFrom: paidAt,
+        validUntil: expiresAt,
+        plates: [sticker.plate],
+      });
       await tx
         .update(psvStickers)
         .set({ status: 'paid', paidAt, documentId })
