@@ -100,3 +100,90 @@ export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
 export const waitingListResponseSchema = z
   .object({ data: z.array(waitingEntrySchema) })
   .describe("The caller's places on the county's waiting lists");
+
+// ------------------------------------------------------------ allocation (the estates office)
+//  - `GET  /api/staff/estates/waiting-list?estate_code&unit_use`  → {@link officerWaitingListSchema}
+//  - `POST /api/staff/estates/allocations` `{ estate_code, house_no }` → {@link allocationSchema}
+// Officers whose roles grant `estates.allocate`, in the property area (decision 036).
+
+export const unitUseSchema = z.enum(['residential', 'commercial']);
+
+export const waitingListQuerySchema = z.object({
+  estate_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(2)
+    .max(10)
+    .describe('The estate\'s code (the county-estates list), e.g. "KAL".'),
+  unit_use: unitUseSchema.describe('The kind of unit: a house to live in, or a shop.'),
+});
+
+export const waitingApplicantSchema = z.object({
+  place: z.int().positive().describe('The place on the list: 1 is next.'),
+  application_no: z.string(),
+  applicant_name: z.string(),
+  household_size: z.int().nullable(),
+  applied_on: z.string().describe('When the application was made (ISO 8601).'),
+  status: z.string().describe("The application's status."),
+  registered: z
+    .boolean()
+    .describe(
+      'Issued (registered on the list after review): a house can be allocated to it. An application still under review keeps its place but is passed over until it is registered.',
+    ),
+});
+
+export const vacantHouseSchema = z.object({
+  house_no: z.string(),
+  block: z.string().nullable(),
+  size: z.string().describe('e.g. "2 rooms", "shop".'),
+  monthly_rent_cents: centsSchema,
+});
+
+export const officerWaitingListSchema = z
+  .object({
+    estate_code: z.string(),
+    estate: z.string(),
+    unit_use: unitUseSchema,
+    waiting: z
+      .array(waitingApplicantSchema)
+      .describe('The waiting list in its order (oldest application first).'),
+    vacant: z
+      .array(vacantHouseSchema)
+      .describe('The vacant houses or units of the kind, lowest number first.'),
+  })
+  .meta({ id: 'EstateWaitingList' });
+export type OfficerWaitingList = z.infer<typeof officerWaitingListSchema>;
+
+export const allocationRequestSchema = z
+  .object({
+    estate_code: z.string().trim().toUpperCase().min(2).max(10).describe('The estate of the vacant house.'),
+    house_no: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(1)
+      .max(10)
+      .describe('The vacant house or unit, e.g. "101" or "S1".'),
+  })
+  .meta({ examples: [{ estate_code: 'BAH', house_no: '101' }] });
+
+export const allocationSchema = z
+  .object({
+    tenancy_no: tenancyNoSchema,
+    application_no: z.string().describe('The application for allocation first on the list, now off it.'),
+    tenant_name: z.string(),
+    estate_code: z.string(),
+    estate: z.string(),
+    block: z.string().nullable(),
+    house_no: z.string(),
+    unit_use: unitUseSchema,
+    monthly_rent_cents: centsSchema,
+    start_date: z.string().describe('The first day of the tenancy (YYYY-MM-DD): the day of allocation.'),
+    rent_from: z.string().describe('The first month of rent owed (YYYY-MM-01).'),
+    letter: z
+      .object({ print_url: z.string().nullable(), pdf_url: z.string() })
+      .describe('The letter of allocation (/downloads/official-letter), naming the house.'),
+  })
+  .meta({ id: 'HouseAllocation' });
+export type Allocation = z.infer<typeof allocationSchema>;

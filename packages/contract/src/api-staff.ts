@@ -56,6 +56,7 @@ export const PERMISSIONS = [
   'audit.read',
   'parking.check',
   'toilets.maintain',
+  'estates.allocate',
   'fees.propose',
   'fees.confirm',
 ] as const;
@@ -76,7 +77,8 @@ const REVIEWER: readonly Permission[] = [
 
 export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
   reviewer: REVIEWER,
-  approver: [...REVIEWER, 'applications.approve', 'documents.revoke', 'claims.decide'],
+  // The housing officer who allocates a vacant county house to the first on its waiting list.
+  approver: [...REVIEWER, 'applications.approve', 'documents.revoke', 'claims.decide', 'estates.allocate'],
   revenue: ['applications.read', 'documents.read', 'revenue.manage', 'customers.check', 'fees.confirm'],
   admin: ['officers.manage', 'audit.read', 'payments.configure', 'fees.propose', 'fees.confirm'],
   auditor: ['applications.read', 'documents.read', 'audit.read'],

@@ -1163,6 +1163,53 @@ export const documentTemplates = {
       },
     },
   },
+  // County estates (decision 036): a vacant house allocated to the first on its waiting list.
+  'house-allocation-letter': {
+    name: 'house-allocation-letter',
+    title: 'Letter of Allocation of a County House',
+    description:
+      'The county allocates a vacant house or commercial unit in one of its estates to the first applicant on its waiting list: the house, the rent and the tenancy number.',
+    download_route: '/downloads/official-letter',
+    verifiable: true,
+    register: 'letter',
+    facts: [
+      { label: 'Tenancy number', field: 'number' },
+      { label: 'Allocated to', field: 'holder' },
+      { label: 'Estate', field: 'estate' },
+      { label: 'House or unit', field: 'house' },
+      { label: 'Kind of unit', field: 'unit_type' },
+      { label: 'Monthly rent', field: 'monthly_rent' },
+      { label: 'Tenancy starts', field: 'start_date' },
+      { label: 'Rent payable from', field: 'rent_from' },
+      { label: 'Application', field: 'application_no' },
+      { label: 'Date', field: 'issued_on' },
+    ],
+    body: [
+      'RE: ALLOCATION OF A COUNTY HOUSE, YOUR APPLICATION {application_no}',
+      'Your turn on the waiting list of {estate} has come. The {county} allocates to you {house}, {estate}, at a monthly rent of {monthly_rent}, from {start_date}. Your tenancy number is {number}.',
+      'Please collect the keys from the estates office with this letter and your national identity card within 14 days. Pay your rent at /county-rent with your tenancy number.',
+    ],
+    conditions: [
+      'The rent is due by the 10th of each month; a month unpaid after it adds the late payment penalty of the county.',
+      'The house is for the tenant and their household only: it may not be sublet, nor its use changed, without the written consent of the county.',
+      'The tenant keeps the house in good repair and reports repairs at /property-management.',
+      'Arrears of three months or more, or a breach of these conditions, end the tenancy after notice.',
+    ],
+    conditions_title: 'Conditions of tenancy',
+    example: {
+      number: 'NCC-BAH-9001',
+      holder: 'Akinyi Atieno Ouma',
+      values: {
+        application_no: 'PMG-2025-000231',
+        estate: 'Bahati',
+        house: 'Block A, house 101',
+        unit_type: 'residential, 2 rooms',
+        monthly_rent: 'KES 3,000.00',
+        start_date: '1st July 2025',
+        rent_from: 'July 2025',
+      },
+    },
+  },
   // Payment plans (decision 037): the schedule a citizen's arrears are paid by.
   'payment-plan-schedule': {
     name: 'payment-plan-schedule',

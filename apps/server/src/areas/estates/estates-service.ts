@@ -15,15 +15,19 @@ import { bills } from '../../core/bills/schema';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
+import { createAllocation } from './allocation';
 import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
+import {
+  COUNTY_RENT,
+  notAllocated,
+  ON_THE_LIST,
+  onWaitingList,
+  openRentIn,
+  PROPERTY_MANAGEMENT,
+} from './waiting-list';
 
-/** The standing obligations of county rent carry this kind; their reference is the tenancy number. */
-export const COUNTY_RENT = 'county-rent';
+export { COUNTY_RENT } from './waiting-list';
 
-/** The service whose applications ask for a county house or unit (or a repair): decision 036. */
-const PROPERTY_MANAGEMENT = 'property-management';
-/** An application for allocation is on the waiting list once paid, until cancelled or refused. */
-const ON_THE_LIST = ['under_review', 'approved', 'needs_info', 'issued'] as const;
 /**
  * An application still undecided: an applicant has one for a waiting list open at a time, and a
  * tenancy one transfer (from its submission until it is issued, refused or cancelled).
@@ -45,7 +49,14 @@ const tenancyNotFound = () => notFound('We could not find that tenancy on your a
  * the tenancies the caller's account holds: another's is a 404, never a 403 (it does not say the
  * number exists).
  */
-export function createEstatesService({ db, standing }: { db: Db; standing: StandingChargeService }) {
+export function createEstatesService(
+  deps: Omit<Parameters<typeof createAllocation>[0], 'db' | 'standing'> & {
+    db: Db;
+    standing: StandingChargeService;
+  },
+) {
+  const { db, standing } = deps;
+  const allocation = createAllocation(deps);
   const rows = (where: ReturnType<typeof and>) =>
     db
       .select({
@@ -122,15 +133,7 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
   const houseInWords = (row: Row) =>
     [row.estate, row.block, `house ${row.houseNo}`].filter(Boolean).join(', ');
 
-  /** The applications of one waiting list (an estate and a kind of unit) in some statuses. */
-  const onList = (estate: string, use: string, statuses: readonly string[]) =>
-    and(
-      eq(applications.serviceId, PROPERTY_MANAGEMENT),
-      sql`${applications.values}->>'request' = 'allocation'`,
-      sql`${applications.values}->>'estate' = ${estate}`,
-      sql`${applications.values}->>'unit_use' = ${use}`,
-      inArray(applications.status, [...statuses] as (typeof applications.status._.data)[]),
-    );
+  const onList = onWaitingList;
 
   /** An application's place on its waiting list now: one after those on it made before it. */
   async function placeOf(on: Db, row: { id: string; values: Record<string, unknown> }): Promise<number> {
@@ -408,6 +411,9 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
   };
 
   return {
+    /** The estates office's allocation from the waiting list (allocation.ts). */
+    waitingListOf: allocation.waitingList,
+    allocate: allocation.allocate,
     validateApplication,
     recordIssued,
     settleCarried,
@@ -420,28 +426,8 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
      */
     async openRents(): Promise<number> {
       const waiting = await rows(and(isNull(tenancies.obligationId), eq(tenancies.status, 'active')));
-      for (const row of waiting) {
-        await db.transaction(async (tx) => {
-          const obligation = await standing.open(tx, {
-            kind: COUNTY_RENT,
-            reference: row.tenancyNo,
-            userId: row.userId,
-            customerName: row.tenantName,
-            description: `County rent, ${row.estate} house ${row.houseNo}`,
-            descriptionSw: `Kodi ya nyumba ya kaunti, ${row.estate} nyumba ${row.houseNo}`,
-            amountCents: row.monthlyRentCents,
-            startPeriod: row.rentFrom,
-            dueDay: row.dueDay,
-            penaltyPpm: row.penaltyPpm,
-            subCountyCode: row.subCountyCode,
-            actor: { type: 'system' },
-          });
-          await tx
-            .update(tenancies)
-            .set({ obligationId: obligation.id })
-            .where(eq(tenancies.tenancyNo, row.tenancyNo));
-        });
-      }
+      for (const row of waiting)
+        await db.transaction((tx) => openRentIn(tx, standing, { ...row, estate: row.estate }));
       return waiting.length;
     },
 
@@ -481,6 +467,8 @@ export function createEstatesService({ db, standing }: { db: Db; standing: Stand
             eq(applications.serviceId, PROPERTY_MANAGEMENT),
             sql`${applications.values}->>'request' = 'allocation'`,
             inArray(applications.status, [...ON_THE_LIST]),
+            // Allocated a house: off the list (the tenancy is on /properties).
+            notAllocated,
           ),
         )
         .orderBy(asc(applications.createdAt));

@@ -9,7 +9,16 @@ export const estatesArea = defineArea({
     const { applications, standing } = ctx;
     // A tenancy the seed (or an officer) added gets its rent opened here, and its months raised
     // at once, not an hour on.
-    const estates = createEstatesService({ db: ctx.db, standing });
+    // An officer allocates a vacant house from the waiting list: tenancy, rent, letter and SMS.
+    const estates = createEstatesService({
+      db: ctx.db,
+      standing,
+      documents: ctx.documents,
+      links: ctx.links,
+      county: ctx.county,
+      sms: ctx.sms,
+      log: ctx.log,
+    });
     if ((await estates.openRents()) > 0) await standing.raiseDue();
     // Tenancy services (next of kin, transfer) name a tenancy the applicant holds; issued, they change it.
     applications.addValidator('property', estates.validateApplication);

@@ -1,14 +1,21 @@
 import {
+  allocationRequestSchema,
+  allocationSchema,
+  officerWaitingListSchema,
   rentBillRequestSchema,
   rentBillResponseSchema,
   tenanciesResponseSchema,
   tenancyDetailSchema,
   tenancyParamsSchema,
+  waitingListQuerySchema,
   waitingListResponseSchema,
 } from '@kaunti/contract/api-estates';
 import { errorBodySchema } from '@kaunti/contract/errors';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
+import { currentOfficer, servesArea } from '../../core/staff/officer-service';
+import { forbidden } from '../../platform/errors';
 import { replyLanguage } from '../../platform/http/accept-language';
 import type { EstatesService } from './estates-service';
 
@@ -115,6 +122,91 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           // In the reader's language, as GET /api/bills/{bill_no} answers it.
           replyLanguage(request, reply),
         ),
+    );
+
+    // The estates office (decision 036): the waiting list in its order beside the vacant houses,
+    // and the allocation of a vacant house to the first registered applicant on it. Officers
+    // whose roles grant estates.allocate, serving the property area.
+    const allocates = deps.guards.can('estates.allocate');
+    const inPropertyArea = (request: FastifyRequest) => {
+      if (!servesArea(currentOfficer(request), 'property'))
+        throw forbidden('County estates are not among your service areas.');
+    };
+
+    app.get(
+      '/api/staff/estates/waiting-list',
+      {
+        onRequest: allocates,
+        config: {
+          audit: {
+            entityType: 'waiting_list',
+            entityId: (request) => {
+              const query = request.query as { estate_code?: string; unit_use?: string };
+              return `${query.estate_code ?? ''}/${query.unit_use ?? ''}`;
+            },
+            answered: 'waiting_list.viewed',
+          },
+        },
+        schema: {
+          operationId: 'getEstateWaitingList',
+          tags,
+          security,
+          summary: "An estate's waiting list for a kind of unit, and its vacant houses (the estates office)",
+          description:
+            'The paid applications for allocation of the estate and kind of unit not refused, cancelled or allocated, in the ' +
+            'order they were made (place 1 is next), each with whether it is registered (issued: a house can be allocated ' +
+            'to it); and the vacant houses or units of the kind, lowest number first. For officers whose roles grant ' +
+            'estates.allocate and who serve the property area (403 otherwise); 404 for an unknown estate.',
+          querystring: waitingListQuerySchema,
+          response: { 200: officerWaitingListSchema, ...errors, 403: errorBodySchema },
+        },
+      },
+      async (request) => {
+        inPropertyArea(request);
+        return estates.waitingListOf(request.query.estate_code, request.query.unit_use);
+      },
+    );
+
+    app.post(
+      '/api/staff/estates/allocations',
+      {
+        onRequest: allocates,
+        config: {
+          audit: {
+            entityType: 'estate_house',
+            entityId: (request) => {
+              const body = (request.body ?? {}) as { estate_code?: string; house_no?: string };
+              return `${body.estate_code ?? ''}/${body.house_no ?? ''}`;
+            },
+            refused: 'allocation.refused',
+          },
+        },
+        schema: {
+          operationId: 'allocateHouse',
+          tags,
+          security,
+          summary: 'Allocate a vacant house to the first registered applicant on its waiting list',
+          description:
+            "The house's estate and kind say which list; the list says to whom: its first registered (issued) " +
+            "application. A tenancy is created (a new tenancy number, the applicant, the house, today, the house's " +
+            'monthly rent), its rent opens as a standing charge with the months due raised, the applicant leaves the list, ' +
+            'the letter of allocation is issued (/downloads/official-letter, naming the house) and the applicant gets an ' +
+            'SMS in their language. 409 when the house is not vacant (two allocations of one house at once: one wins) or ' +
+            'nobody registered is waiting; 404 for an unknown house; 403 without estates.allocate or the property area.',
+          body: allocationRequestSchema,
+          response: { 201: allocationSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        inPropertyArea(request);
+        const officer = currentOfficer(request);
+        const allocated = await estates.allocate(
+          { estateCode: request.body.estate_code, houseNo: request.body.house_no },
+          { type: 'staff', id: officer.userId },
+          request.id,
+        );
+        return reply.code(201).send(allocated);
+      },
     );
   };
 }

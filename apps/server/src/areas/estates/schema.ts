@@ -85,6 +85,12 @@ export const tenancies = pgTable(
     status: text('status', { enum: ['active', 'ended'] })
       .notNull()
       .default('active'),
+    /**
+     * The application for allocation (/property-management) it was allocated from, first on the
+     * waiting list (decision 036); null for the tenancies the county had before. Once per
+     * application: it is then off the list.
+     */
+    applicationNo: text('application_no'),
     /** Its rent (opened when the tenancy is first seen by the server: estates-service.ts). */
     obligationId: uuid('obligation_id').references(() => standingObligations.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -93,5 +99,7 @@ export const tenancies = pgTable(
     index('tenancies_user_idx').on(t.userId),
     // One active tenancy per house.
     uniqueIndex('tenancies_house_active_uq').on(t.houseId).where(sql`${t.status} = 'active'`),
+    // One tenancy per application for allocation.
+    uniqueIndex('tenancies_application_uq').on(t.applicationNo),
   ],
 );
