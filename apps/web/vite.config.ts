@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { buildSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogueIndex } from './catalogue-index-plugin';
 
@@ -42,11 +44,81 @@ function precompress(): Plugin {
   };
 }
 
+/** Unhashed files the app's shell needs offline (public/, and the manifest the server writes). */
+const SHELL_FILES = [
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-192.png',
+  '/icons/maskable-512.png',
+  '/manifest.webmanifest',
+];
+
+/**
+ * The service worker (src/service-worker.ts, docs/decisions/039) as dist/sw.js: bundled by esbuild
+ * with the files to precache — the entry's script and CSS, the portal's route table and what they
+ * import, read from the build's manifest, and the shell's unhashed files — and a version that is a
+ * hash of that list and of the worker's own code, so a new build is a new worker and an unchanged
+ * one is not.
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  let ssr = false;
+  return {
+    name: 'kaunti-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle() {
+      if (ssr) return;
+      const manifestFile = join(outDir, '.vite', 'manifest.json');
+      if (!existsSync(manifestFile)) return;
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+        string,
+        { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+      >;
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(`/${chunk.file}`)) return;
+        files.add(`/${chunk.file}`);
+        for (const css of chunk.css ?? []) files.add(`/${css}`);
+        for (const imported of chunk.imports ?? []) visit(imported);
+      };
+      for (const [key, chunk] of Object.entries(manifest))
+        if (chunk.isEntry || key.endsWith('src/app/portal-routes.tsx')) visit(key);
+      const precache = [...[...files].sort(), ...SHELL_FILES];
+      const code = (define: Record<string, string>) =>
+        buildSync({
+          entryPoints: [join(import.meta.dirname, 'src', 'service-worker.ts')],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          target: 'es2020',
+          minify: true,
+          define,
+        }).outputFiles[0]?.text ?? '';
+      const list = JSON.stringify(precache);
+      const version = createHash('sha256')
+        .update(list)
+        .update(code({ __KAUNTI_SW_VERSION__: '""', __KAUNTI_SW_PRECACHE__: list }))
+        .digest('hex')
+        .slice(0, 12);
+      writeFileSync(
+        join(outDir, 'sw.js'),
+        code({ __KAUNTI_SW_VERSION__: JSON.stringify(version), __KAUNTI_SW_PRECACHE__: list }),
+      );
+    },
+  };
+}
+
 // The API runs on :3000 (npm run dev starts both); the dev server proxies /api to it.
 // `vite build --ssr` (build.mjs) makes the server's page renderer from src/entry-server.tsx: one
 // self-contained bundle (React and every dependency inside), for Node.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), catalogueIndex(), precompress()],
+  plugins: [react(), catalogueIndex(), serviceWorker(), precompress()],
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
   server: {
     port: 5173,

@@ -511,6 +511,7 @@ export async function buildApp({
       };
     },
     allowedMethods,
+    { serviceWorker: config.serviceWorker },
   );
   return app;
 }

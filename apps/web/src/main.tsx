@@ -10,10 +10,11 @@ import { setAuthToken } from './lib/api-client';
 import { loadChunk } from './lib/chunk-loader';
 import { preferredLanguageOtherThan, startI18n } from './lib/i18n';
 import { readRenderedPage } from './lib/rendered-page';
-import { unregisterServiceWorkers } from './lib/service-worker';
+import { startServiceWorkerAfterLoad } from './lib/service-worker';
 import { readTokenCookie } from './lib/session-token';
 
-void unregisterServiceWorkers().catch(() => undefined);
+// The service worker (docs/decisions/039), once the page has loaded; removed by the kill switch.
+startServiceWorkerAfterLoad();
 // Spec: the token from the cookie is sent as a Bearer header when present at start-up.
 const token = readTokenCookie();
 setAuthToken(token);

@@ -99,6 +99,8 @@ const envSchema = z.object({
     .default('nairobi'),
   KAUNTI_DEMO_DATA: bool.optional(),
   KAUNTI_WEB_DIST: z.string().min(1).optional(),
+  /** The web app's service worker (decision 039); false is the kill switch: every browser's is removed. */
+  KAUNTI_SERVICE_WORKER: bool.optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
@@ -375,6 +377,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     county: env.KAUNTI_COUNTY,
     demoData: env.KAUNTI_DEMO_DATA ?? !isProduction,
     webDist: env.KAUNTI_WEB_DIST ? resolve(env.KAUNTI_WEB_DIST) : join(repoRoot, 'apps', 'web', 'dist'),
+    serviceWorker: env.KAUNTI_SERVICE_WORKER ?? true,
     databaseUrl: env.DATABASE_URL,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,

@@ -34,6 +34,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {}); // the build\'s worker');
   t = await createTestApp({ KAUNTI_WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -94,6 +95,57 @@ describe('serving the built web app', () => {
     expect(api.statusCode).toBe(404);
     const post = await t.app.inject({ method: 'POST', url: '/faqs' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('installable and offline (decision 039)', () => {
+  it("serves the build's service worker, never cached by the browser, and tells the app to run it", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain("the build's worker");
+    const page = await t.app.inject({ method: 'GET', url: '/faqs' });
+    const json = /id="kaunti-bootstrap">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(JSON.parse(json!).service_worker).toBe(true);
+  });
+
+  it('serves a manifest named from the county: standalone, green, icons at 192 and 512, maskable too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      name: 'Nairobi City County e-Services',
+      short_name: 'Nairobi',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0b6b3a',
+    });
+    const icons = manifest.icons as { sizes: string; purpose: string }[];
+    for (const sizes of ['192x192', '512x512'])
+      for (const purpose of ['any', 'maskable'])
+        expect(
+          icons.some((icon) => icon.sizes === sizes && icon.purpose === purpose),
+          `${sizes} ${purpose}`,
+        ).toBe(true);
+  });
+
+  it('with the kill switch (KAUNTI_SERVICE_WORKER=false): /sw.js removes the caches and itself, and the app is told', async () => {
+    const off = await createTestApp({ KAUNTI_WEB_DIST: dist, KAUNTI_SERVICE_WORKER: 'false' });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('registration.unregister()');
+      expect(res.body).toContain('caches.delete');
+      expect(res.body).not.toContain("the build's worker");
+      const page = await off.app.inject({ method: 'GET', url: '/faqs' });
+      const json = /id="kaunti-bootstrap">(.*?)<\/script>/.exec(page.body)?.[1];
+      expect(JSON.parse(json!).service_worker).toBe(false);
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from '../lib/translator';
+import { OfflineNotice } from '../ui/offline/offline-notice';
 import { Spinner } from '../ui/spinner/spinner';
 import { Toaster } from '../ui/toast/toaster';
 import { AccountMenu } from './auth/account-menu';
@@ -12,7 +13,7 @@ import { PageTitle } from './page-title';
 import styles from './root-layout.module.css';
 
 /**
- * Header, the page, the footer (not on printable documents), toasts, the page title, and the
+ * Header, the offline notice, the page, the footer (not on printable documents), toasts, the page title, and the
  * focus on a new page's heading (page-focus.tsx).
  */
 export function RootLayout() {
@@ -24,6 +25,7 @@ export function RootLayout() {
       <SessionWatch />
       <SiteHeader account={<AccountMenu />} />
       <main id="main" className={styles.main} tabIndex={-1}>
+        <OfflineNotice />
         <Suspense fallback={<Spinner label={t('loading')} />}>
           <Outlet />
         </Suspense>

@@ -40,6 +40,7 @@ export async function registerWebApp(
   webDist: string,
   bootstrap: () => Promise<{ title: string; data: Record<string, unknown> }>,
   allowedMethods: (path: string) => string[] = () => [],
+  options: { serviceWorker?: boolean } = {},
 ): Promise<boolean> {
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -55,9 +56,15 @@ export async function registerWebApp(
   // app's own script, not after it has run (one round trip fewer before a phone shows the page).
   const portalTemplate = withPreloads(template, portalRouteChunks(webDist, template));
   // The county's data is read once, the first time a page is asked for; both shells from it.
+  // The app reads whether to run its service worker from the same block (decision 039: false is
+  // the kill switch, and the app then removes the worker and its caches).
+  const serviceWorker = options.serviceWorker ?? true;
   let boot: ReturnType<typeof bootstrap> | undefined;
   const county = () => {
-    boot ??= bootstrap();
+    boot ??= bootstrap().then(({ title, data }) => ({
+      title,
+      data: { ...data, service_worker: serviceWorker },
+    }));
     return boot;
   };
   let pages: Promise<{ landing: string; portal: string }> | undefined;
@@ -85,6 +92,8 @@ export async function registerWebApp(
     root: webDist,
     index: false,
     wildcard: false,
+    // The service worker is sent by its own route (registerOfflineFiles).
+    globIgnore: ['sw.js', 'sw.js.*'],
     // The build writes .br and .gz beside each text file; they are sent to browsers that take them.
     preCompressed: true,
     // index.html is only ever sent by the handler below, with the county's data and the CSP; the
@@ -97,6 +106,8 @@ export async function registerWebApp(
       );
     },
   });
+
+  registerOfflineFiles(app, webDist, county, serviceWorker);
 
   // A plain form post to a page (sign-in, parking's amount) made before the app's script arrived:
   // the page's own answer (server-pages.ts). Form bodies are read on these routes only: the API
@@ -151,6 +162,76 @@ export async function registerWebApp(
       .send(await indexHtml(path));
   });
   return true;
+}
+
+/**
+ * The web app manifest (its name from the county) and the service worker (docs/decisions/039).
+ * The worker is never cached by the browser's HTTP cache (it checks it on every visit), so a new
+ * build reaches every phone on its next visit online. With the service worker switched off (the
+ * kill switch), /sw.js is a worker that deletes the portal's caches and unregisters itself: a
+ * browser holding an old worker gets it at its next check, even if the page it shows was cached.
+ */
+function registerOfflineFiles(
+  app: FastifyInstance,
+  webDist: string,
+  county: () => Promise<{ title: string; data: Record<string, unknown> }>,
+  serviceWorker: boolean,
+): void {
+  const workerFile = join(webDist, 'sw.js');
+  const worker = serviceWorker && existsSync(workerFile) ? readFileSync(workerFile, 'utf8') : KILL_WORKER;
+  app.get('/sw.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(worker),
+  );
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
+    const { title, data } = await county();
+    const name = (data.county as { name?: string } | undefined)?.name;
+    return reply
+      .header('content-type', 'application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(webAppManifest(title, name));
+  });
+}
+
+/** The kill switch's worker: removes the portal's caches, then itself. */
+export const KILL_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith('kaunti-')) await caches.delete(name);
+    await self.registration.unregister();
+  })());
+});
+`;
+
+/** The manifest: installable as a standalone app, green, its name the portal's and its short name the county's. */
+export function webAppManifest(portalName: string, countyName: string | undefined) {
+  return {
+    id: '/',
+    name: portalName,
+    short_name: shortName(countyName ?? portalName),
+    description: 'Apply for county services, pay county bills by M-Pesa, and verify county documents.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    background_color: '#ffffff',
+    theme_color: '#0b6b3a',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** What fits under an icon on a home screen: "Nairobi City County" → "Nairobi". */
+function shortName(name: string): string {
+  const first = name.replace(/\s+(City\s+)?County.*$/i, '').trim();
+  return (first || name).slice(0, 12);
 }
 
 /**

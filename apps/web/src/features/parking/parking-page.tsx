@@ -11,6 +11,7 @@ import { Alert } from '../../ui/alert/alert';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
+import { NeedsConnection } from '../../ui/offline/offline-notice';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import styles from './parking.module.css';
@@ -247,9 +248,16 @@ function DailyForm({ zones }: { zones: Zone[] }) {
           t('pay.amountNeeds')
         )}
       </p>
-      <Button type="submit" busy={busy} busyLabel={t('pay.sending')} className={styles.primary}>
+      <Button
+        type="submit"
+        busy={busy}
+        busyLabel={t('pay.sending')}
+        className={styles.primary}
+        needsConnection
+      >
         {t('pay.submit')}
       </Button>
+      <NeedsConnection />
     </form>
   );
 }

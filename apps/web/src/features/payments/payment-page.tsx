@@ -16,6 +16,7 @@ import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { controlClass, FormField, InputField } from '../../ui/form-field/form-field';
+import { NeedsConnection } from '../../ui/offline/offline-notice';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { Spinner } from '../../ui/spinner/spinner';
@@ -442,9 +443,10 @@ function PaymentForm({
         )}
       </FormField>
 
-      <Button type="submit" busy={sending} busyLabel={t('pay.sending')}>
+      <Button type="submit" busy={sending} busyLabel={t('pay.sending')} needsConnection>
         {t('pay.submit')}
       </Button>
+      <NeedsConnection />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { Alert } from '../../ui/alert/alert';
 import { LoadErrorAlert } from '../../ui/alert/load-error-alert';
 import { Button } from '../../ui/button/button';
 import { ErrorSummary } from '../../ui/error-summary/error-summary';
+import { NeedsConnection } from '../../ui/offline/offline-notice';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { FeeQuote } from './fee-quote';
 import { FieldInput } from './fields/field-input';
@@ -150,9 +151,16 @@ export function TicketFormPage({ service }: { service: ServiceDefinition | undef
             />
           ))}
           <FeeQuote service={service} text={text} />
-          <Button type="submit" busy={busy} busyLabel={t('ticket.sending')} className={styles.primary}>
+          <Button
+            type="submit"
+            busy={busy}
+            busyLabel={t('ticket.sending')}
+            className={styles.primary}
+            needsConnection
+          >
             {t('ticket.pay')}
           </Button>
+          <NeedsConnection />
         </form>
       </FormProvider>
     </div>

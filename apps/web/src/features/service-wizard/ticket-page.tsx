@@ -16,6 +16,7 @@ import { Button } from '../../ui/button/button';
 import { Fact, FactList } from '../../ui/fact-list/fact-list';
 import { InputField } from '../../ui/form-field/form-field';
 import { LiveRegion } from '../../ui/live-region/live-region';
+import { NeedsConnection } from '../../ui/offline/offline-notice';
 import { PageHeading } from '../../ui/page-heading/page-heading';
 import { QueryState } from '../../ui/query-state/query-state';
 import { StatusBadge } from '../../ui/status-badge/status-badge';
@@ -176,7 +177,12 @@ function PayAgain({ service, ticket }: { service: ServiceDefinition; ticket: Ser
           <p>{failure}</p>
         </Alert>
       ) : null}
-      <Button busy={busy === 'same'} busyLabel={t('ticket.sending')} onClick={() => void send('same')}>
+      <Button
+        busy={busy === 'same'}
+        busyLabel={t('ticket.sending')}
+        onClick={() => void send('same')}
+        needsConnection
+      >
         {payment.phone_hint ? t('ticket.tryAgainTo', { phone: payment.phone_hint }) : t('ticket.tryAgain')}
       </Button>
       <form
@@ -198,9 +204,16 @@ function PayAgain({ service, ticket }: { service: ServiceDefinition; ticket: Ser
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
         />
-        <Button type="submit" variant="secondary" busy={busy === 'other'} busyLabel={t('ticket.sending')}>
+        <Button
+          type="submit"
+          variant="secondary"
+          busy={busy === 'other'}
+          busyLabel={t('ticket.sending')}
+          needsConnection
+        >
           {t('ticket.tryOtherPhone')}
         </Button>
+        <NeedsConnection />
       </form>
       <p>{t('ticket.paybill', { bill: ticket.bill_no })}</p>
     </div>

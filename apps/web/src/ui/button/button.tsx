@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useOnline } from '../../lib/online';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
@@ -13,6 +14,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows the busy label and disables the button while true. */
   busy?: boolean;
   busyLabel?: ReactNode;
+  /**
+   * The button moves money (an M-Pesa prompt): while the browser is offline it does nothing, as a
+   * busy one (nothing is queued to be sent later). Put `NeedsConnection` (ui/offline) beside it to
+   * say why.
+   */
+  needsConnection?: boolean;
 }
 
 /**
@@ -25,20 +32,23 @@ export function Button({
   variant = 'primary',
   busy = false,
   busyLabel,
+  needsConnection = false,
   className,
   children,
   type,
   onClick,
   ...rest
 }: ButtonProps) {
+  const online = useOnline();
+  const held = busy || (needsConnection && !online);
   return (
     <button
       type={type ?? 'button'}
       className={buttonClass(variant, className)}
-      aria-disabled={busy || undefined}
+      aria-disabled={held || undefined}
       aria-busy={busy || undefined}
       {...rest}
-      onClick={busy ? (event) => event.preventDefault() : onClick}
+      onClick={held ? (event) => event.preventDefault() : onClick}
     >
       {busy && busyLabel ? busyLabel : children}
     </button>

@@ -1,0 +1,170 @@
+/**
+ * The portal's service worker (docs/decisions/039), built into dist/sw.js by vite.config.ts
+ * (`serviceWorker()`): the version and the files to precache are written in at build time. The
+ * rules for each request are lib/offline-policy.ts; this file only carries them out.
+ *
+ * Typed with the few worker types it uses (the web app's TypeScript program has the DOM's types,
+ * which clash with the WebWorker library).
+ */
+import {
+  API_CACHE,
+  ASSET_CACHE,
+  apiCacheKey,
+  CACHE_PREFIX,
+  isKeptPage,
+  MAX_API_ANSWERS,
+  MAX_ASSETS,
+  MAX_PAGES,
+  offlinePageHtml,
+  PAGE_CACHE,
+  routeOf,
+  staticCacheName,
+} from './lib/offline-policy';
+
+declare const __KAUNTI_SW_VERSION__: string;
+declare const __KAUNTI_SW_PRECACHE__: string[];
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerScope {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+
+const worker = self as unknown as WorkerScope;
+const VERSION = __KAUNTI_SW_VERSION__;
+const PRECACHE = __KAUNTI_SW_PRECACHE__;
+const STATIC_CACHE = staticCacheName(VERSION);
+const staticPaths = new Set(PRECACHE.filter((path) => !path.startsWith('/assets/')));
+/** A page that has not answered in this long is shown from the cache, if kept (the fetch goes on, to refresh it). */
+const PAGE_WAIT_MS = 8000;
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      // The shell's hashed files go to the cache shared across versions; the rest to this version's.
+      const assets = await caches.open(ASSET_CACHE);
+      const statics = await caches.open(STATIC_CACHE);
+      await Promise.all(
+        PRECACHE.map(async (path) => {
+          const cache = path.startsWith('/assets/') ? assets : statics;
+          if (await cache.match(path)) return;
+          const response = await fetch(path, { cache: 'no-cache' });
+          if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+          await cache.put(path, response);
+        }),
+      );
+      // Safe at once (decision 039): pages are fetched from the network first, and the files named
+      // by their content stay in the shared cache, so a page of the last version keeps working.
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      const current = new Set([ASSET_CACHE, PAGE_CACHE, API_CACHE, STATIC_CACHE]);
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name))
+          .map((name) => caches.delete(name)),
+      );
+      await trim(ASSET_CACHE, MAX_ASSETS);
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const route = routeOf(request, worker.location.origin, staticPaths);
+  if (route === 'network') return;
+  if (route === 'asset') event.respondWith(cacheFirst(ASSET_CACHE, request));
+  else if (route === 'static') event.respondWith(cacheFirst(STATIC_CACHE, request));
+  else if (route === 'page') event.respondWith(page(event));
+  else event.respondWith(publicApi(event));
+});
+
+async function cacheFirst(name: string, request: Request): Promise<Response> {
+  const cache = await caches.open(name);
+  const url = new URL(request.url);
+  const kept = await cache.match(url.pathname);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(url.pathname, response.clone());
+  return response;
+}
+
+/** The network first; the copy kept when offline or after PAGE_WAIT_MS; else the offline page. */
+async function page(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const url = new URL(request.url);
+  const key = `${url.origin}${url.pathname}`;
+  const keep = isKeptPage(request.url);
+  const fromNetwork = fetch(request).then(async (response) => {
+    if (keep && response.ok && response.type === 'basic' && !response.redirected) {
+      const cache = await caches.open(PAGE_CACHE);
+      await cache.put(key, response.clone());
+      await trim(PAGE_CACHE, MAX_PAGES);
+    }
+    return response;
+  });
+  event.waitUntil(fromNetwork.catch(() => undefined));
+  const kept = keep ? caches.open(PAGE_CACHE).then((cache) => cache.match(key)) : Promise.resolve(undefined);
+  try {
+    return await Promise.race([fromNetwork, slowNetwork(kept)]);
+  } catch {
+    return (await kept) ?? offlinePage();
+  }
+}
+
+/** Resolves with the kept copy once the network has been slow for PAGE_WAIT_MS; never without one. */
+function slowNetwork(kept: Promise<Response | undefined>): Promise<Response> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      void kept.then((response) => response && resolve(response));
+    }, PAGE_WAIT_MS);
+  });
+}
+
+function offlinePage(): Response {
+  return new Response(offlinePageHtml(), {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** The network first, the copy (per language) offline. */
+async function publicApi(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const key = apiCacheKey(request.url, request.headers.get('accept-language'));
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && !/no-store|private/.test(response.headers.get('cache-control') ?? '')) {
+      event.waitUntil(cache.put(key, response.clone()).then(() => trim(API_CACHE, MAX_API_ANSWERS)));
+    }
+    return response;
+  } catch (error) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Keeps the newest `max` entries of a cache (a cache lists its entries oldest first). */
+async function trim(name: string, max: number): Promise<void> {
+  const cache = await caches.open(name);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+}
