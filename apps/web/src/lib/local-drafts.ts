@@ -1,3 +1,4 @@
+import { api } from './api-client';
 import { readTokenCookie } from './session-token';
 
 /**
@@ -94,6 +95,60 @@ export function removeLocalDraft(draftId: string): void {
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
     if (key?.startsWith(prefix) && key.endsWith(`.${draftId}`)) doomed.push(key);
+  }
+  for (const key of doomed) store.removeItem(key);
+}
+
+/** Every copy this device keeps for a user (the current one unless told). */
+export function listLocalDrafts(user = currentUserKey()): LocalDraft[] {
+  const store = storage();
+  if (!store) return [];
+  const prefix = `${PREFIX}${user}.`;
+  const drafts: LocalDraft[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    try {
+      const parsed: unknown = JSON.parse(store.getItem(key) ?? '');
+      if (isLocalDraft(parsed)) drafts.push(parsed);
+    } catch {
+      // Not a copy this app wrote: left alone.
+    }
+  }
+  return drafts;
+}
+
+/**
+ * Sends the copies the server has not confirmed (typed offline) as their drafts, and marks those it
+ * took; a copy that cannot be sent stays unsynced. Resolves with how many were sent.
+ */
+export async function sendUnsyncedDrafts(user = currentUserKey()): Promise<number> {
+  let sent = 0;
+  for (const draft of listLocalDrafts(user).filter((copy) => copy.dirty)) {
+    try {
+      await api(`/api/drafts/${encodeURIComponent(draft.id)}`, {
+        method: 'PUT',
+        body: { service_id: draft.service_id, step: draft.step, values: draft.values },
+      });
+      const current = readLocalDraft(draft.service_id, draft.id);
+      if (current && current.saved_at === draft.saved_at) writeLocalDraft({ ...current, dirty: false });
+      sent += 1;
+    } catch {
+      // Offline, or refused: the copy stays as it is.
+    }
+  }
+  return sent;
+}
+
+/** Removes every copy this device keeps for a user (signing out: the next person sees none). */
+export function clearLocalDrafts(user = currentUserKey()): void {
+  const store = storage();
+  if (!store) return;
+  const prefix = `${PREFIX}${user}.`;
+  const doomed: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(prefix)) doomed.push(key);
   }
   for (const key of doomed) store.removeItem(key);
 }

@@ -5,6 +5,7 @@ import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState, markAuthenticated, resetAuth } from '../../features/accounts/auth-store';
 import { api, hasAuthToken, setAuthToken } from '../../lib/api-client';
+import { listLocalDrafts, writeLocalDraft } from '../../lib/local-drafts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../../lib/session-token';
 import { fakeJwt, jsonResponse, nowSeconds, renderWithApp, stubApi } from '../../testing/render-with-app';
 import { RouteGuard } from '../route-guard';
@@ -35,6 +36,7 @@ beforeEach(() => {
   setAuthToken(undefined);
   resetAuth();
   sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -101,6 +103,42 @@ describe('AccountMenu', () => {
     expect(getAuthState()).toMatchObject({ isAuthenticated: false, currentUser: null });
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();
     expect(sessionStorage.getItem('kaunti.returnTo')).toBeNull();
+  });
+
+  it("Log out first sends the answers typed offline as their draft, then leaves none of the user's forms on the device, and another account's alone", async () => {
+    signIn();
+    const typed = {
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      service_id: 'land-survey',
+      step: 1,
+      values: { lr_number: '209/10001' },
+      saved_at: '2026-11-29T10:00:00.000Z',
+      dirty: true,
+    };
+    writeLocalDraft(typed);
+    localStorage.setItem(
+      'kaunti.draft.u2.land-survey.1d1bd0d5-46c5-4c5e-93b9-2f2f6d2f6b11',
+      JSON.stringify({ ...typed, id: '1d1bd0d5-46c5-4c5e-93b9-2f2f6d2f6b11' }),
+    );
+    const { calls } = stubApi({
+      'GET /api/profile': () => jsonResponse(200, profile),
+      'PUT /api/drafts/:id': ({ body }) => jsonResponse(200, { id: typed.id, ...(body as object) }),
+      'POST /api/auth/logout': () => jsonResponse(200, { message: 'You have been logged out.' }),
+    });
+    const { router } = await renderWithApp(withMenu(), { path: '/' });
+    await userEvent.click(await screen.findByRole('button', { name: /Wanjiku/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const put = calls.findIndex((c) => c.method === 'PUT' && c.url === `/api/drafts/${typed.id}`);
+    expect(put).toBeGreaterThanOrEqual(0);
+    expect(calls[put]?.body).toEqual({
+      service_id: 'land-survey',
+      step: 1,
+      values: { lr_number: '209/10001' },
+    });
+    expect(put).toBeLessThan(calls.findIndex((c) => c.url === '/api/auth/logout'));
+    expect(listLocalDrafts('u1')).toEqual([]);
+    expect(listLocalDrafts('u2')).toHaveLength(1);
   });
 
   it("an officer's session (opened at /staff/login): the back office's menu, and Log out goes back to /staff/login", async () => {

@@ -415,6 +415,58 @@ describe('ServiceWizard', () => {
     expect(await screen.findByText('Saved on this device — will sync when back online')).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      language: 'en' as const,
+      next: 'Next',
+      kept: 'Saved on this device — will sync when back online',
+      saved: 'Saved',
+    },
+    {
+      language: 'sw' as const,
+      next: 'Endelea',
+      kept: 'Imehifadhiwa kwenye kifaa hiki — itatumwa mtandao ukirejea',
+      saved: 'Imehifadhiwa',
+    },
+  ])(
+    '($language) typed while offline: kept on the device, said so in a live region, sent as the draft when the connection returns',
+    async ({ language, next, kept, saved }) => {
+      let online = false;
+      const { api, start } = setup({
+        'PUT /api/drafts/:id': ({ body }) =>
+          online
+            ? jsonResponse(200, { id: start.draftId, ...(body as object) })
+            : Promise.reject(new TypeError('Failed to fetch')),
+      });
+      await renderWizard(start, language);
+      const u = user();
+      await u.click(screen.getByRole('button', { name: next }));
+      await screen.findByRole('heading', { level: 2, name: 'Details' });
+      await u.type(screen.getAllByRole('textbox')[0]!, '209/10001');
+      // Kept at once; the save to the server fails after the pause in typing, and the page says so.
+      expect(readLocalDraft('test-service', start.draftId)).toMatchObject({
+        dirty: true,
+        values: { lr_number: '209/10001' },
+      });
+      const status = await screen.findByText(kept, {}, { timeout: 5000 });
+      expect(status).toHaveAttribute('aria-live', 'polite');
+      // The connection returns: the answers go to the server as the draft, nothing lost.
+      online = true;
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(status).toHaveTextContent(new RegExp(`^${saved}$`)));
+      const sent = api.calls.filter((call) => call.method === 'PUT').at(-1);
+      expect(sent?.url).toBe(`/api/drafts/${start.draftId}`);
+      expect(sent?.body).toMatchObject({
+        service_id: 'test-service',
+        step: 1,
+        values: { lr_number: '209/10001' },
+      });
+      expect(readLocalDraft('test-service', start.draftId)?.dirty).toBe(false);
+    },
+  );
+
   it('starts a resumed draft on its step with its values and files', async () => {
     const start: StartingPoint = {
       draftId: '0f8fad5b-d9cb-469f-a165-70867728950e',
