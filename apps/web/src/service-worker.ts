@@ -105,14 +105,22 @@ async function cacheFirst(name: string, request: Request): Promise<Response> {
   return response;
 }
 
-/** The network first; the copy kept when offline or after PAGE_WAIT_MS; else the offline page. */
+/**
+ * The network first; the copy kept (by its address, else its path) when offline or after
+ * PAGE_WAIT_MS; else the offline page.
+ */
 async function page(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const url = new URL(request.url);
-  const key = `${url.origin}${url.pathname}`;
-  const keep = isKeptPage(request.url);
+  url.hash = '';
+  const key = url.href;
   const fromNetwork = fetch(request).then(async (response) => {
-    if (keep && response.ok && response.type === 'basic' && !response.redirected) {
+    const keep = isKeptPage({
+      ok: response.ok,
+      status: response.status,
+      cacheControl: response.headers.get('cache-control'),
+    });
+    if (keep && response.type === 'basic' && !response.redirected) {
       const cache = await caches.open(PAGE_CACHE);
       await cache.put(key, response.clone());
       await trim(PAGE_CACHE, MAX_PAGES);
@@ -120,7 +128,9 @@ async function page(event: FetchEvent): Promise<Response> {
     return response;
   });
   event.waitUntil(fromNetwork.catch(() => undefined));
-  const kept = keep ? caches.open(PAGE_CACHE).then((cache) => cache.match(key)) : Promise.resolve(undefined);
+  const kept = caches
+    .open(PAGE_CACHE)
+    .then(async (cache) => (await cache.match(key)) ?? (await cache.match(key, { ignoreSearch: true })));
   try {
     return await Promise.race([fromNetwork, slowNetwork(kept)]);
   } catch {

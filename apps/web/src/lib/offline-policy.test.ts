@@ -45,9 +45,10 @@ describe('what the service worker does with a request', () => {
     expect(route('https://elsewhere.example/assets/x.js')).toBe('network');
   });
 
-  it('keeps a page only at an address without a query (an E-Verify answer is not a page to keep)', () => {
-    expect(isKeptPage(`${ORIGIN}/e-verify`)).toBe(true);
-    expect(isKeptPage(`${ORIGIN}/e-verify?code=ABC`)).toBe(false);
+  it('keeps a page unless the server said no-store (an E-Verify answer) or it failed', () => {
+    expect(isKeptPage({ ok: true, status: 200, cacheControl: 'no-cache' })).toBe(true);
+    expect(isKeptPage({ ok: true, status: 200, cacheControl: 'no-store' })).toBe(false);
+    expect(isKeptPage({ ok: false, status: 503, cacheControl: 'no-cache' })).toBe(false);
   });
 
   it('keeps a public answer per language', () => {

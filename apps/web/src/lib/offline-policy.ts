@@ -6,9 +6,10 @@
  * - `asset`: a file the build names by its content (`/assets/<name>-<hash>.js`): never changes, so
  *   the cache answers first and the network only fills it.
  * - `static`: an unhashed file of this version (icons, the manifest): cached with the version.
- * - `page`: a page (a navigation): the network first; a copy kept when it carries no query (an
- *   address with a query — E-Verify's check, a printable's id — is one answer, not a page to keep);
- *   offline, the copy, else the worker's own "You are offline" page.
+ * - `page`: a page (a navigation): the network first; a copy kept by its address, unless the server
+ *   said `no-store` (a page rendered with the data its query asked for: E-Verify's check); offline,
+ *   the copy, else the copy of the same path with another query, else the worker's own "You are
+ *   offline" page.
  * - `public-api`: a public answer that is the same for everyone (the county, the catalogue, the
  *   reference lists, parking's zones and fees): the network first, the copy offline, kept per
  *   language.
@@ -66,9 +67,9 @@ export function routeOf(
   return 'network';
 }
 
-/** A page is kept only at an address without a query (see `page` above). */
-export function isKeptPage(url: string): boolean {
-  return new URL(url).search === '';
+/** A page's answer is kept unless the server said not to store it (see `page` above). */
+export function isKeptPage(response: { ok: boolean; status: number; cacheControl: string | null }): boolean {
+  return response.ok && response.status === 200 && !/\bno-store\b/.test(response.cacheControl ?? '');
 }
 
 /** The key a public answer is kept under: its address and the language it was asked in. */

@@ -35,6 +35,11 @@ export interface PageDocument {
   gzip: Buffer;
   csp: string;
   cookies: PageCookie[];
+  /**
+   * Rendered with the data its address's query asked for, for this request only (E-Verify's
+   * check): sent `no-store`, so no cache keeps it — the service worker included (decision 039).
+   */
+  noStore?: boolean;
 }
 
 export interface ServerPages {
@@ -137,8 +142,12 @@ export function createServerPages(options: {
       if (hit && (hit.anyQuery || !withQuery) && hit.until > Date.now()) return hit.document;
       const rendered = await (await load()).render(await requestFor(request, url));
       if (!rendered) return undefined;
-      const document = documentOf(rendered, path);
       const keep = rendered.keep;
+      const answer = documentOf(rendered, path);
+      const document =
+        !keep && withQuery && rendered.state.queries.length > 0
+          ? answer.then((page) => ({ ...page, noStore: true }))
+          : answer;
       if (keep && (keep.scope === 'path' || !withQuery)) {
         kept.set(key, {
           document,
@@ -196,7 +205,7 @@ export function sendPage(reply: FastifyReply, request: FastifyRequest, page: Pag
   reply
     .status(page.status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', page.noStore ? 'no-store' : 'no-cache')
     .header('vary', 'accept-encoding, accept-language, cookie')
     .header('content-security-policy', page.csp);
   if (encoding) reply.header('content-encoding', encoding);

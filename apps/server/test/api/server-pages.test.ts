@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Pages rendered on the server (decision 020) and the caches (decision 039), with a stand-in for
+ * the web build's page renderer: a page the same for everyone, and one rendered with the data its
+ * query asked for (as E-Verify's check is).
+ */
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'kaunti-pages-'));
+  mkdirSync(join(dist, '.ssr'), { recursive: true });
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>x</title><!--kaunti-bootstrap--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, '.ssr', 'entry-server.js'),
+    `export const renderer = {
+      postPaths: [],
+      async post() { return undefined; },
+      async render(request) {
+        const url = new URL(request.url, 'http://page');
+        const state = { language: request.language, session: 'guest', queries: [] };
+        if (url.pathname === '/faqs')
+          return { kind: 'page', status: 200, keep: { scope: 'path' }, html: '<h1>FAQs</h1>', title: 'FAQs', state };
+        if (url.pathname === '/e-verify') {
+          const code = url.searchParams.get('code');
+          const queries = code ? [{ key: ['verify', code], data: { valid: true }, updatedAt: 1 }] : [];
+          return {
+            kind: 'page',
+            status: 200,
+            ...(code ? {} : { keep: { scope: 'address' } }),
+            html: code ? '<h1>Genuine</h1>' : '<h1>E-Verify</h1>',
+            title: 'E-Verify',
+            state: { ...state, queries },
+          };
+        }
+        return undefined;
+      },
+    };`,
+  );
+  t = await createTestApp({ KAUNTI_WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('rendered pages and the caches', () => {
+  it('a page the same for everyone may be kept (no-cache: asked again, then kept by the service worker)', async () => {
+    for (const url of ['/faqs', '/e-verify']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root"><h1>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("a page rendered with the data its query asked for (E-Verify's check) is sent no-store: no cache keeps it", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/e-verify?code=ABC' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Genuine</h1>');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
