@@ -231,6 +231,8 @@ export interface Config {
   county: Env['KAUNTI_COUNTY'];
   demoData: boolean;
   webDist: string;
+  /** Whether the web app runs its service worker (false: the kill switch, decision 039). */
+  serviceWorker: boolean;
   databaseUrl: string | undefined;
   /**
    * PostgreSQL pool limits: how long to wait for a connection, for a query's answer (also the
