@@ -1077,7 +1077,7 @@ export const documentTemplates = {
     ],
     body: [
       'RE: TENANCY OF {unit_no}, {estate}',
-      'The {county} confirms that {holder} is the registered tenant of the county property named above, from {tenancy_from}, at a monthly rent of {monthly_rent}, payable in advance by the fifth (5th) day of each month.',
+      'The {county} confirms that {holder} is the registered tenant of the county property named above, from {tenancy_from}, at a monthly rent of {monthly_rent}, payable in advance by the tenth (10th) day of each month.',
       'This letter is issued at the request of the tenant and confirms the tenancy as held in the county housing register on its date. It does not confer ownership, and the tenancy may not be sublet or transferred without the written consent of the County.',
     ],
     example: {
