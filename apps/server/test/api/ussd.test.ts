@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppWithSimulator } from '../support/mpesa';
 import type { TestApp } from '../support/test-app';
-import { createSignedInUser } from '../support/users';
+import { createSignedInUser, signedInAs } from '../support/users';
 
 /**
  * The USSD channel (issue 42) as the gateway drives it: each step posts the caller's answers so
@@ -118,13 +118,13 @@ describe('the gateway', () => {
     };
     const next = await wholeMenu('ATUid_second');
     expect(next[0]!.screen).not.toContain('1. English');
-    expect(next.map((p) => p.screen).join('\n')).toContain('Bili zangu');
+    expect(next.map((p) => p.screen).join('\n')).toContain('Akaunti yangu');
     // The language entry changes it back, for the sessions after.
     const page = next.find((p) => p.screen.includes('Lugha'))!;
     const english = await dial(phone, [...page.path, numberOf(page.screen, 'Lugha'), '1'], 'ATUid_second');
     expect(english.screen).toContain('Daily Parking');
     const third = await wholeMenu('ATUid_third');
-    expect(third.map((p) => p.screen).join('\n')).toContain('My bills');
+    expect(third.map((p) => p.screen).join('\n')).toContain('My account');
   });
 
   it('repeats a screen after a wrong choice, with a short error; never ends the session', async () => {
@@ -429,14 +429,16 @@ describe('bills by USSD', () => {
     const mine = caller(user.phoneNumber);
     await mine.say();
     const menu = await mine.say('1');
-    const bills = await mine.say(numberOf(menu.screen, 'My bills'));
+    const account = await mine.say(numberOf(menu.screen, 'My account'));
+    expect(account.screen.split('\n')[0]).toBe('Your account');
+    const bills = await mine.say(numberOf(account.screen, 'My bills'));
     expect(bills.kind).toBe('CON');
     expect(bills.screen).toMatch(/^Your unpaid bills\n1\. \S+ KES \d+/);
 
     const stranger = caller();
     await stranger.say();
     await stranger.say('1');
-    const theirs = await stranger.say(numberOf(menu.screen, 'My bills'));
+    const theirs = await stranger.say(numberOf(menu.screen, 'My account'));
     expect(theirs.kind).toBe('END');
     expect(theirs.screen).toMatch(/^No account uses this phone number/);
   });
@@ -453,5 +455,75 @@ describe('a business permit by USSD', () => {
     expect(answer.screen).toBe(
       'Kibali NCC-UBP-2026-999999 si halali: hakikutolewa, kimebatilishwa au muda wake umeisha.',
     );
+  });
+});
+
+/** The number of an entry of a menu that may go on to more pages (98): those pages are asked for. */
+async function onMenu(
+  c: ReturnType<typeof caller>,
+  screen: { screen: string },
+  label: string,
+): Promise<string> {
+  let page = screen;
+  while (!page.screen.includes(label) && page.screen.includes('\n98 ')) page = await c.say('98');
+  return numberOf(page.screen, label);
+}
+
+describe('renewing a permit by USSD', () => {
+  it("renews a permit of the calling phone's account that is due, and texts the prompt for its bill; nobody else's", async () => {
+    // The demo citizen's businesses hold a permit expiring in 10 days and one expired (demo-permits.ts).
+    const holder = await signedInAs(t, '0712345678');
+    const permitsNow = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/permits', headers: holder.headers })).json().data as {
+        permitNo: string;
+        renewable: boolean;
+        state: string;
+      }[];
+    const due = (await permitsNow()).filter((p) => p.renewable);
+    expect(due.length).toBeGreaterThan(0);
+    const chosen = due[0]!.permitNo;
+
+    // In Kiswahili, chosen on the first screen.
+    const c = caller('254712345678');
+    await c.say();
+    const menu = await c.say('2');
+    const account = await c.say(await onMenu(c, menu, 'Akaunti yangu'));
+    expect(account.screen.split('\n')[0]).toBe('Akaunti yako');
+    const list = await c.say(numberOf(account.screen, 'Huisha kibali'));
+    expect(list.kind).toBe('CON');
+    expect(list.screen.split('\n')[0]).toBe('Vibali vya kuhuishwa');
+    const confirm = await c.say(numberOf(list.screen, chosen));
+    expect(confirm.kind).toBe('CON');
+    expect(confirm.screen).toMatch(/Kinaisha|Kiliisha/);
+    const end = await c.say(numberOf(confirm.screen, 'Huisha na ulipe'));
+    expect(end.kind, end.screen).toBe('END');
+    expect(end.screen).toMatch(new RegExp(`KES [\\d,]+ kwa ${chosen}`));
+    for (const screen of [account, list, confirm, end]) expect(screen.screen.length).toBeLessThanOrEqual(182);
+
+    // The simulator pays the prompt: the renewal is issued and the old permit shows renewed.
+    let state = '';
+    for (let i = 0; i < 200 && state !== 'renewed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      state = (await permitsNow()).find((p) => p.permitNo === chosen)?.state ?? '';
+    }
+    expect(state).toBe('renewed');
+
+    // The phone is known now (Kiswahili): switched to English, the list no longer offers it.
+    const again = caller('254712345678');
+    const home = await again.say();
+    await again.say(await onMenu(again, home, 'Lugha'));
+    const english = await again.say('1');
+    const mine = await again.say(numberOf(english.screen, 'My account'));
+    const after = await again.say(numberOf(mine.screen, 'Renew a permit'));
+    expect(after.screen).toMatch(/^(Due for renewal|None of your permits may be renewed now)/);
+    expect(after.screen).not.toContain(chosen);
+
+    // A phone no account uses is told so.
+    const stranger = caller();
+    await stranger.say();
+    const strangerMenu = await stranger.say('1');
+    const theirs = await stranger.say(numberOf(strangerMenu.screen, 'My account'));
+    expect(theirs.kind).toBe('END');
+    expect(theirs.screen).toMatch(/^No account uses this phone number/);
   });
 });

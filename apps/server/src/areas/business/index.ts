@@ -4,6 +4,7 @@ import { createBusinessService } from './business-service';
 import { DEMO_BUSINESSES, issueDemoPermits } from './demo-permits';
 import { createPermits } from './permits';
 import { businessRoutes } from './routes';
+import { permitRenewalUssd } from './ussd';
 
 /** Business permits (decision 011) and who acts for a business (decision 029). */
 export const businessArea = defineArea({
@@ -26,6 +27,15 @@ export const businessArea = defineArea({
     });
     applications.onIssued('business', permits.recordIssued);
     await ctx.routes(businessRoutes({ business, permits, guards: ctx.guards }));
+    // Feature phones: renewing a permit under "My account" (decision 033).
+    ctx.ussd.addAccountMenu(
+      permitRenewalUssd({
+        permits,
+        payments: ctx.payments,
+        accountOf: ctx.ussd.accountOf,
+        paidScreen: ctx.ussd.paidScreen,
+      }),
+    );
     // Permit reminders by SMS, 30 and 7 days before expiry: checked every hour, each sent once.
     ctx.every({
       name: 'permit reminders',

@@ -110,6 +110,8 @@ export function createUssd(deps: {
   const { db } = deps;
   const services: UssdService[] = [];
   const entries: UssdMenuEntry[] = [];
+  /** Entries under "My bills and permits": for the account registered to the calling phone. */
+  const accountEntries: UssdMenuEntry[] = [];
 
   const phoneKey = (phone: string) =>
     createHmac('sha256', deps.secret).update(`ussd:${phone}`).digest('base64url');
@@ -238,8 +240,8 @@ export function createUssd(deps: {
       },
       {
         order: 130,
-        title: { en: say('en', 'myBills'), sw: say('sw', 'myBills') },
-        open: (c) => myBills(c),
+        title: { en: say('en', 'myAccount'), sw: say('sw', 'myAccount') },
+        open: (c) => myAccount(c),
       },
     ];
     const fromServices: UssdMenuEntry[] = services.map((service, index) => ({
@@ -269,13 +271,41 @@ export function createUssd(deps: {
     };
   }
 
-  /** The caller's unpaid bills (the account registered to the calling phone), each payable. */
-  async function myBills(caller: UssdCaller): Promise<Screen> {
+  /** The account registered to the calling phone (its PIN-less check: the network vouches for the number). */
+  async function accountOf(caller: UssdCaller): Promise<{ id: string } | undefined> {
     const [account] = await db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.phoneNumber, caller.phone))
       .limit(1);
+    return account;
+  }
+
+  /**
+   * What the account registered to the calling phone may do: its unpaid bills, and the areas'
+   * own entries (renewing a permit). A phone no account uses is told so at once.
+   */
+  async function myAccount(caller: UssdCaller): Promise<Screen> {
+    const account = await accountOf(caller);
+    if (!account) return { kind: 'end', text: say(caller.language, 'noAccount') };
+    const all: UssdMenuEntry[] = [
+      {
+        order: 0,
+        title: { en: say('en', 'myBills'), sw: say('sw', 'myBills') },
+        open: (c) => myBills(c),
+      },
+      ...accountEntries,
+    ].sort((a, b) => a.order - b.order);
+    return {
+      kind: 'menu',
+      title: say(caller.language, 'myAccountTitle'),
+      choices: all.map((entry) => ({ label: entry.title[caller.language], open: () => entry.open(caller) })),
+    };
+  }
+
+  /** The caller's unpaid bills (the account registered to the calling phone), each payable. */
+  async function myBills(caller: UssdCaller): Promise<Screen> {
+    const account = await accountOf(caller);
     if (!account) return { kind: 'end', text: say(caller.language, 'noAccount') };
     const open = (await deps.bills.allForUser(account.id)).filter(
       (bill) => (bill.status === 'unpaid' || bill.status === 'partially_paid') && bill.balance_cents > 0,
@@ -346,9 +376,20 @@ export function createUssd(deps: {
 
     billScreen,
 
+    /** The screen after a payment is started (the prompt sent, or on its way), for an area's own entry. */
+    paidScreen,
+
+    /** The account registered to the calling phone, or undefined: "No account uses this phone number". */
+    accountOf,
+
     /** An area's own entry of the main menu. */
     addMenu(entry: UssdMenuEntry): void {
       entries.push(entry);
+    },
+
+    /** An area's own entry under "My bills and permits" (the calling phone's account has been found). */
+    addAccountMenu(entry: UssdMenuEntry): void {
+      accountEntries.push(entry);
     },
 
     /** The catalogue's services flagged for USSD that no area pays for (none once every area started). */
