@@ -292,7 +292,7 @@ export function createUssd(deps: {
       {
         order: 0,
         title: { en: say('en', 'myBills'), sw: say('sw', 'myBills') },
-        open: (c) => myBills(c),
+        open: (c: UssdCaller) => myBills(c),
       },
       ...accountEntries,
     ].sort((a, b) => a.order - b.order);
