@@ -29,6 +29,7 @@ for (const [name, file] of [
   ['parking enforcement', 'bench/parking-enforcement.mjs'],
   ['USSD steps', 'bench/ussd.mjs'],
   ['scale-out and sign-in bursts', 'bench/scale-out.mjs'],
+  ['county rent for 20,000 tenancies', 'bench/standing-charges.mjs'],
 ]) {
   if (existsSync(join(root, file))) {
     benches.push([
