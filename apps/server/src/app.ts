@@ -43,6 +43,8 @@ import { createPaymentService } from './core/payments/payment-service';
 import { paymentRoutes } from './core/payments/routes';
 import { createPaymentPlans } from './core/plans/plan-service';
 import { paymentPlanRoutes } from './core/plans/routes';
+import { createRenewals } from './core/renewals/renewals';
+import { renewalRoutes } from './core/renewals/routes';
 import { auditDeclaredRoutes } from './core/staff/audited-routes';
 import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
@@ -251,6 +253,17 @@ export async function buildApp({
   applications.onStatusChanged(
     createStatusSms({ db, sms: sms.gateway, links: applicationDocuments, log: scopedLog }),
   );
+  // Renewable documents (decision 040): /permits, renewals and reminders for every service the
+  // catalogue flags renewable; an area may keep its own (the business area: a business's permits).
+  const renewals = createRenewals({
+    db,
+    applications,
+    links: applicationDocuments,
+    sms: sms.gateway,
+    publicUrl: config.publicUrl,
+    countyName: async () => (await county.get()).name,
+  });
+  await app.register(renewalRoutes({ renewals, guards }));
   await app.register(uploadRoutes({ uploads, guards, maxBytes: config.uploads.maxBytes }));
   await app.register(draftRoutes({ drafts, guards }));
   await app.register(billRoutes({ bills, guards }));
@@ -359,6 +372,16 @@ export async function buildApp({
       if (removed.orphans + removed.partials > 0) app.log.info(removed, 'left-over upload files removed');
     },
   });
+  // Reminders by SMS, 30 and 7 days before a permit or licence expires (decision 040): every
+  // hour, each once — the accounts' licences and every holder area's (a business's permits).
+  jobs.every({
+    name: 'permit reminders',
+    intervalMs: 60 * 60_000,
+    task: async () => {
+      const sent = await renewals.sendReminders();
+      if (sent > 0) app.log.info({ sent }, 'permit expiry reminders sent');
+    },
+  });
   app.addHook('onReady', async () => {
     // Development only, against the simulator: register the C2B URLs so paybill payments work
     // with no set-up. Never against Safaricom (an operator registers once per deployment).
@@ -442,6 +465,7 @@ export async function buildApp({
     payments,
     tickets,
     ussd,
+    renewals,
     sms: sms.gateway,
     offers: {},
     routes: async (plugin) => {

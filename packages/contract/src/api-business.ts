@@ -185,8 +185,13 @@ export const myPermitSchema = z
     permitNo: z.string(),
     service_id: z.string(),
     service_title: z.string(),
-    business_name: z.string(),
-    kra_pin: z.string(),
+    business_name: z
+      .string()
+      .describe('Whom it is issued to: the business, or the holder a licence names (the dog, the trader).'),
+    kra_pin: z
+      .string()
+      .nullable()
+      .describe("The business's KRA PIN; null for a licence the account holds, not a business."),
     issued_at: z.string(),
     expires_at: z.string(),
     state: z

@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   renewal_not_open:
     'Too early to renew: renewal opens a set number of days before expiry (`message` says when).',
   already_renewed: 'This permit has been renewed already: renew the newest one.',
+  renewal_under_way:
+    'A renewal of this document is waiting for payment or for the county (`message` names its application).',
   document_revoked: 'The document was revoked by the county: apply for a new one.',
   nothing_to_pay: 'Nothing is owed for this: no bill was raised.',
   service_not_applicable: 'This catalogue service is not applied for here (it has its own route).',

@@ -14,6 +14,7 @@ import type { ReferenceItems } from '../core/county/reference-items';
 import type { DocumentService } from '../core/documents/document-service';
 import type { DocumentRow } from '../core/documents/schema';
 import type { PaymentService } from '../core/payments/payment-service';
+import type { Renewals } from '../core/renewals/renewals';
 import type { BackOffice } from '../core/staff/backoffice-service';
 import type { TicketService } from '../core/tickets/ticket-service';
 import type { Ussd } from '../core/ussd/ussd-service';
@@ -90,6 +91,8 @@ export interface AreaContext {
   payments: PaymentService;
   tickets: TicketService;
   ussd: Ussd;
+  /** Renewable documents (decision 040): an area that keeps some itself adds itself as their holder. */
+  renewals: Pick<Renewals, 'addHolder'>;
   sms: SmsGateway;
   offers: AreaOffers;
   /** Adds the area's routes (its route plugin), in the order the areas register. */

@@ -26,6 +26,9 @@ export const businessArea = defineArea({
       countyName: async () => (await ctx.county.get()).name,
     });
     applications.onIssued('business', permits.recordIssued);
+    // /permits, renewals and their reminders are the renewal engine's (decision 040): the area's
+    // own services' permits are kept by their business, so the area is their holder.
+    ctx.renewals.addHolder(permits);
     await ctx.routes(businessRoutes({ business, permits, guards: ctx.guards }));
     // Feature phones: renewing a permit under "My account" (decision 033).
     ctx.ussd.addAccountMenu(
@@ -36,15 +39,6 @@ export const businessArea = defineArea({
         paidScreen: ctx.ussd.paidScreen,
       }),
     );
-    // Permit reminders by SMS, 30 and 7 days before expiry: checked every hour, each sent once.
-    ctx.every({
-      name: 'permit reminders',
-      intervalMs: 60 * 60_000,
-      task: async () => {
-        const sent = await permits.sendReminders();
-        if (sent > 0) ctx.log.info({ sent }, 'permit expiry reminders sent');
-      },
-    });
     // The demo's permits of every age are issued here; the area's other services (the food
     // hygiene licence) by the engine's demo like any other.
     ctx.demo({

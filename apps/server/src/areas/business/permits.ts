@@ -1,7 +1,7 @@
 import { findService, servicesOf } from '@kaunti/catalogue/catalogue';
-import { isRenewable } from '@kaunti/catalogue/definition';
+import { isRenewable, type ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
-import type { MyPermit, PermitState } from '@kaunti/contract/api-business';
+import type { MyPermit } from '@kaunti/contract/api-business';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
@@ -12,16 +12,20 @@ import { recordAudit } from '../../core/audit/audit';
 import { kenyaDate } from '../../core/bills/kenya-date';
 import { bills } from '../../core/bills/schema';
 import type { DocumentService } from '../../core/documents/document-service';
-import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
+import {
+  DAY_MS,
+  permitStateOf,
+  REMINDER_DAYS,
+  renewalOpensAt,
+  tooEarlyToRenew,
+} from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
+import { permitReminders } from '../../core/renewals/schema';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { detailsOf } from './business-service';
-import { businessClaims, businesses, businessPermits, permitReminders } from './schema';
-
-/** Reminders go this many days before a permit expires, each once. */
-export const REMINDER_DAYS = [30, 7] as const;
+import { businessClaims, businesses, businessPermits } from './schema';
 
 const BUSINESS_SERVICE_IDS = () => servicesOf('business').map((s) => s.id);
 
@@ -139,14 +143,6 @@ export function createPermits(deps: {
       .onConflictDoNothing();
   };
 
-  function stateOf(status: string, renewedBy: string | null, expiresAt: Date, now: number): PermitState {
-    if (status === 'revoked') return 'revoked';
-    if (renewedBy) return 'renewed';
-    if (expiresAt.getTime() <= now) return 'expired';
-    if (now >= renewalOpensAt(expiresAt).getTime()) return 'expiring';
-    return 'active';
-  }
-
   /** The user's permits and certificates (every business they hold), newest expiry first. */
   async function mine(userId: string, serviceIds: string[] = BUSINESS_SERVICE_IDS()): Promise<MyPermit[]> {
     const rows = await db
@@ -161,7 +157,7 @@ export function createPermits(deps: {
     return Promise.all(
       rows.map(async ({ permit, document, business }) => {
         const service = findService(permit.serviceId);
-        const state = stateOf(document.status, permit.renewedBy, permit.expiresAt, now);
+        const state = permitStateOf(document.status, permit.renewedBy, permit.expiresAt, now);
         const renewable = service ? isRenewable(service) : false;
         return {
           permitNo: document.number,
@@ -185,6 +181,8 @@ export function createPermits(deps: {
   return {
     recordIssued,
     mine,
+    /** For the renewal engine (core/renewals): the area's own services are kept by their business. */
+    holds: (service: Pick<ServiceDefinition, 'area'>) => service.area === 'business',
 
     /**
      * Renews one of the user's permits: a new application of the same service with last year's

@@ -1,4 +1,3 @@
-import { applicationSubmittedSchema } from '@kaunti/contract/api-applications';
 import {
   activitiesQuerySchema,
   activitiesResponseSchema,
@@ -13,8 +12,6 @@ import {
   businessLookupSchema,
   businessSchema,
   classificationResponseSchema,
-  myPermitsResponseSchema,
-  permitParamsSchema,
   pestControlProvidersResponseSchema,
   pestControlServicesResponseSchema,
   pestControlSummarySchema,
@@ -58,8 +55,9 @@ function businessOfficer(request: FastifyRequest) {
 
 /**
  * The business permits area's API: the activity schedule and postal codes (public lists the
- * forms read), the caller's businesses and the register lookup, "my permits" and renewals, and
- * the pest control lists and summary. The applications themselves go through the engine
+ * forms read), the caller's businesses and the register lookup, and the pest control lists and
+ * summary (/permits and renewals are the renewal engine's: core/renewals, which lists and renews
+ * the business's permits through this area's `Permits`). The applications themselves go through the engine
  * (`/api/services/<id>/applications`).
  */
 export function businessRoutes(deps: {
@@ -332,52 +330,6 @@ export function businessRoutes(deps: {
           businessOfficer(request).userId,
           request.id,
         ),
-    );
-    app.get(
-      '/api/permits',
-      {
-        onRequest,
-        schema: {
-          operationId: 'listPermits',
-          tags,
-          security,
-          summary: "The caller's business permits and certificates",
-          description:
-            'Every permit and certificate of the businesses the caller holds: active, expiring within 30 days, expired, revoked or renewed, with its printable links, its E-Verify code and whether it may be renewed now.',
-          response: { 200: myPermitsResponseSchema, 401: errorBodySchema },
-        },
-      },
-      async (request) => ({ data: await permits.mine(currentUser(request).id) }),
-    );
-    app.post(
-      '/api/permits/:document_id/renewal',
-      {
-        onRequest,
-        schema: {
-          operationId: 'renewPermit',
-          tags,
-          security,
-          summary: "Renews one of the caller's permits",
-          description:
-            "A new application of the same service with last year's answers, priced again (with the late renewal penalty after the expiry); paying its bill issues the new permit. Allowed from 30 days before the expiry; before that, or for a revoked or already renewed permit, 409.",
-          params: permitParamsSchema,
-          response: {
-            201: applicationSubmittedSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
-        },
-      },
-      async (request, reply) => {
-        const submitted = await permits.renew(
-          currentUser(request).id,
-          request.params.document_id,
-          request.id,
-        );
-        return reply.code(201).send(submitted);
-      },
     );
     app.get(
       '/api/pest-control/providers',

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 
 /**
@@ -127,17 +117,6 @@ export const businessPermits = pgTable(
     index('business_permits_business_idx').on(t.businessId, t.serviceId, t.expiresAt),
     index('business_permits_expiry_idx').on(t.expiresAt),
   ],
-);
-
-/** SMS reminders sent before a permit expires: one row per permit and threshold, so each goes once. */
-export const permitReminders = pgTable(
-  'permit_reminders',
-  {
-    documentId: text('document_id').notNull(),
-    daysBefore: integer('days_before').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.daysBefore] })],
 );
 
 /** Pest control operators licensed by the county. */

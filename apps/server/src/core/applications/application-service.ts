@@ -80,6 +80,11 @@ export interface SubmitInput {
   payload: unknown;
   draftId?: string | undefined;
   requestId?: string;
+  /**
+   * What the bill is for when the area's check names nothing (decision 007: one open bill per
+   * obligation): a renewal's `renewal:<document id>` (core/renewals).
+   */
+  obligation?: string;
 }
 
 /**
@@ -247,7 +252,7 @@ export function createApplicationService(deps: {
               applicationId: created.id,
               applicationNo,
               serviceId: service.id,
-              sourceKey: obligation ?? null,
+              sourceKey: obligation ?? input.obligation ?? null,
               // Services that ask where (a sub-county field) are reported by it.
               subCountyCode: typeof values.sub_county_code === 'string' ? values.sub_county_code : null,
               actor,

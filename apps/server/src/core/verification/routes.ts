@@ -72,7 +72,7 @@ export function verificationRoutes(deps: VerificationRoutesDeps): FastifyPluginA
           tags: ['verify'],
           summary: 'Check that a permit number is a permit in force',
           description:
-            'Anyone checks a permit number (a landlord, an inspector, a buyer): isValid is true only for a permit the county issued that is neither revoked nor expired. Public, rate-limited; the answer names no one.',
+            'Anyone checks a permit number (a landlord, an inspector, a buyer): isValid is true only for a permit the county issued — or a licence it renews yearly (dog, fish trading, food hygiene, liquor, gaming, advertising, fire) — that is neither revoked nor expired. Public, rate-limited; the answer names no one.',
           querystring: permitValidateQuerySchema,
           response: { 200: permitValidateResponseSchema },
         },

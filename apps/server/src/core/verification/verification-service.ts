@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { findService } from '@kaunti/catalogue/catalogue';
+import { isRenewable } from '@kaunti/catalogue/definition';
 import type {
   IdentityVerifyResponse,
   PermitValidateResponse,
@@ -6,10 +8,11 @@ import type {
 } from '@kaunti/contract/api-verify';
 import { maskName } from '@kaunti/contract/masking';
 import { identityVerifyUrlFor } from '@kaunti/contract/verify-code';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
+import { applications } from '../applications/schema';
 import type { CountyService } from '../county/county-service';
 import { documents } from '../documents/schema';
 import { standingOf } from '../documents/standing';
@@ -33,9 +36,15 @@ export interface VerificationService {
   verifyIdentity(qid: string, idNumber: string): Promise<IdentityVerifyResponse>;
   /** The signed-in citizen's own national ID QR code (made on first request). */
   identityQrFor(userId: string): Promise<{ qid: string; url: string }>;
-  /** Whether a permit number is a permit in force: issued, not revoked, not expired. */
+  /**
+   * Whether a permit number is a permit in force — or a licence of a renewable service (a dog,
+   * liquor… licence): issued, not revoked, not expired.
+   */
   validatePermit(permitNo: string): Promise<PermitValidateResponse>;
 }
+
+/** The register's kinds a permit check answers for: permits, and a renewable service's licence or certificate. */
+const PERMIT_KINDS: ('permit' | 'licence' | 'certificate')[] = ['permit', 'licence', 'certificate'];
 
 /** A random QR id: 12 bytes, 16 base64url characters. */
 export function newQid(): string {
@@ -57,11 +66,23 @@ export function createVerificationService(deps: {
   return {
     async validatePermit(permitNo) {
       const number = permitNo.trim().replace(/\s+/g, '').toUpperCase();
-      const [row] = await db
-        .select({ status: documents.status, expiresAt: documents.expiresAt })
+      // A permit, or what a renewable service issues (a licence, a certificate: decision 040).
+      const rows = await db
+        .select({
+          kind: documents.kind,
+          status: documents.status,
+          expiresAt: documents.expiresAt,
+          serviceId: applications.serviceId,
+        })
         .from(documents)
-        .where(and(eq(documents.kind, 'permit'), eq(documents.number, number)))
-        .limit(1);
+        .leftJoin(applications, eq(applications.applicationNo, documents.subject))
+        .where(and(inArray(documents.kind, PERMIT_KINDS), eq(documents.number, number)))
+        .limit(PERMIT_KINDS.length);
+      const row = rows.find((r) => {
+        if (r.kind === 'permit') return true;
+        const service = r.serviceId ? findService(r.serviceId) : undefined;
+        return service !== undefined && isRenewable(service);
+      });
       return { permitNo: number, isValid: row !== undefined && standingOf(row) === 'valid' };
     },
 

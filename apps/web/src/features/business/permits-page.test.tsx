@@ -1,4 +1,5 @@
 import ubpSw from '@kaunti/catalogue/services/business/unified-business-permit/sw.json';
+import dogSw from '@kaunti/catalogue/services/health/dog-licence/sw.json';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +114,34 @@ describe('PermitsPage', () => {
       '/api/permits/doc-UBP-2025-900302/renewal',
     ]);
   });
+
+  it.each([
+    ['en', 'Dog Licence: Simba', 'Renew and pay DOG-2025-000041', 'KRA PIN'],
+    ['sw', `${dogSw.title}: Simba`, /DOG-2025-000041/, 'PIN ya KRA'],
+  ] as const)(
+    'lists a licence the account holds (decision 040), renewable, with no KRA PIN (%s)',
+    async (language, heading, renew, pinLabel) => {
+      stubApi({
+        'GET /api/permits': () =>
+          jsonResponse(200, {
+            data: [
+              permit('DOG-2025-000041', 'expiring', {
+                service_id: 'dog-licence',
+                service_title: 'Dog Licence',
+                business_name: 'Simba',
+                kra_pin: null,
+              }),
+            ],
+          }),
+      });
+      await renderWithApp(<PermitsPage />, { language });
+      const card = await screen.findByTestId('permit-card');
+      expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(heading);
+      expect(within(card).getByRole('button', { name: renew })).toBeEnabled();
+      expect(card).not.toHaveTextContent(pinLabel);
+      expect(card).not.toHaveTextContent('null');
+    },
+  );
 
   it('says what to do when there is no permit yet', async () => {
     stubApi({ 'GET /api/permits': () => jsonResponse(200, { data: [] }) });

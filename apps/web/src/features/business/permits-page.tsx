@@ -33,7 +33,8 @@ function usePermits() {
 }
 
 /**
- * /permits — "my permits": the permits and certificates of every business the user holds, in
+ * /permits — "my permits": the permits and certificates of every business the user holds and the
+ * licences the county renews yearly that the user holds (a dog's, a liquor licence…), in
  * three sections (expiring within 30 days first: they need doing; then active; then expired,
  * revoked and renewed), each with print, PDF, verify and — from 30 days before its expiry —
  * renew, which raises the renewal's bill and opens its payment. Other areas' permits follow
@@ -161,7 +162,7 @@ function PermitCard({ permit }: { permit: MyPermit }) {
         <Fact label={t('permits.permitNo')} className={styles.reference}>
           {permit.permitNo}
         </Fact>
-        <Fact label={t('permits.kraPin')}>{permit.kra_pin}</Fact>
+        {permit.kra_pin ? <Fact label={t('permits.kraPin')}>{permit.kra_pin}</Fact> : null}
         <Fact label={t('permits.issued')}>{day(permit.issued_at)}</Fact>
         <Fact label={t('permits.expires')}>
           {day(permit.expires_at)} ({daysLeft})
