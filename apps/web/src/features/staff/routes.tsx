@@ -70,6 +70,14 @@ export const staffRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'waiting-list',
+        handle: { title: 'titles.staffWaitingList' },
+        element: lazyPage(
+          () => import('./waiting-list-page'),
+          (m) => m.WaitingListPage,
+        ),
+      },
+      {
         path: 'fees',
         handle: { title: 'titles.staffFees' },
         element: lazyPage(

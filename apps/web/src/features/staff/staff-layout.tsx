@@ -76,6 +76,11 @@ export function StaffLayout() {
                   <NavLink to="/staff/toilet-faults">{t('toiletFaults.title')}</NavLink>
                 </li>
               ) : null}
+              {officer.permissions.includes('estates.allocate') ? (
+                <li>
+                  <NavLink to="/staff/waiting-list">{t('waitingList.title')}</NavLink>
+                </li>
+              ) : null}
               {officer.permissions.includes('claims.decide') ? (
                 <li>
                   <NavLink to="/staff/claims">{t('claims.title')}</NavLink>
