@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Booked, bookedBy, datesFrom, daysBetween, MAX_BOOKED_DAYS, overlaps } from './bookings';
+import {
+  availabilityOf,
+  type Booked,
+  bookedBy,
+  datesFrom,
+  daysBetween,
+  MAX_BOOKED_DAYS,
+  overlaps,
+  slotsOf,
+  unitsOf,
+} from './bookings';
 import { services } from './catalogue';
 import type { ServiceDefinition } from './definition-schema';
 import { computeFee, type FeeContext } from './registries/fee-rules';
@@ -172,6 +182,45 @@ describe.each(services.filter((s) => s.booking).map((s) => [s.id, s] as const))(
         booking.end_date_field,
       ])
         if (name) expect(fields.get(name)?.show_when, `${name} is always asked`).toBeUndefined();
+    });
+  },
+);
+
+describe.each(services.filter((s) => s.booking).map((s) => [s.id, s] as const))(
+  'what is free of %s (decision 031)',
+  (_id, service) => {
+    it('is every unit of the range less those a booking holds, a day free while one of its slots is', () => {
+      const slots = slotsOf(service);
+      expect(slots.length === 0).toBe(!service.booking!.slot_field);
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 10 }), fc.array(fc.nat(60)), (days, picks) => {
+          const units = unitsOf(service, '2026-12-01', days);
+          const taken = new Set(picks.filter((p) => p < units.length).map((p) => units[p]!));
+          const answer = availabilityOf(service, '2026-12-01', days, taken);
+          expect(answer.map((d) => d.date)).toEqual(datesFrom('2026-12-01', days));
+          const free = answer.flatMap((d) =>
+            d.slots.length > 0
+              ? d.slots.filter((s) => s.free).map((s) => `${d.date} ${s.slot}`)
+              : d.free
+                ? [d.date]
+                : [],
+          );
+          expect(free).toEqual(units.filter((u) => !taken.has(u)));
+          for (const d of answer) if (d.slots.length > 0) expect(d.free).toBe(d.slots.some((s) => s.free));
+        }),
+      );
+    });
+
+    it("takes a booking's own units from what is free", () => {
+      const example = Object.fromEntries(fieldsOf(service).map((f) => [f.name, f.example]));
+      example[service.booking!.date_field] = '2026-12-01';
+      if (service.booking!.end_date_field) example[service.booking!.end_date_field] = '2026-12-02';
+      const booked = bookedBy(service, example);
+      if (!booked || 'problem' in booked) throw new Error('the example books nothing');
+      const answer = availabilityOf(service, '2026-12-01', 3, new Set(booked.units));
+      const freeUnits = unitsOf(service, '2026-12-01', 3).filter((u) => !booked.units.includes(u));
+      expect(freeUnits.length).toBeGreaterThan(0);
+      expect(answer.some((d) => (d.slots.length > 0 ? d.slots.some((s) => !s.free) : !d.free))).toBe(true);
     });
   },
 );

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from './definition-schema';
+import { fieldsOf } from './field-rules';
 
 /**
  * What a service's booking holds, worked out from an application's answers (decision 031). Pure
@@ -96,4 +97,56 @@ export function overlaps(a: Booked, b: Booked): boolean {
   if (a.kind !== b.kind || a.resource !== b.resource) return false;
   const held = new Set(a.units);
   return b.units.some((unit) => held.has(unit));
+}
+
+/** The most days one answer of what is free covers (a month). */
+export const MAX_AVAILABILITY_DAYS = 31;
+
+/**
+ * The slots of a booked day: the values of the booking's slot select, in its order; none when
+ * whole days are booked. Only a listed (static) select makes slots.
+ */
+export function slotsOf(definition: Pick<ServiceDefinition, 'booking' | 'steps'>): string[] {
+  const rule = definition.booking;
+  if (!rule?.slot_field) return [];
+  const field = fieldsOf(definition).find((f) => f.name === rule.slot_field);
+  const options = field?.options && 'static' in field.options ? field.options.static : [];
+  return options.map((o) => o.value);
+}
+
+/** One day of a resource: free or taken, and for a slot booking each of its slots. */
+export interface DayAvailability {
+  date: string;
+  /** A day with a free slot, or a whole day nobody holds. */
+  free: boolean;
+  slots: { slot: string; free: boolean }[];
+}
+
+/**
+ * What is free of one resource from `from` for `days` days, given the units held (`bookedBy`'s
+ * units: "2026-12-01", or "2026-12-01 06-09"). Pure: the server answers it from `booking_holds`.
+ */
+export function availabilityOf(
+  definition: Pick<ServiceDefinition, 'booking' | 'steps'>,
+  from: string,
+  days: number,
+  taken: ReadonlySet<string>,
+): DayAvailability[] {
+  const slots = slotsOf(definition);
+  return datesFrom(from, days).map((date) => {
+    if (slots.length === 0) return { date, free: !taken.has(date), slots: [] };
+    const daySlots = slots.map((slot) => ({ slot, free: !taken.has(`${date} ${slot}`) }));
+    return { date, free: daySlots.some((s) => s.free), slots: daySlots };
+  });
+}
+
+/** Every unit a resource has from `from` for `days` days: the days, or each day's slots. */
+export function unitsOf(
+  definition: Pick<ServiceDefinition, 'booking' | 'steps'>,
+  from: string,
+  days: number,
+): string[] {
+  const slots = slotsOf(definition);
+  const dates = datesFrom(from, days);
+  return slots.length === 0 ? dates : dates.flatMap((date) => slots.map((slot) => `${date} ${slot}`));
 }
