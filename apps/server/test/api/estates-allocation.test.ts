@@ -46,10 +46,15 @@ const allocate = (estate: string, houseNo: string, user: TestUser = officer) =>
     headers: user.headers,
     payload: { estate_code: estate, house_no: houseNo },
   });
-const outbox = async (user: TestUser) =>
-  (await get(`/api/dev/sms-outbox?phone=0${user.phoneNumber.slice(3)}`)).json().data as {
-    message: string;
-  }[];
+/** The user's SMS, newest first, once one names `text` (the SMS goes after the commit: waited for, boundedly). */
+async function outbox(user: TestUser, text: string) {
+  let data: { message: string }[] = [];
+  for (let i = 0; i < 200 && !data.some((m) => m.message.includes(text)); i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    data = (await get(`/api/dev/sms-outbox?phone=0${user.phoneNumber.slice(3)}`)).json().data;
+  }
+  return data;
+}
 
 /** A new citizen applies for a unit of the estate and kind, pays, and is registered (issued, four eyes). */
 async function registered(estate: string, use: string, options: { issue?: boolean } = {}) {
@@ -168,7 +173,7 @@ describe('allocation from the waiting list', () => {
     ]);
 
     // The SMS, in English, names the house, the tenancy and the letter.
-    const [sms] = await outbox(first.applicant);
+    const [sms] = await outbox(first.applicant, 'NCC-BAH-0001');
     expect(sms?.message).toContain('Shops, unit S2, Bahati is allocated to you');
     expect(sms?.message).toContain('NCC-BAH-0001');
     expect(sms?.message).toContain(allocation.letter.print_url);
@@ -226,7 +231,7 @@ describe('allocation from the waiting list', () => {
     const next = await allocate('BAH', 'S1');
     expect(next.statusCode, next.body).toBe(201);
     expect(next.json()).toMatchObject({ tenancy_no: 'NCC-BAH-0002', application_no: second.applicationNo });
-    const [smsSw] = await outbox(second.applicant);
+    const [smsSw] = await outbox(second.applicant, 'NCC-BAH-0002');
     expect(smsSw?.message).toMatch(/^Huduma za kaunti: umepewa Shops, chumba S1, Bahati/);
     expect(smsSw?.message).toContain('kwa mwezi kuanzia');
 
