@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { measureApiThroughput } from './api-throughput.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
+import { measureSlowLink } from './slow-link.mjs';
 import { root } from './support.mjs';
 
 if (!process.argv.includes('--no-build')) {
@@ -16,6 +17,7 @@ if (!process.argv.includes('--no-build')) {
 const benches = [
   ['JavaScript on first load, every route', measureLandingBundle],
   ['Lighthouse', measureLighthouse],
+  ['Slow link: LCP cold and repeat, installable', measureSlowLink],
   ['API throughput', measureApiThroughput],
 ];
 // Benchmarks of other modules, each a script that prints its own figures.

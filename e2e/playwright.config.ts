@@ -38,6 +38,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The portal's service worker (decision 039) would answer from its caches what a test routes
+    // or fails on purpose (page.route): the journeys run without it; offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   // Every test runs at a phone's width, where most citizens meet the portal. At a desktop's width
   // run the tests tagged @desktop: the pages whose layout changes there (the public pages, the

@@ -15,6 +15,7 @@ import {
   MAX_API_ANSWERS,
   MAX_ASSETS,
   MAX_PAGES,
+  OFFLINE_COPY_META,
   offlinePageHtml,
   PAGE_CACHE,
   routeOf,
@@ -132,10 +133,23 @@ async function page(event: FetchEvent): Promise<Response> {
     .open(PAGE_CACHE)
     .then(async (cache) => (await cache.match(key)) ?? (await cache.match(key, { ignoreSearch: true })));
   try {
-    return await Promise.race([fromNetwork, slowNetwork(kept)]);
+    return await Promise.race([fromNetwork, slowNetwork(kept).then(markedAsCopy)]);
   } catch {
-    return (await kept) ?? offlinePage();
+    const copy = await kept;
+    return copy ? markedAsCopy(copy) : offlinePage();
   }
+}
+
+/**
+ * The kept copy, marked so the page knows it did not come from the network (lib/online.ts shows
+ * "You are offline" even where the browser still believes it is online: a weak signal).
+ */
+async function markedAsCopy(copy: Response): Promise<Response> {
+  const html = (await copy.text()).replace('<head>', `<head><meta name="${OFFLINE_COPY_META}" content="1">`);
+  const headers = new Headers(copy.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: copy.status, statusText: copy.statusText, headers });
 }
 
 /** Resolves with the kept copy once the network has been slow for PAGE_WAIT_MS; never without one. */

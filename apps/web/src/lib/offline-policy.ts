@@ -32,6 +32,9 @@ export function staticCacheName(version: string): string {
   return `${CACHE_PREFIX}static-${version}`;
 }
 
+/** The meta element the worker adds to a page it answered from its copy (the network failed or was too slow). */
+export const OFFLINE_COPY_META = 'kaunti-offline-copy';
+
 /** At most this many pages, answers and assets are kept (the oldest go first). */
 export const MAX_PAGES = 60;
 export const MAX_API_ANSWERS = 100;
