@@ -45,6 +45,7 @@ import { createPaymentPlans } from './core/plans/plan-service';
 import { paymentPlanRoutes } from './core/plans/routes';
 import { createRenewals } from './core/renewals/renewals';
 import { renewalRoutes } from './core/renewals/routes';
+import { renewalUssd } from './core/renewals/ussd';
 import { auditDeclaredRoutes } from './core/staff/audited-routes';
 import { createBackOffice } from './core/staff/backoffice-service';
 import { createOfficerService } from './core/staff/officer-service';
@@ -481,6 +482,10 @@ export async function buildApp({
   // The ticket services flagged for USSD (market cess): paid through the ticket engine's own
   // path, after the areas' services on the menu.
   for (const service of ticketUssdServices({ db, tickets, choices })) ussd.addService(service);
+  // Under "My account": renewing a permit or licence the calling phone's account holds (decision 033).
+  ussd.addAccountMenu(
+    renewalUssd({ permits: renewals, payments, accountOf: ussd.accountOf, paidScreen: ussd.paidScreen }),
+  );
   const unpaidOnUssd = ussd.unpaid();
   if (unpaidOnUssd.length > 0)
     throw new Error(`No module pays for the USSD services ${unpaidOnUssd.join(', ')}`);

@@ -4,7 +4,6 @@ import { createBusinessService } from './business-service';
 import { DEMO_BUSINESSES, issueDemoPermits } from './demo-permits';
 import { createPermits } from './permits';
 import { businessRoutes } from './routes';
-import { permitRenewalUssd } from './ussd';
 
 /** Business permits (decision 011) and who acts for a business (decision 029). */
 export const businessArea = defineArea({
@@ -30,15 +29,6 @@ export const businessArea = defineArea({
     // own services' permits are kept by their business, so the area is their holder.
     ctx.renewals.addHolder(permits);
     await ctx.routes(businessRoutes({ business, permits, guards: ctx.guards }));
-    // Feature phones: renewing a permit under "My account" (decision 033).
-    ctx.ussd.addAccountMenu(
-      permitRenewalUssd({
-        permits,
-        payments: ctx.payments,
-        accountOf: ctx.ussd.accountOf,
-        paidScreen: ctx.ussd.paidScreen,
-      }),
-    );
     // The demo's permits of every age are issued here; the area's other services (the food
     // hygiene licence) by the engine's demo like any other.
     ctx.demo({

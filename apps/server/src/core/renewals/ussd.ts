@@ -1,17 +1,17 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import type { MyPermit } from '@kaunti/contract/api-business';
 import { formatDisplayDate } from '@kaunti/contract/dates';
-import type { PaymentService } from '../../core/payments/payment-service';
-import type { Screen, UssdLanguage } from '../../core/ussd/screens';
-import { say } from '../../core/ussd/texts';
-import type { UssdCaller, UssdMenuEntry } from '../../core/ussd/ussd-service';
-import type { createPermits } from './permits';
+import type { PaymentService } from '../payments/payment-service';
+import type { Screen, UssdLanguage } from '../ussd/screens';
+import { say } from '../ussd/texts';
+import type { UssdCaller, UssdMenuEntry } from '../ussd/ussd-service';
+import type { Renewals } from './renewals';
 
 const WORDS = {
   en: {
     title: 'Renew a permit',
     listTitle: 'Due for renewal',
-    none: 'None of your permits may be renewed now: a permit is renewed from 30 days before it expires.',
+    none: 'None of your permits or licences may be renewed now: they are renewed from 30 days before they expire.',
     choice: '{number} {name}',
     confirm: '{service}\n{name}\n{state} {date}',
     expires: 'Expires',
@@ -21,7 +21,7 @@ const WORDS = {
   sw: {
     title: 'Huisha kibali',
     listTitle: 'Vibali vya kuhuishwa',
-    none: 'Hakuna kibali chako kinachoweza kuhuishwa sasa: kibali huhuishwa kuanzia siku 30 kabla ya muda wake kuisha.',
+    none: 'Hakuna kibali wala leseni yako inayoweza kuhuishwa sasa: huhuishwa kuanzia siku 30 kabla ya muda kuisha.',
     choice: '{number} {name}',
     confirm: '{service}\n{name}\n{state} {date}',
     expires: 'Kinaisha',
@@ -33,16 +33,16 @@ const WORDS = {
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-type Permits = Pick<ReturnType<typeof createPermits>, 'mine' | 'renew'>;
+type Permits = Pick<Renewals, 'mine' | 'renew'>;
 
 /**
- * Renewing a permit by USSD (issue 42): the permits of the account registered to the calling
- * phone that may be renewed now, one chosen, then "Renew and pay" — the same renewal as
+ * Renewing a permit or licence by USSD (issue 42): those of the account registered to the calling
+ * phone that may be renewed now (the renewal engine's list, as /permits shows it, decision 040), one chosen, then "Renew and pay" — the same renewal as
  * `POST /api/permits/{id}/renewal` (last year's answers, priced again) and the M-Pesa prompt
  * for its bill to the calling phone. The renewal is made only on that last step: every step walks
  * the caller's answers again from the top, so nothing before it may change anything.
  */
-export function permitRenewalUssd(deps: {
+export function renewalUssd(deps: {
   permits: Permits;
   payments: Pick<PaymentService, 'startObligationPush'>;
   accountOf: (caller: UssdCaller) => Promise<{ id: string } | undefined>;
