@@ -218,3 +218,66 @@ export const addCommentRequestSchema = z
   .object({ body: z.string().max(4000).describe('The comment, up to 1,000 characters.') })
   .meta({ id: 'AddComment' })
   .meta({ examples: [{ body: 'The bays are for our delivery vans, which arrive before 8 a.m.' }] });
+
+export const availabilityQuerySchema = z.object({
+  resource: z
+    .string()
+    .min(1)
+    .max(60)
+    .describe("The one booked: a value of the booking's resource field (an ambulance, a ground)."),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please give the first day as YYYY-MM-DD' })
+    .describe('The first day asked about (YYYY-MM-DD).'),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please give the last day as YYYY-MM-DD' })
+    .optional()
+    .describe('The last day asked about (inclusive; at most 31 days from `from`); absent: `from` alone.'),
+});
+
+export const availabilityResponseSchema = z
+  .object({
+    service_id: z.string(),
+    resource: z.string(),
+    unit: z
+      .enum(['slot', 'day'])
+      .describe(
+        "What one booking holds: a day's slot (an ambulance's pick-up time) or whole days (a ground).",
+      ),
+    days: z.array(
+      z.object({
+        date: z.string().describe('YYYY-MM-DD'),
+        free: z.boolean().describe('A whole day nobody holds, or a day with at least one free slot.'),
+        slots: z
+          .array(
+            z.object({
+              slot: z.string().describe("A value of the booking's slot field, e.g. 06-09."),
+              free: z.boolean(),
+            }),
+          )
+          .describe("The day's slots in the form's order; empty when whole days are booked."),
+      }),
+    ),
+  })
+  .meta({ id: 'BookingAvailability' })
+  .meta({
+    examples: [
+      {
+        service_id: 'ambulance-services',
+        resource: 'NCC-AMB-01',
+        unit: 'slot',
+        days: [
+          {
+            date: '2026-12-01',
+            free: true,
+            slots: [
+              { slot: '06-09', free: false },
+              { slot: '09-12', free: true },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+export type BookingAvailability = z.infer<typeof availabilityResponseSchema>;

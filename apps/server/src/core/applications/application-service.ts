@@ -581,6 +581,19 @@ export function createApplicationService(deps: {
       return bookings.expireUnpaid(db, now);
     },
 
+    /**
+     * What a service's booked resource has free from `from` to `to` (decision 031): each day and,
+     * for a slot booking, each slot. A service that books nothing: 404.
+     */
+    bookingAvailability(
+      serviceId: string,
+      query: { resource: string; from: string; to?: string | undefined },
+    ) {
+      const service = findService(serviceId);
+      if (!service?.booking) throw notFound('This service books nothing.');
+      return bookings.availability(db, service, query.resource, query.from, query.to ?? query.from);
+    },
+
     /** The catalogue's services as the API lists them: the catalogue's index, with where to submit. */
     catalogue(language: 'en' | 'sw' = 'en') {
       return catalogueIndexOf(services).services.map(({ page: _page, ...entry }) => {

@@ -1,9 +1,15 @@
-import { bookedBy } from '@kaunti/catalogue/bookings';
+import {
+  availabilityOf,
+  bookedBy,
+  daysBetween,
+  MAX_AVAILABILITY_DAYS,
+  unitsOf,
+} from '@kaunti/catalogue/bookings';
 import { findService } from '@kaunti/catalogue/catalogue';
 import type { ServiceDefinition } from '@kaunti/catalogue/definition';
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { conflict } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import type { Actor } from '../audit/audit';
 import type { BillService } from '../bills/bill-service';
 import { bills } from '../bills/schema';
@@ -133,10 +139,49 @@ export function createBookings(deps: {
     }
   };
 
+  /**
+   * What one resource has free from `from` to `to` (at most 31 days): a unit held by a paid
+   * booking, or by an unpaid one within its time, is booked; one past its time is free (the next
+   * submission takes it). Nothing is held by asking.
+   */
+  async function availability(
+    db: Db,
+    service: ServiceDefinition,
+    resource: string,
+    from: string,
+    to: string,
+  ) {
+    const rule = service.booking!;
+    const days = daysBetween(from, to);
+    if (days === 0 || days > MAX_AVAILABILITY_DAYS)
+      throw badRequest(`Please ask for 1 to ${MAX_AVAILABILITY_DAYS} days, the last on or after the first.`, [
+        { path: 'to', message: `1 to ${MAX_AVAILABILITY_DAYS} days from the first` },
+      ]);
+    const units = unitsOf(service, from, days);
+    const held = await db
+      .select({ unit: bookingHolds.unit })
+      .from(bookingHolds)
+      .where(
+        and(
+          eq(bookingHolds.resourceKind, rule.resource),
+          eq(bookingHolds.resource, resource),
+          inArray(bookingHolds.unit, units),
+          or(isNull(bookingHolds.holdUntil), gt(bookingHolds.holdUntil, new Date())),
+        ),
+      );
+    return {
+      service_id: service.id,
+      resource,
+      unit: rule.slot_field ? ('slot' as const) : ('day' as const),
+      days: availabilityOf(service, from, days, new Set(held.map((h) => h.unit))),
+    };
+  }
+
   return {
     check,
     claim,
     onStatusChanged,
+    availability,
 
     /** An answer changed the booking: what it held is let go and its new answers held (paid). */
     async reclaim(

@@ -12,6 +12,8 @@ import {
   applicationSubmittedSchema,
   applicationsQuerySchema,
   applicationsResponseSchema,
+  availabilityQuerySchema,
+  availabilityResponseSchema,
   cancelApplicationRequestSchema,
   catalogueServicesResponseSchema,
   createApplicationRequestSchema,
@@ -169,6 +171,38 @@ export function applicationRoutes(deps: {
         const language = answerLanguageOf(request.headers['accept-language']);
         reply.header('content-language', language).header('vary', 'Accept-Language');
         return deps.quotes.quote(request.params.id, request.body.values, language);
+      },
+    );
+
+    app.get(
+      '/api/catalogue/services/:id/availability',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'getBookingAvailability',
+          tags: ['catalogue'],
+          summary: "What a service's booked resource has free",
+          description:
+            'For a service with a booking (an ambulance, a county ground: decision 031), each day from `from` ' +
+            "to `to` (at most 31) of the one named by `resource`: free or booked and, for a slot booking, each of the day's " +
+            'slots. Public: it says only what is taken, never by whom. Nothing is held by asking; the submission decides. ' +
+            'A service that books nothing: 404.',
+          params: z.object({
+            id: z.string().max(60).describe('A service id from GET /api/catalogue/services.'),
+          }),
+          querystring: availabilityQuerySchema,
+          response: {
+            200: availabilityResponseSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            429: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return deps.applications.bookingAvailability(request.params.id, request.query);
       },
     );
 
