@@ -14,12 +14,16 @@ export const ERROR_CODES = {
   invalid_cursor: 'The `cursor` is not one this list gave: ask for the first page again, without a cursor.',
   invalid_json: 'The body is not valid JSON, or JSON was announced and the body is empty.',
   unauthorized: 'Not signed in, or the token is not valid.',
+  otp_wrong: 'The one-time code is not the one sent: check it and try again.',
+  otp_unusable:
+    'The one-time code cannot be used (none asked for, expired, used, or tried too many times): ask for a new one.',
   otp_required: 'Signed in with a password, but the one-time SMS code is still due.',
   session_expired: 'The session has ended: sign in again.',
   forbidden: 'Signed in, but this account may not do this.',
   not_found: 'There is no such thing, or it is not yours.',
   method_not_allowed: 'The path exists, but not with this method.',
-  conflict: 'It cannot be done in the current state (`message` says why).',
+  conflict:
+    'It cannot be done in the current state (`message` says why). Kept for older clients: every 409 now answers its own code.',
   idempotency_conflict: 'This Idempotency-Key was used with another body.',
   illegal_transition: 'The thing is not in a state this step applies to (e.g. already cancelled or decided).',
   changed_meanwhile: 'Someone else changed the same thing at the same moment: read it again and retry.',
@@ -44,6 +48,34 @@ export const ERROR_CODES = {
   document_revoked: 'The document was revoked by the county: apply for a new one.',
   nothing_to_pay: 'Nothing is owed for this: no bill was raised.',
   service_not_applicable: 'This catalogue service is not applied for here (it has its own route).',
+  bill_partly_paid: 'The bill has been paid in part, so it cannot be cancelled.',
+  already_billed:
+    'It is billed (or paid) for this period already (a Sacco sticker): leave it out, or pay its bill.',
+  already_paid:
+    "It is paid for this period already (a parcel's rates for the year): there is nothing to pay.",
+  balance_due: 'Money is still owed on it (`message` says how much): pay it before this step.',
+  already_yours: 'It is on your account already (a business you act for, a parcel you hold).',
+  no_holder: 'No account acts for this business yet: apply for its permit (paying it makes you its holder).',
+  takeover_needed:
+    "The business is in the county's register: act for it with the code sent to its registered phone.",
+  no_registered_phone:
+    "The county's register has no phone for this business: claim it, and a county officer decides.",
+  owner_linked: "The parcel is linked to its registered owner's account: a claim to it cannot be accepted.",
+  tenancy_not_held: 'The tenancy is no longer held by the applicant: it cannot be transferred.',
+  no_account: 'The person named has no account on the portal (by the phone number given).',
+  not_renewable: 'This document is not renewed: apply for a new one.',
+  plan_already_open: 'You have a payment plan open already: see it, rather than asking for another.',
+  booking_taken: 'The day or slot chosen is booked already: choose another.',
+  application_closed: 'The application is closed: it takes no more comments.',
+  vehicle_in_another_sacco:
+    "The vehicle is in another Sacco's fleet: it must leave that fleet (or change Sacco) before it is added.",
+  too_many_reports: 'Enough faults are reported on it already: the county is on it.',
+  no_stall_vacant:
+    'No stall of the kind applied for can be allocated at that market now: reject the application with that reason.',
+  register_forbids: "The county's records forbid approving or issuing it now (`message` says why).",
+  date_taken: 'A fee amount already starts on the day chosen: choose another day.',
+  already_proposed: 'A change of this fee from that day is already waiting for a second officer.',
+  date_passed: 'The day the change was to start has come: reject it and propose it again from a later day.',
   payload_too_large: 'The request body is too large.',
   uri_too_long: 'A path parameter is longer than 100 characters.',
   headers_too_large: 'The request headers are too large.',

@@ -24,6 +24,8 @@ export const unauthorized = (message = 'Please login to continue', code: ErrorCo
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, code, message);
+/** A 409: it cannot be done in the current state. Each case names its own code (decision 038). */
+export const conflict = (message: string, code: Exclude<ErrorCode, 'conflict'>) =>
+  new AppError(409, code, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -95,21 +95,28 @@ describe('the login code (OTP)', () => {
     expect(lifetime).toBe(10 * 60 * 1000);
   });
 
-  it('a wrong code says so; the 5th wrong try voids the code, so even the right one fails after', async () => {
+  it('a wrong code says so (otp_wrong: try again); the 5th wrong try voids the code (otp_unusable: ask for a new one), so even the right one fails after', async () => {
     const user = await loggedIn();
     const code = await latestCode(t, user.phone);
     for (let i = 1; i <= 4; i++) {
       const res = await verify(user.loginToken, wrongFor(code));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('The code is incorrect. Please check it and try again.');
+      expect(res.json()).toEqual({
+        message: 'The code is incorrect. Please check it and try again.',
+        code: 'otp_wrong',
+      });
     }
     const fifth = await verify(user.loginToken, wrongFor(code));
-    expect(fifth.json().message).toBe(
-      'The code is incorrect, and it has been tried too many times. Please request a new code.',
-    );
+    expect(fifth.json()).toEqual({
+      message: 'The code is incorrect, and it has been tried too many times. Please request a new code.',
+      code: 'otp_unusable',
+    });
     const right = await verify(user.loginToken, code);
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe('This code can no longer be used. Please request a new code.');
+    expect(right.json()).toEqual({
+      message: 'This code can no longer be used. Please request a new code.',
+      code: 'otp_unusable',
+    });
     const audit = await t.database.db
       .select()
       .from(auditLog)

@@ -81,7 +81,7 @@ describe('a booking of whole days', () => {
     expect(accepted, answers.map((a) => a.body).join('\n')).toHaveLength(1);
     for (const refused of answers.filter((a) => a.statusCode !== 201)) {
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(BOOKING_TAKEN);
+      expect(refused.json()).toEqual({ message: BOOKING_TAKEN, code: 'booking_taken' });
     }
     expect(accepted[0]!.json().bill.total_cents).toBe(5 * 500_000);
     const { application } = accepted[0]!.json();

@@ -356,6 +356,7 @@ describe('tenancy transfer (decision 036)', () => {
     const refused = await decide(no, '0700000101', 'issued');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('still unpaid');
+    expect(refused.json().code).toBe('balance_due');
     expect((await get(`/api/estates/tenancies/${tenancyNo}`, tenant)).statusCode).toBe(200);
     const rent = await billOf(tenancyNo, 0, tenant);
     await pay(rent.json().bill_no, tenant);

@@ -376,7 +376,10 @@ describe('POST /api/lands/land_r/LinkLandParceltoCustomer (add land)', () => {
       lr_number: ' 209 / 10007 ',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Parcel 209/10007 is already linked to your account.');
+    expect(again.json()).toEqual({
+      message: 'Parcel 209/10007 is already linked to your account.',
+      code: 'already_yours',
+    });
 
     const unknown = await call('POST', '/api/lands/land_r/LinkLandParceltoCustomer', bob, {
       lr_number: '209/55555',
@@ -467,6 +470,7 @@ describe('POST /api/lands/rates/current-bill', () => {
       expect(again.json().message).toBe(
         `The land rates of parcel 209/10004 for ${year} are fully paid. There is nothing more to pay this year.`,
       );
+      expect(again.json().code).toBe('already_paid');
     }
     const paid = await t.database.db.select().from(billsTable).where(eq(billsTable.billNo, bill.bill_no));
     expect(paid.map((b) => b.status)).toEqual(['paid']);

@@ -156,6 +156,7 @@ describe('faults', () => {
       headers: officer.headers,
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('illegal_transition');
     const after = (await t.app.inject({ method: 'GET', url: '/api/public-toilets' })).json();
     expect(after.find((toilet: { id: string }) => toilet.id === 'ODN').open_faults).toBe(0);
   });

@@ -175,6 +175,7 @@ describe('a Sacco and its fleet', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/KCX 102B is registered with another Sacco/);
+    expect(taken.json().code).toBe('vehicle_in_another_sacco');
   });
 
   it('finds a vehicle by its old number as well as its plate', async () => {
@@ -289,6 +290,7 @@ describe('PSV stickers in one bill', () => {
     });
     expect(paidAgain.statusCode).toBe(409);
     expect(paidAgain.json().message).toMatch(/KCX 101A is already paid/);
+    expect(paidAgain.json().code).toBe('already_billed');
   });
 
   it('removes a vehicle from the fleet; its plate may then join another Sacco', async () => {

@@ -397,10 +397,10 @@ export function createBusinessService(deps: {
       const pin = kraPin.trim().toUpperCase();
       const [business] = await db.select().from(businesses).where(eq(businesses.kraPin, pin)).limit(1);
       if (!business) throw notFound(LOOKUP_NOT_FOUND_MESSAGE);
-      if (business.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE);
+      if (business.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE, 'already_yours');
       if (!business.userId) {
-        if (!business.inRegister) throw conflict(NOBODY_HOLDS_MESSAGE);
-        if (business.phone) throw conflict(TAKEOVER_NEEDED_MESSAGE);
+        if (!business.inRegister) throw conflict(NOBODY_HOLDS_MESSAGE, 'no_holder');
+        if (business.phone) throw conflict(TAKEOVER_NEEDED_MESSAGE, 'takeover_needed');
       }
       const claim = await db.transaction(async (tx) => {
         const [open] = await tx
@@ -420,7 +420,8 @@ export function createBusinessService(deps: {
           .values({ businessId: business.id, userId, status: 'pending' })
           .onConflictDoNothing()
           .returning();
-        if (!filed) throw conflict('Your claim was filed meanwhile. Please look at your claims.');
+        if (!filed)
+          throw conflict('Your claim was filed meanwhile. Please look at your claims.', 'changed_meanwhile');
         await recordAudit(tx, {
           actor: { type: 'user', id: userId },
           entityType: 'business_claim',
@@ -604,8 +605,8 @@ export function createBusinessService(deps: {
      */
     async sendTakeoverCode(userId: string, kraPin: string, ip?: string, requestId?: string) {
       const row = await takeable(userId, kraPin);
-      if (row.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE);
-      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE);
+      if (row.userId === userId) throw conflict(ALREADY_YOURS_MESSAGE, 'already_yours');
+      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE, 'no_registered_phone');
       await refuseWhileLocked(row.id);
       await deps.otp.issue({
         userId,
@@ -634,7 +635,7 @@ export function createBusinessService(deps: {
     async takeOver(userId: string, kraPin: string, code: string, requestId?: string) {
       const row = await takeable(userId, kraPin);
       if (row.userId === userId) return toBusiness(row);
-      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE);
+      if (!row.phone) throw conflict(NO_REGISTERED_PHONE_MESSAGE, 'no_registered_phone');
       await refuseWhileLocked(row.id);
       try {
         await deps.otp.verify({ userId, purpose: 'business_takeover', code, phoneNumber: row.phone });

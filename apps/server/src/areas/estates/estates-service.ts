@@ -321,13 +321,17 @@ export function createEstatesService(
       .for('update')
       .limit(1);
     if (tenancy?.status !== 'active' || tenancy.userId !== row.userId)
-      throw conflict(`Tenancy ${tenancyNo} is no longer held by the applicant, so it cannot be transferred.`);
+      throw conflict(
+        `Tenancy ${tenancyNo} is no longer held by the applicant, so it cannot be transferred.`,
+        'tenancy_not_held',
+      );
     if (tenancy.obligationId) {
       const obligation = await standing.find(COUNTY_RENT, tenancyNo, tx);
       const summary = obligation ? await standing.summary(obligation, tx) : undefined;
       if (summary && summary.balanceCents > 0)
         throw conflict(
           `${formatKes(summary.balanceCents)} of rent is still unpaid on tenancy ${tenancyNo}: it must be cleared (at /county-rent) before the transfer is issued.`,
+          'balance_due',
         );
     }
     const phone = String(values.new_tenant_phone ?? '');
@@ -337,7 +341,10 @@ export function createEstatesService(
       .where(eq(users.phoneNumber, phone))
       .limit(1);
     if (!newTenant)
-      throw conflict('The new tenant has no account of the county portal with the phone number given.');
+      throw conflict(
+        'The new tenant has no account of the county portal with the phone number given.',
+        'no_account',
+      );
     const to = {
       userId: newTenant.id,
       tenantName: String(values.new_tenant_name ?? ''),

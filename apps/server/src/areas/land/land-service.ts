@@ -237,7 +237,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
       // A paid rates bill covered everything owed when it was raised (this year's rates, the
       // arrears and their penalty to date): the parcel owes nothing more this year.
       if ((parcel.ratesPaidYear ?? 0) >= year || (await bills.isSourcePaid(tx, sourceKey)))
-        throw conflict(ratesPaidMessage(parcel.lrNumber, year));
+        throw conflict(ratesPaidMessage(parcel.lrNumber, year), 'already_paid');
       const lines = await priceService(
         tx,
         landRatesBill,
@@ -253,7 +253,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         },
       );
       const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
-      if (total <= 0) throw conflict(`Parcel ${parcel.lrNumber} has no rates to pay.`);
+      if (total <= 0) throw conflict(`Parcel ${parcel.lrNumber} has no rates to pay.`, 'nothing_to_pay');
       const holder = await holderOf(tx, parcel);
       const open = await bills.findOpenBySource(tx, sourceKey);
       if (open && (open.status === 'partially_paid' || open.totalCents === total)) {
@@ -546,7 +546,8 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
         await linkTo(tx, parcel!, userId, holder?.userId ?? null, actor, requestId);
         return { kind: 'linked' as const };
       });
-      if (outcome.kind === 'already') throw conflict(parcelAlreadyYoursMessage(found.lrNumber));
+      if (outcome.kind === 'already')
+        throw conflict(parcelAlreadyYoursMessage(found.lrNumber), 'already_yours');
       if (outcome.kind === 'claim') {
         return {
           status: 202,
@@ -681,6 +682,7 @@ export function createLandService(deps: { db: Db; bills: BillService; county: Co
           if (holder && holder.userId !== claim.userId && (await isRatedOwner(tx, holder.userId, parcel!))) {
             throw conflict(
               `Parcel ${parcel!.lrNumber} is linked to its registered owner's account: the claim cannot be accepted.`,
+              'owner_linked',
             );
           }
           if (holder?.userId !== claim.userId)

@@ -195,7 +195,8 @@ export function createStalls({
     const values = (row.values as Record<string, unknown> | null) ?? {};
     const marketCode = String(values.market_code ?? '');
     const stallType = values.stall_type;
-    if (!isStallType(stallType)) throw conflict('This application does not name a kind of stall.');
+    if (!isStallType(stallType))
+      throw conflict('This application does not name a kind of stall.', 'no_stall_vacant');
     const [free] = await tx
       .select({ stallNo: marketStalls.stallNo, monthlyRentCents: marketStalls.monthlyRentCents })
       .from(marketStalls)
@@ -212,6 +213,7 @@ export function createStalls({
     if (!free)
       throw conflict(
         `No ${STALL_WORDS[stallType]} is vacant at this market now, so no stall can be allocated. Reject the application with that reason.`,
+        'no_stall_vacant',
       );
     const [user] = await tx
       .select({ firstName: users.firstName, middleName: users.middleName, surName: users.surName })

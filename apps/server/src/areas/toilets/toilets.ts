@@ -95,7 +95,10 @@ export function createToilets(deps: { db: Db; references: ReferenceItems }) {
           .from(toiletFaults)
           .where(and(eq(toiletFaults.toiletCode, code), eq(toiletFaults.status, 'open')));
         if ((open?.n ?? 0) >= MAX_OPEN_FAULTS)
-          throw conflict('This toilet has many faults reported already. The county is on it.');
+          throw conflict(
+            'This toilet has many faults reported already. The county is on it.',
+            'too_many_reports',
+          );
         const [row] = await tx
           .insert(toiletFaults)
           .values({ toiletCode: code, kind: input.kind, note, status: 'open' })
@@ -133,7 +136,8 @@ export function createToilets(deps: { db: Db; references: ReferenceItems }) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(toiletFaults).where(eq(toiletFaults.id, faultId)).for('update');
         if (!row) throw notFound('We could not find that fault.');
-        if (!faultStatus.can(row.status, 'closed')) throw conflict('This fault is closed already.');
+        if (!faultStatus.can(row.status, 'closed'))
+          throw conflict('This fault is closed already.', 'illegal_transition');
         const [closed] = await tx
           .update(toiletFaults)
           .set({ status: 'closed', closedAt: new Date(), closedBy: officerId })

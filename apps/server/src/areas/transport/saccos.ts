@@ -404,6 +404,7 @@ export function createSaccoService(deps: {
         if (isUniqueViolation(error, 'saccos_registration_uq'))
           throw conflict(
             `A Sacco with the registration number ${registrationNo} is already registered on the portal. If it is yours, ask the county to move it to your account.`,
+            'already_exists',
           );
         throw error;
       }
@@ -449,6 +450,7 @@ export function createSaccoService(deps: {
         if (existing?.active)
           throw conflict(
             `${vehicle.plate} is registered with another Sacco. It must be removed from that Sacco's fleet, or moved by a change of Sacco, before it can be added here.`,
+            'vehicle_in_another_sacco',
           );
         const [fleetSize] = await tx
           .select({ n: count() })
@@ -457,6 +459,7 @@ export function createSaccoService(deps: {
         if ((fleetSize?.n ?? 0) >= MAX_SACCO_VEHICLES)
           throw conflict(
             `A Sacco keeps at most ${MAX_SACCO_VEHICLES} vehicles here. Remove one it no longer runs first.`,
+            'limit_reached',
           );
         const fields = {
           saccoId: sacco.id,
@@ -594,6 +597,7 @@ export function createSaccoService(deps: {
             const named = plates.filter((p) => held.has(p));
             throw conflict(
               `The ${year} sticker of ${named.join(', ')} is already ${named.every((p) => held.get(p)?.status === 'paid') ? 'paid' : 'billed or paid'}. Leave ${named.length === 1 ? 'it' : 'them'} out and try again.`,
+              'already_billed',
             );
           }
           const all = await bands(tx);
@@ -668,6 +672,7 @@ export function createSaccoService(deps: {
         if (isUniqueViolation(error, 'psv_stickers_pkey'))
           throw conflict(
             `The ${year} sticker of one of these vehicles was billed meanwhile. Reload the list and try again.`,
+            'changed_meanwhile',
           );
         throw error;
       }

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { recordAudit } from '../audit/audit';
 import { otpCodes, users } from './schema';
@@ -197,7 +197,7 @@ export function createOtpService(deps: {
         // count), so the time of a refusal does not tell whether there was a code to refuse.
         digest(NO_CODE_ID, options.code);
         await countWrongTry(NO_CODE_ID);
-        throw badRequest(unusable ?? OTP_MESSAGES.none);
+        throw new AppError(400, 'otp_unusable', unusable ?? OTP_MESSAGES.none);
       }
 
       const expected = Buffer.from(row.codeHash);
@@ -206,7 +206,7 @@ export function createOtpService(deps: {
 
       if (!right) {
         const [counted] = await countWrongTry(row.id);
-        if (!counted) throw badRequest(OTP_MESSAGES.void);
+        if (!counted) throw new AppError(400, 'otp_unusable', OTP_MESSAGES.void);
         if (counted.state === 'void') {
           await recordAudit(db, {
             actor: { type: 'user', id: options.userId },
@@ -217,9 +217,9 @@ export function createOtpService(deps: {
             toState: 'void',
             data: { purpose: row.purpose },
           });
-          throw badRequest(OTP_MESSAGES.wrongAndVoid);
+          throw new AppError(400, 'otp_unusable', OTP_MESSAGES.wrongAndVoid);
         }
-        throw badRequest(OTP_MESSAGES.wrong);
+        throw new AppError(400, 'otp_wrong', OTP_MESSAGES.wrong);
       }
 
       const [used] = await db
@@ -235,7 +235,7 @@ export function createOtpService(deps: {
         )
         .returning({ id: otpCodes.id });
       // Someone used (or voided) it between the read and this update: single use wins.
-      if (!used) throw badRequest(OTP_MESSAGES.used);
+      if (!used) throw new AppError(400, 'otp_unusable', OTP_MESSAGES.used);
     },
   };
 }

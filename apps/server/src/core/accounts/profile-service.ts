@@ -13,7 +13,7 @@ import { maskName, maskPhone } from '@kaunti/contract/masking';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/audit';
 import type { RequestContext } from './auth-service';
 import type { CustomerRecords } from './customer-records';
@@ -168,7 +168,12 @@ export function createProfileService(deps: {
             .set({ phoneNumber: phone, phoneVerifiedAt: new Date(), updatedAt: new Date() })
             .where(and(eq(users.id, userId), eq(users.phoneNumber, user.phoneNumber)))
             .returning();
-          if (!row) throw badRequest('Your phone number changed in the meantime. Please start again.');
+          if (!row)
+            throw new AppError(
+              400,
+              'changed_meanwhile',
+              'Your phone number changed in the meantime. Please start again.',
+            );
           await recordAudit(tx, {
             actor: { type: 'user', id: userId },
             entityType: 'user',

@@ -445,7 +445,7 @@ export function createApplicationService(deps: {
         // Never approved or issued while its answers are priced above what was paid (issue 36 item 1).
         if (to === 'approved' || to === 'issued') {
           const due = row.feeCents - (await paidTowards(tx, row.id));
-          if (due > 0) throw conflict(balanceDueMessage(due));
+          if (due > 0) throw conflict(balanceDueMessage(due), 'balance_due');
         }
         await transition(tx, row, row.status, to, actor, {
           note: options.note,

@@ -124,7 +124,7 @@ export function createBookings(deps: {
       )
       .onConflictDoNothing()
       .returning({ unit: bookingHolds.unit });
-    if (held.length < booked.units.length) throw conflict(BOOKING_TAKEN);
+    if (held.length < booked.units.length) throw conflict(BOOKING_TAKEN, 'booking_taken');
   }
 
   /** Its status moved: cancelled or rejected frees what it held; paid holds it for good. */

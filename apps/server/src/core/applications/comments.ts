@@ -55,7 +55,7 @@ export function createApplicationComments(deps: { db: Db }) {
 
   async function add(row: ApplicationRow, author: Author, body: string, requestId?: string) {
     const text = checkedBody(body);
-    if (!OPEN_STATUSES.has(row.status)) throw conflict(CLOSED_MESSAGE);
+    if (!OPEN_STATUSES.has(row.status)) throw conflict(CLOSED_MESSAGE, 'application_closed');
     const [comment] = await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(applicationComments)

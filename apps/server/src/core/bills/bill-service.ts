@@ -735,7 +735,10 @@ export function createBillService({ db, prefix }: BillServiceOptions) {
       if (!row) throw notFound('We could not find that bill.');
       if (row.status === 'cancelled') return;
       if (row.paidCents > 0 && !options.keepPaid)
-        throw conflict('This bill has been paid in part, so it cannot be cancelled here.');
+        throw conflict(
+          'This bill has been paid in part, so it cannot be cancelled here.',
+          'bill_partly_paid',
+        );
       billStatus.assert(row.status, 'cancelled');
       const updated = await tx
         .update(bills)

@@ -96,7 +96,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           // One request at a time per account: the account's row is the lock.
           await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
           if (await openPlanOf(tx, userId))
-            throw conflict('You already have a payment plan open. See it below.');
+            throw conflict('You already have a payment plan open. See it below.', 'plan_already_open');
           const covered = await coveredOf(tx, userId);
           const total = covered.reduce((sum, c) => sum + c.amount_cents, 0);
           if (total < PLAN_MIN_ARREARS_CENTS)
@@ -134,7 +134,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
         return (await present([row]))[0]!;
       } catch (error) {
         if (isUniqueViolation(error, 'payment_plans_one_open_uq'))
-          throw conflict('You already have a payment plan open. See it below.');
+          throw conflict('You already have a payment plan open. See it below.', 'plan_already_open');
         throw error;
       }
     },

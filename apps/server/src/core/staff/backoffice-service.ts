@@ -377,7 +377,8 @@ export function createBackOffice(deps: {
             // What the county's records forbid: never approved or issued while it holds.
             if (decision.status === 'approved' || decision.status === 'issued') {
               const register = await registerCheckOf(tx, locked);
-              if (register && register.problems.length > 0) throw conflict(register.problems.join(' '));
+              if (register && register.problems.length > 0)
+                throw conflict(register.problems.join(' '), 'register_forbids');
             }
           },
         },

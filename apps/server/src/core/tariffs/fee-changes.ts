@@ -102,7 +102,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
   async function waiting(tx: Db, id: string) {
     const [change] = await tx.select().from(feeChanges).where(eq(feeChanges.id, id)).for('update');
     if (!change) throw notFound();
-    if (change.status !== 'proposed') throw conflict(FEE_CHANGE_MESSAGES.notWaiting);
+    if (change.status !== 'proposed') throw conflict(FEE_CHANGE_MESSAGES.notWaiting, 'illegal_transition');
     return change;
   }
 
@@ -173,7 +173,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
             ),
           )
           .limit(1);
-        if (taken) throw conflict(FEE_CHANGE_MESSAGES.dateTaken);
+        if (taken) throw conflict(FEE_CHANGE_MESSAGES.dateTaken, 'date_taken');
         const previous = await rowInForce(tx, input.schedule, input.item, input.effectiveFrom);
         if (previous?.amountCents === input.amountCents) {
           throw badRequest(FEE_CHANGE_MESSAGES.sameAmount, [
@@ -196,7 +196,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
           })
           .onConflictDoNothing()
           .returning({ id: feeChanges.id });
-        if (!inserted) throw conflict(FEE_CHANGE_MESSAGES.alreadyProposed);
+        if (!inserted) throw conflict(FEE_CHANGE_MESSAGES.alreadyProposed, 'already_proposed');
         await recordAudit(tx, {
           actor: { type: 'staff', id: officerId },
           entityType: 'fee_change',
@@ -223,7 +223,8 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
       await db.transaction(async (tx) => {
         const change = await waiting(tx, id);
         if (change.proposedBy === officerId) throw forbidden(FEE_CHANGE_MESSAGES.ownChange);
-        if (change.effectiveFrom <= kenyaDate(now())) throw conflict(FEE_CHANGE_MESSAGES.datePassed);
+        if (change.effectiveFrom <= kenyaDate(now()))
+          throw conflict(FEE_CHANGE_MESSAGES.datePassed, 'date_passed');
         feeChangeMachine.assert('proposed', 'confirmed');
         const at = now();
         const [row] = await tx
@@ -242,7 +243,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
           })
           .onConflictDoNothing()
           .returning({ item: feeSchedules.item });
-        if (!row) throw conflict(FEE_CHANGE_MESSAGES.dateTaken);
+        if (!row) throw conflict(FEE_CHANGE_MESSAGES.dateTaken, 'date_taken');
         await tx
           .update(feeChanges)
           .set({ status: 'confirmed', decidedBy: officerId, decidedAt: at })
