@@ -75,6 +75,8 @@ export const ERROR_CODES = {
   register_forbids: "The county's records forbid approving or issuing it now (`message` says why).",
   date_taken: 'A fee amount already starts on the day chosen: choose another day.',
   already_proposed: 'A change of this fee from that day is already waiting for a second officer.',
+  house_not_vacant: 'The house is let (its tenancy is named in `message`): it cannot be allocated.',
+  nobody_waiting: 'Nobody on the waiting list is waiting for this kind of house: it cannot be allocated.',
   date_passed: 'The day the change was to start has come: reject it and propose it again from a later day.',
   payload_too_large: 'The request body is too large.',
   uri_too_long: 'A path parameter is longer than 100 characters.',

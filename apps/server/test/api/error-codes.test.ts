@@ -25,7 +25,7 @@ describe('error codes in the code', () => {
     const unknown: string[] = [];
     for (const { path, text } of files)
       for (const match of text.matchAll(
-        /new AppError\(\s*\d{3},\s*'([a-z_]+)'|\bconflict\([^;]*?,\s*'([a-z_]+)',?\s*\)/g,
+        /new AppError\(\s*\d{3},\s*'([a-z_]+)'|\bconflict\([^;]*?,\s*'([a-z_]+)',?\s*\);/g,
       )) {
         const code = match[1] ?? match[2] ?? '';
         if (!known.has(code)) unknown.push(`${path}: ${code}`);

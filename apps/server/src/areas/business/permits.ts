@@ -201,7 +201,7 @@ export function createPermits(deps: {
       if (!found) throw notFound('We could not find that permit among yours.');
       const service = findService(found.permit.serviceId);
       if (!service || !isRenewable(service))
-        throw conflict('This document is not renewed: apply for a new one instead.');
+        throw conflict('This document is not renewed: apply for a new one instead.', 'not_renewable');
       if (found.document.status === 'revoked')
         throw conflict(
           'This permit was revoked. Apply for a new one, or ask the county why it was revoked.',

@@ -212,6 +212,7 @@ export function createAllocation(deps: {
         if (let_)
           throw conflict(
             `${houseWords(house, 'en')}, ${estate.name} is not vacant (tenancy ${let_.tenancyNo}).`,
+            'house_not_vacant',
           );
         houseStatus.assert('vacant', 'let');
         // The first registered application on the list; one another allocation holds is passed over.
@@ -229,6 +230,7 @@ export function createAllocation(deps: {
         if (!first)
           throw conflict(
             `Nobody registered on the waiting list of ${estate.name} (${house.use === 'commercial' ? 'shops and commercial units' : 'houses to live in'}) is waiting, so the house cannot be allocated.`,
+            'nobody_waiting',
           );
         waitingStatus.assert('waiting', 'allocated');
         const [user] = await tx

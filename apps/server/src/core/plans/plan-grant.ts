@@ -31,7 +31,8 @@ export function createPlanGrant(
   async function grant(tx: Db, plan: PlanRow, actor: Actor, requestId?: string): Promise<PlanRow> {
     const covered = await coveredOf(tx, plan.userId, true);
     const total = covered.reduce((sum, c) => sum + c.amount_cents, 0);
-    if (total <= 0) throw conflict('Nothing is owed any more: there is nothing for a plan to cover.', 'nothing_to_pay');
+    if (total <= 0)
+      throw conflict('Nothing is owed any more: there is nothing for a plan to cover.', 'nothing_to_pay');
     const reference = `PLAN:${plan.planNo}`;
     for (const item of covered) {
       if (item.kind === 'standing') {
