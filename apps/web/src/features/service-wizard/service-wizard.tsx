@@ -19,6 +19,7 @@ import { ErrorSummary } from '../../ui/error-summary/error-summary';
 import { Spinner } from '../../ui/spinner/spinner';
 import { focusStepStart } from '../../ui/step-focus/step-focus';
 import { Stepper } from '../../ui/stepper/stepper';
+import { BookingAvailability } from './booking-availability';
 import { ContentBlocks } from './content-blocks';
 import type { CustomStepRegistry } from './custom-step-props';
 import { customSteps as defaultCustomSteps, stepHelpers } from './custom-steps';
@@ -365,6 +366,8 @@ export function ServiceWizard({
               />
             </>
           )}
+          {/* What the booked resource has free, on the step asking its day (decision 031). */}
+          {Custom ? null : <BookingAvailability service={service} step={step} text={text} />}
           {/* The fee the answers make, before Finish (none for a service that charges nothing). */}
           {isLast && service.fee.rule !== 'none' ? <FeeQuote service={service} text={text} /> : null}
           <div className={styles.actions}>
