@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kenyaDate } from '../../src/core/bills/kenya-date';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser } from '../support/users';
 
@@ -71,7 +72,8 @@ describe('essential services: the product tree, four levels of county reference 
           product_code: 'BUR-C1-PLT-ADL',
           quantity: 1,
           location: 'Mombasa Road, Plot 12',
-          service_date: new Date().toISOString().slice(0, 10),
+          // Today in Nairobi (the form's 'today'): from 21:00 UTC the UTC date is yesterday there.
+          service_date: kenyaDate(),
         },
       },
     });
