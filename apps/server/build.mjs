@@ -30,7 +30,7 @@ const options = {
   logLevel: 'warning',
   // A built server with NODE_ENV unset runs with production settings (platform/config.ts).
   define: { __KAUNTI_BUILT__: 'true' },
-  // The catalogue finds its service folders with import.meta.glob (decision 020).
+  // The catalogue finds its service folders with import.meta.glob (decision 022).
   plugins: [importMetaGlob()],
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expandGlob, transformGlobs } from '../build/import-meta-glob.mjs';
 
 /**
- * The esbuild stand-in for Vite's `import.meta.glob` (decision 020) finds the same files as Vite
+ * The esbuild stand-in for Vite's `import.meta.glob` (decision 022) finds the same files as Vite
  * and stands for the same imports: what the server and the web's catalogue index are built with
  * is what the tests (Vite) run.
  */

@@ -119,7 +119,7 @@ export function createOfficerService(deps: {
 
     /**
      * The back office's sign-in lets only an active officer on to the code step (a deactivated
-     * officer keeps the citizen account: decision 020).
+     * officer keeps the citizen account: decision 021).
      */
     async admit(userId: string): Promise<void> {
       const officer = await load(userId);
