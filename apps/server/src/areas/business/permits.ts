@@ -20,7 +20,7 @@ import {
   tooEarlyToRenew,
 } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
-import { permitReminders } from '../../core/renewals/schema';
+import { claimReminder } from '../../core/renewals/reminder-claim';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
@@ -241,15 +241,8 @@ export function createPermits(deps: {
       let sent = 0;
       const county = due.length > 0 ? await deps.countyName() : '';
       for (const { permit, document, business } of due) {
-        const daysLeft = Math.ceil((permit.expiresAt.getTime() - now.getTime()) / DAY_MS);
-        const thresholds = REMINDER_DAYS.filter((d) => daysLeft <= d);
-        const nearest = Math.min(...thresholds);
-        const written = await db
-          .insert(permitReminders)
-          .values(thresholds.map((daysBefore) => ({ documentId: permit.documentId, daysBefore })))
-          .onConflictDoNothing()
-          .returning({ daysBefore: permitReminders.daysBefore });
-        if (!written.some((w) => w.daysBefore === nearest)) continue;
+        const daysLeft = await claimReminder(db, permit.documentId, permit.expiresAt, now);
+        if (daysLeft === undefined) continue;
         const phone = business.phone;
         if (!phone) continue;
         const result = await deps.sms.send(

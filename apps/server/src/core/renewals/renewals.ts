@@ -17,7 +17,8 @@ import { kenyaDate } from '../bills/kenya-date';
 import { bills } from '../bills/schema';
 import { DAY_MS, permitStateOf, REMINDER_DAYS, renewalOpensAt, tooEarlyToRenew } from '../documents/renewal';
 import { documents } from '../documents/schema';
-import { permitReminders, renewableDocuments } from './schema';
+import { claimReminder } from './reminder-claim';
+import { renewableDocuments } from './schema';
 
 /**
  * An area that keeps some renewable documents against something of its own (the business area: a
@@ -210,16 +211,8 @@ export function createRenewals(deps: {
     let sent = 0;
     const county = due.length > 0 ? await deps.countyName() : '';
     for (const { held, number, holder, phone, language } of due) {
-      const daysLeft = Math.ceil((held.expiresAt.getTime() - now.getTime()) / DAY_MS);
-      const thresholds = REMINDER_DAYS.filter((d) => daysLeft <= d);
-      const nearest = Math.min(...thresholds);
-      // Rows for the further thresholds too: one first seen 5 days before is not also told "30 days".
-      const written = await db
-        .insert(permitReminders)
-        .values(thresholds.map((daysBefore) => ({ documentId: held.documentId, daysBefore })))
-        .onConflictDoNothing()
-        .returning({ daysBefore: permitReminders.daysBefore });
-      if (!written.some((w) => w.daysBefore === nearest)) continue;
+      const daysLeft = await claimReminder(db, held.documentId, held.expiresAt, now);
+      if (daysLeft === undefined) continue;
       const service = findService(held.serviceId);
       const lang: AccountLanguage = language === 'sw' ? 'sw' : 'en';
       const title =
