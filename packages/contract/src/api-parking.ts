@@ -4,6 +4,7 @@ import {
   applicationStatusSchema,
   issuedDocumentLinkSchema,
 } from './api-applications';
+import { nextCursorSchema } from './api-bills';
 import { plateTicketSchema, type TicketPayment, ticketPaymentSchema } from './api-tickets';
 
 /** Parking: zones and their daily fees, daily tickets (no account needed), enforcement checks. */
@@ -203,7 +204,7 @@ export const myParkingPermitSchema = z
 export type MyParkingPermit = z.infer<typeof myParkingPermitSchema>;
 
 export const myParkingPermitsResponseSchema = z
-  .object({ data: z.array(myParkingPermitSchema) })
+  .object({ data: z.array(myParkingPermitSchema), next_cursor: nextCursorSchema })
   .describe('MyParkingPermits: seasonal tickets, reserved bays, loading zones and PSV stickers.');
 
 export const parkingPermitParamsSchema = z.object({ document_id: z.string().max(64) });

@@ -6,16 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parkingCovers } from '../../src/areas/parking/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
-import { createEngine } from '../support/engine';
+import { createEngine, type Engine } from '../support/engine';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
 
 let t: TestApp;
 let bills: BillService;
+let engine: Engine;
 beforeAll(async () => {
   t = await createTestApp();
-  bills = (await createEngine(t)).bills;
+  engine = await createEngine(t);
+  bills = engine.bills;
 });
 afterAll(async () => t.close());
 
@@ -80,6 +83,34 @@ async function saveDrafts(user: TestUser, count: number): Promise<string[]> {
   return ids;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Issues `count` seasonal parking tickets to a user, all ending at one moment (later than any before). */
+async function issueParkingPermits(user: TestUser, count: number): Promise<string[]> {
+  const validUntil = new Date(Date.now() + 200 * DAY_MS);
+  return t.database.db.transaction(async (tx) => {
+    const numbers: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const number = `SP-${randomUUID().slice(0, 8).toUpperCase()}`;
+      const { document } = await engine.documents.issue(
+        { kind: 'permit', number, holderName: 'Wanjiku Kamau', ownerUserId: user.id, expiresAt: validUntil },
+        tx,
+      );
+      await tx.insert(parkingCovers).values({
+        documentId: document.id,
+        kind: 'season',
+        userId: user.id,
+        serviceId: 'seasonal-parking',
+        zoneCode: null,
+        validFrom: new Date(),
+        validUntil,
+      });
+      numbers.push(number);
+    }
+    return numbers;
+  });
+}
+
 const lists = [
   {
     name: 'bills',
@@ -92,6 +123,12 @@ const lists = [
     path: '/api/bills?status=unpaid',
     key: 'bill_no',
     add: (user: TestUser, count: number) => raiseBills(user, count),
+  },
+  {
+    name: 'parking permits',
+    path: '/api/parking/permits',
+    key: 'document_no',
+    add: (user: TestUser, count: number) => issueParkingPermits(user, count),
   },
   {
     name: 'drafts',

@@ -1,6 +1,7 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { VEHICLE_TYPES } from '@kaunti/catalogue/services/parking/daily-parking/definition';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import type { MyParkingPermit } from '@kaunti/contract/api-parking';
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
@@ -12,6 +13,7 @@ import type { AreaValidator } from '../../core/applications/submission-checks';
 import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
+import { after, type Page, type PageQuery, pageOf, positionAt, positionOf } from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
 import {
   loadingZoneTypes,
@@ -31,6 +33,9 @@ const COVER_KINDS: Record<string, 'season' | 'reserved' | 'loading'> = {
   'reserved-parking': 'reserved',
   'loading-zone': 'loading',
 };
+
+/** A document's id (12 base64url characters; a little room for older ones). */
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const DUPLICATE_PLATE = 'This plate is already on the list';
 
@@ -234,15 +239,26 @@ export function createParkingPermits(deps: {
       }));
     },
 
-    /** The user's parking documents (seasonal tickets, reserved bays, loading zones, PSV stickers), latest end first. */
-    async mine(userId: string): Promise<MyParkingPermit[]> {
-      const rows = await db
-        .select({ cover: parkingCovers, document: documents })
+    /**
+     * The user's parking documents (seasonal tickets, reserved bays, loading zones, PSV stickers),
+     * latest end first, a page at a time (`platform/db/pages.ts`: by end and document id).
+     */
+    async mine(userId: string, page: PageQuery = {}): Promise<Page<MyParkingPermit>> {
+      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(page.cursor, DOCUMENT_ID);
+      const found = await db
+        .select({ cover: parkingCovers, document: documents, at: positionAt(parkingCovers.validUntil) })
         .from(parkingCovers)
         .innerJoin(documents, eq(documents.id, parkingCovers.documentId))
-        .where(eq(parkingCovers.userId, userId))
-        .orderBy(desc(parkingCovers.validUntil))
-        .limit(200);
+        .where(
+          and(
+            eq(parkingCovers.userId, userId),
+            after(parkingCovers.validUntil, parkingCovers.documentId, position),
+          ),
+        )
+        .orderBy(desc(parkingCovers.validUntil), desc(parkingCovers.documentId))
+        .limit(limit + 1);
+      const rows = found.slice(0, limit);
       const plates = rows.length
         ? await db
             .select()
@@ -255,7 +271,7 @@ export function createParkingPermits(deps: {
             )
         : [];
       const now = Date.now();
-      return rows.map(({ cover, document }) => {
+      const toItem = ({ cover, document }: (typeof rows)[number]): MyParkingPermit => {
         const state = stateOf(document.status, cover.renewedBy, cover.validUntil, now);
         return {
           document_no: document.number,
@@ -273,7 +289,8 @@ export function createParkingPermits(deps: {
           short_code: document.shortCode,
           document: deps.links.link(document),
         };
-      });
+      };
+      return pageOf(found, limit, (r) => ({ at: r.at, key: r.cover.documentId }), toItem);
     },
 
     /**

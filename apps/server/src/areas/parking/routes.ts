@@ -3,6 +3,7 @@ import {
   applicationParamsSchema,
   applicationSubmittedSchema,
 } from '@kaunti/contract/api-applications';
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   addVehicleRequestSchema,
   dailyParkingRequestSchema,
@@ -302,11 +303,13 @@ export function parkingRoutes(deps: {
           security,
           summary: 'My parking documents: seasonal tickets, reserved bays, loading zones, PSV stickers',
           description:
-            'Each with its plates, zone or place, validity, state and whether it may be renewed now (from 7 days before it ends).',
-          response: { 200: myParkingPermitsResponseSchema, 401: errorBodySchema },
+            'Each with its plates, zone or place, validity, state and whether it may be renewed now (from 7 days before it ends); ' +
+            'latest end first, `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: myParkingPermitsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await deps.permits.mine(currentUser(request).id) }),
+      async (request) => deps.permits.mine(currentUser(request).id, request.query),
     );
     app.post(
       '/api/parking/permits/:document_id/renew',

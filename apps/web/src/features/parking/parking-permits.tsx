@@ -2,7 +2,7 @@ import type { MyParkingPermit } from '@kaunti/contract/api-parking';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
+import { apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
@@ -35,7 +35,7 @@ export function ParkingPermits() {
   const query = useQuery({
     queryKey: ['parking-permits'],
     queryFn: ({ signal }) =>
-      api<{ data: MyParkingPermit[] }>('/api/parking/permits', { signal }).then((r) => r.data),
+      apiAllPages<MyParkingPermit>('/api/parking/permits', { signal }).then((r) => r.data),
   });
   return (
     <>
