@@ -53,10 +53,17 @@ export const portalRoutes: RouteObject[] = [
   ...parkingPublicRoutes,
   // The catalogue's ticket services (market cess) and their tickets: anyone, no account.
   ...ticketRoutes({
-    'public-toilets': lazyPage(
-      () => import('../features/public-toilets/toilets-page'),
-      (m) => m.ToiletsPage,
-    ),
+    'public-toilets': {
+      element: lazyPage(
+        () => import('../features/public-toilets/toilets-page'),
+        (m) => m.ToiletsPage,
+      ),
+      // Rendered on the server with the toilets (served again for a minute, like /parking's zones).
+      serverRender: {
+        queries: () => import('../features/public-toilets/toilets-api').then((m) => [m.toiletsQuery]),
+        keepSeconds: 60,
+      },
+    },
   }),
   {
     // The information pages in the services layout, fetched lazily: the layout and its

@@ -3,12 +3,15 @@ import type { PublicToilet, ToiletFault } from '@kaunti/contract/api-toilets';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
+/** The toilets, as the page reads them (and the server fetches them for the page it renders). */
+export const toiletsQuery = {
+  queryKey: ['public-toilets'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal } = {}) =>
+    api<PublicToilet[]>('/api/public-toilets', signal ? { signal } : {}),
+};
+
 export function useToilets() {
-  return useQuery({
-    queryKey: ['public-toilets'],
-    queryFn: ({ signal }) => api<PublicToilet[]>('/api/public-toilets', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...toiletsQuery, staleTime: 5 * 60_000 });
 }
 
 export function payToilet(id: string, body: { pass: 'single' | 'monthly'; phone_number: string }) {

@@ -9,6 +9,7 @@ import { serviceTitleKey } from '../../lib/catalogue-index';
 import { loadChunk } from '../../lib/chunk-loader';
 import { FormProvider, type Resolver, useForm } from '../../lib/form';
 import { lazyOnce } from '../../lib/lazy-resolver';
+import { type TypedAgain, usePostedForm } from '../../lib/page-render';
 import { useServiceText } from '../../lib/service-text';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -62,8 +63,10 @@ export function TicketFormPage({ service }: { service: ServiceDefinition | undef
       (checker ?? (await loadChecker())).stepResolver(step)(values, context, options),
     [step],
   );
+  // Sent before the page's script arrived: what was typed, again (lib/page-render.ts keepTyped).
+  const typed = usePostedForm<TypedAgain>()?.typed;
   const form = useForm<FormValues>({
-    defaultValues: Object.fromEntries(fields.map((f) => [f.name, ''])),
+    defaultValues: Object.fromEntries(fields.map((f) => [f.name, typed?.[f.name] ?? ''])),
     resolver,
     mode: 'onSubmit',
     shouldFocusError: false,
@@ -130,6 +133,11 @@ export function TicketFormPage({ service }: { service: ServiceDefinition | undef
           <h2 id="ticket-form-title" className="visually-hidden">
             {text.stepTitle(step)}
           </h2>
+          {typed ? (
+            <Alert variant="info">
+              <p>{t('ticket.sendAgain')}</p>
+            </Alert>
+          ) : null}
           <LoadErrorAlert failure={loadFailure} />
           <ErrorSummary title={t('errorSummaryTitle')} errors={summary} focusKey={summaryKey} />
           {serverError ? (

@@ -10,7 +10,7 @@ import styles from './verification.module.css';
 
 /**
  * What a QR code of a staff ID card or of a national ID opens (and an event's public page): the page asks the server once
- * (never from a cache, never again on its own), then shows `children` for the answer, when it
+ * (never from an older cache than a few seconds, never again on its own), then shows `children` for the answer, when it
  * was checked, and a link to check something else.
  */
 export function CheckPage<Result extends { status: string; checked_at: string }>({
@@ -32,7 +32,9 @@ export function CheckPage<Result extends { status: string; checked_at: string }>
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => check(signal),
-    staleTime: 0,
+    // As on /e-verify: a check made in the last seconds (the server's, for the page it rendered)
+    // is not made again as the page opens, so the page hydrates as the server drew it.
+    staleTime: 10_000,
     retry: false,
   });
   return (

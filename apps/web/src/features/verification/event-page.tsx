@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translator';
 import { CheckPage } from './check-page';
 import { formatDate } from './display-format';
 import { FactRows, Verdict, type VerdictTone, verdictWords } from './verdict';
-import { readEvent } from './verify-api';
+import { eventQuery } from './verify-api';
 
 const TONES: Record<EventAnswer['permit_status'], VerdictTone> = {
   valid: 'good',
@@ -24,9 +24,8 @@ export function EventPage() {
   return (
     <CheckPage
       kind="event"
-      queryKey={['event-page', id]}
-      // The page's verdict is the permit's standing.
-      check={(signal) => readEvent(id, signal).then((event) => ({ ...event, status: event.permit_status }))}
+      queryKey={eventQuery(id).queryKey}
+      check={(signal) => eventQuery(id).queryFn({ signal })}
       announce={(result) =>
         verdictWords(t(`event.${result.permit_status}.title`), t(`event.${result.permit_status}.body`))
       }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy-route';
-import type { PageQuery } from '../../lib/page-render';
+import type { PageQuery, PageRequestInfo } from '../../lib/page-render';
 
 /**
  * /e-verify is rendered on the server (lib/page-render.ts) with what its address asks: a
@@ -34,7 +34,15 @@ export const verificationRoutes: RouteObject[] = [
   },
   {
     path: 'social/event/:id',
-    handle: { title: 'titles.eventPage' },
+    // Rendered on the server with the event as the register says now (for this request only: a
+    // revoked permit shows as revoked on the next visit).
+    handle: {
+      title: 'titles.eventPage',
+      serverRender: {
+        queries: ({ params }: PageRequestInfo) =>
+          import('./verify-api').then((m) => [m.eventQuery(params.id ?? '')]),
+      },
+    },
     element: lazyPage(
       () => import('./event-page'),
       (m) => m.EventPage,

@@ -48,6 +48,18 @@ export function verifyIdentity(
   );
 }
 
+/**
+ * An event's page, as the page reads it (and the server fetches it for the page it renders); its
+ * verdict (`status`) is the permit's standing.
+ */
+export function eventQuery(id: string) {
+  return {
+    queryKey: ['event-page', id] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal } = {}) =>
+      readEvent(id, signal).then((event) => ({ ...event, status: event.permit_status })),
+  };
+}
+
 /** An issued event's public page (`GET /api/events/{id}`). */
 export function readEvent(id: string, signal?: AbortSignal): Promise<EventPage> {
   return api<EventPage>(`/api/events/${encodeURIComponent(id)}`, signal ? { signal } : {});
