@@ -268,6 +268,29 @@ describe('allocation from the waiting list', () => {
     expect(left.vacant).toEqual([]);
   }, 180_000);
 
+  it("reads a house's size and kind in the reader's language: the officer's list and the tenant's tenancy", async () => {
+    const sw = (user: TestUser) => ({ ...user.headers, 'accept-language': 'sw' });
+    const list = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/staff/estates/waiting-list?estate_code=KAL&unit_use=residential',
+        headers,
+      });
+    const english = (await list(officer.headers)).json();
+    const kiswahili = (await list(sw(officer))).json();
+    expect(english.vacant.length).toBeGreaterThan(0);
+    expect(english.vacant[0].size).toBe('2 rooms');
+    expect(kiswahili.vacant[0].size).toBe('vyumba 2');
+    // Wanjiku's Kaloleni tenancy (demo data).
+    const wanjiku = await signedInAs('0712345678');
+    const mine = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/estates/tenancies/NCC-KAL-0114', headers });
+    expect((await mine(wanjiku.headers)).json().unit_type).toBe('residential, 2 rooms');
+    expect((await mine(sw(wanjiku))).json().unit_type).toBe('makazi, vyumba 2');
+    const all = await t.app.inject({ method: 'GET', url: '/api/estates/tenancies', headers: sw(wanjiku) });
+    expect(all.json().data.map((x: { unit_type: string }) => x.unit_type)).toContain('makazi, chumba 1');
+  });
+
   it('only housing officers of the property area see the lists and allocate; nobody else sees the tenancy (404)', async () => {
     const { applicant } = await registered('MBO', 'commercial');
     const citizen = await createSignedInUser(t);

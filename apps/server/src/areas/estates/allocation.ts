@@ -20,6 +20,7 @@ import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { StateMachine } from '../../platform/state-machine';
+import { houseWords, sizeWords, unitTypeWords } from './house-words';
 import { estateHouses, estates, tenancies } from './schema';
 import { onWaitingList, openRentIn } from './waiting-list';
 
@@ -38,19 +39,6 @@ export const waitingStatus = new StateMachine<'waiting' | 'allocated'>('waiting 
 });
 
 type Use = 'residential' | 'commercial';
-
-/** "Block A, house 101" / "Shops, unit S1", in English and Kiswahili. */
-function houseWords(house: { block: string | null; houseNo: string; use: Use }, language: AccountLanguage) {
-  const noun =
-    language === 'sw'
-      ? house.use === 'commercial'
-        ? 'chumba'
-        : 'nyumba'
-      : house.use === 'commercial'
-        ? 'unit'
-        : 'house';
-  return [house.block, `${noun} ${house.houseNo}`].filter(Boolean).join(', ');
-}
 
 /** The first month a house let today owes: this month while its due day is to come, else the next. */
 export function firstRentMonth(today: { year: number; month: number; day: number }, dueDay: number): string {
@@ -137,7 +125,11 @@ export function createAllocation(deps: {
 
   return {
     /** An estate's waiting list for a kind of unit, in its order, and its vacant houses of that kind. */
-    async waitingList(estateCode: string, use: Use): Promise<OfficerWaitingList> {
+    async waitingList(
+      estateCode: string,
+      use: Use,
+      language: AccountLanguage = 'en',
+    ): Promise<OfficerWaitingList> {
       const estate = await estateOf(db, estateCode);
       const [waiting, vacant] = await Promise.all([
         db
@@ -175,7 +167,7 @@ export function createAllocation(deps: {
         vacant: vacant.map((h) => ({
           house_no: h.houseNo,
           block: h.block,
-          size: h.size,
+          size: sizeWords(h.size, language),
           monthly_rent_cents: h.monthlyRentCents,
         })),
       };
@@ -327,7 +319,7 @@ export function createAllocation(deps: {
           application_no: first.applicationNo,
           estate: estate.name,
           house: houseWords(house, language),
-          unit_type: `${house.use === 'commercial' ? (language === 'sw' ? 'biashara' : 'commercial') : language === 'sw' ? 'makazi' : 'residential'}, ${house.size}`,
+          unit_type: unitTypeWords(house, language),
           monthly_rent: rent,
           start_date: formatDisplayDate(startDate, language),
           rent_from: monthName(rentFrom, language),

@@ -1,3 +1,4 @@
+import type { AccountLanguage } from '@kaunti/contract/api-accounts';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Tenancy, TenancyDetail, WaitingEntry } from '@kaunti/contract/api-estates';
 import { formatKes } from '@kaunti/contract/money';
@@ -16,6 +17,7 @@ import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { createAllocation } from './allocation';
+import { unitTypeWords } from './house-words';
 import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
 import {
   COUNTY_RENT,
@@ -92,7 +94,7 @@ export function createEstatesService(
       .orderBy(asc(tenancies.tenancyNo));
   type Row = Awaited<ReturnType<typeof rows>>[number];
 
-  async function tenancyOf(row: Row) {
+  async function tenancyOf(row: Row, language: AccountLanguage = 'en') {
     const obligation = row.obligationId ? (await standing.listByIds([row.obligationId]))[0] : undefined;
     const summary = obligation ? await standing.summary(obligation) : undefined;
     const tenancy: Tenancy = {
@@ -100,7 +102,7 @@ export function createEstatesService(
       estate: row.estate,
       block: row.block,
       house_no: row.houseNo,
-      unit_type: `${row.use}, ${row.size}`,
+      unit_type: unitTypeWords(row, language),
       tenant_name: row.tenantName,
       start_date: row.startDate,
       status: row.status,
@@ -439,14 +441,18 @@ export function createEstatesService(
     },
 
     /** The caller's tenancies with their rent and balance. */
-    async list(userId: string): Promise<Tenancy[]> {
+    async list(userId: string, language: AccountLanguage = 'en'): Promise<Tenancy[]> {
       const own = await rows(eq(tenancies.userId, userId));
-      return Promise.all(own.map(async (row) => (await tenancyOf(row)).tenancy));
+      return Promise.all(own.map(async (row) => (await tenancyOf(row, language)).tenancy));
     },
 
     /** One of the caller's tenancies with its statement (month by month) and payments. */
-    async detail(userId: string, tenancyNo: string): Promise<TenancyDetail> {
-      const { tenancy, summary } = await tenancyOf(await own(userId, tenancyNo));
+    async detail(
+      userId: string,
+      tenancyNo: string,
+      language: AccountLanguage = 'en',
+    ): Promise<TenancyDetail> {
+      const { tenancy, summary } = await tenancyOf(await own(userId, tenancyNo), language);
       return {
         ...tenancy,
         statement: summary ? standing.statement(summary.ledger) : [],

@@ -46,7 +46,9 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           response: { 200: tenanciesResponseSchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await estates.list(currentUser(request).id) }),
+      async (request, reply) => ({
+        data: await estates.list(currentUser(request).id, replyLanguage(request, reply)),
+      }),
     );
 
     app.get(
@@ -83,7 +85,8 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           response: { 200: tenancyDetailSchema, ...errors },
         },
       },
-      async (request) => estates.detail(currentUser(request).id, request.params.tenancy_no),
+      async (request, reply) =>
+        estates.detail(currentUser(request).id, request.params.tenancy_no, replyLanguage(request, reply)),
     );
 
     app.post(
@@ -161,9 +164,13 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           response: { 200: officerWaitingListSchema, ...errors, 403: errorBodySchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         inPropertyArea(request);
-        return estates.waitingListOf(request.query.estate_code, request.query.unit_use);
+        return estates.waitingListOf(
+          request.query.estate_code,
+          request.query.unit_use,
+          replyLanguage(request, reply),
+        );
       },
     );
 
