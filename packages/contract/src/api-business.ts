@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpSchema } from './api-accounts';
 import { issuedDocumentLinkSchema } from './api-applications';
+import { nextCursorSchema } from './api-bills';
 
 /**
  * The business permits area: the county's activity schedule, postal codes, the citizen's
@@ -211,7 +212,9 @@ export const myPermitSchema = z
   .meta({ id: 'Permit' });
 export type MyPermit = z.infer<typeof myPermitSchema>;
 
-export const myPermitsResponseSchema = z.object({ data: z.array(myPermitSchema) }).meta({ id: 'Permits' });
+export const myPermitsResponseSchema = z
+  .object({ data: z.array(myPermitSchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Permits' });
 
 export const permitParamsSchema = z.object({ document_id: z.string().max(64) });
 

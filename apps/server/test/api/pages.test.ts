@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, businessPermits } from '../../src/areas/business/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
+import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createSignedInUser, type TestUser } from '../support/users';
@@ -111,6 +113,52 @@ async function issueParkingPermits(user: TestUser, count: number): Promise<strin
   });
 }
 
+const businessOf = new Map<string, string>();
+
+/**
+ * Issues `count` permits and licences to a user, all expiring at one moment (later than any
+ * before): a business's permits and the account's own licences by turns, so the page merges both.
+ */
+async function issuePermits(user: TestUser, count: number): Promise<string[]> {
+  const expiresAt = new Date(Date.now() + 300 * DAY_MS);
+  const issuedAt = new Date();
+  return t.database.db.transaction(async (tx) => {
+    let businessId = businessOf.get(user.id);
+    if (!businessId) {
+      const pin = `P0${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}K`;
+      const [row] = await tx
+        .insert(businesses)
+        .values({ userId: user.id, name: 'Mama Mboga Traders', kraPin: pin })
+        .returning({ id: businesses.id });
+      businessId = row!.id;
+      businessOf.set(user.id, businessId);
+    }
+    const numbers: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const own = i % 2 === 1;
+      const number = `${own ? 'DL' : 'SBP'}-${randomUUID().slice(0, 8).toUpperCase()}`;
+      const { document } = await engine.documents.issue(
+        {
+          kind: own ? 'licence' : 'permit',
+          number,
+          holderName: 'Wanjiku Kamau',
+          ownerUserId: user.id,
+          issuedAt,
+          expiresAt,
+        },
+        tx,
+      );
+      const held = { documentId: document.id, applicationNo: `APP-${number}`, issuedAt, expiresAt };
+      if (own)
+        await tx.insert(renewableDocuments).values({ ...held, userId: user.id, serviceId: 'dog-licence' });
+      else
+        await tx.insert(businessPermits).values({ ...held, businessId, serviceId: 'single-business-permit' });
+      numbers.push(number);
+    }
+    return numbers;
+  });
+}
+
 const lists = [
   {
     name: 'bills',
@@ -129,6 +177,12 @@ const lists = [
     path: '/api/parking/permits',
     key: 'document_no',
     add: (user: TestUser, count: number) => issueParkingPermits(user, count),
+  },
+  {
+    name: 'permits and licences',
+    path: '/api/permits',
+    key: 'permitNo',
+    add: (user: TestUser, count: number) => issuePermits(user, count),
   },
   {
     name: 'drafts',

@@ -22,6 +22,7 @@ import {
 import { documents } from '../../core/documents/schema';
 import { claimReminder } from '../../core/renewals/reminder-claim';
 import type { Db } from '../../platform/db/database';
+import { after, byteOrder, type Position, type Positioned, positionAt } from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { detailsOf } from './business-service';
@@ -143,44 +144,63 @@ export function createPermits(deps: {
       .onConflictDoNothing();
   };
 
-  /** The user's permits and certificates (every business they hold), newest expiry first. */
-  async function mine(userId: string, serviceIds: string[] = BUSINESS_SERVICE_IDS()): Promise<MyPermit[]> {
+  /**
+   * The user's permits and certificates (every business they hold), newest expiry first: `limit`
+   * after `position` (expiry, then document id in byte order), each with its position.
+   */
+  async function listed(
+    userId: string,
+    position: Position | undefined,
+    limit: number,
+    serviceIds: string[] = BUSINESS_SERVICE_IDS(),
+  ): Promise<Positioned<MyPermit>[]> {
     const rows = await db
-      .select({ permit: businessPermits, document: documents, business: businesses })
+      .select({
+        permit: businessPermits,
+        document: documents,
+        business: businesses,
+        at: positionAt(businessPermits.expiresAt),
+      })
       .from(businessPermits)
       .innerJoin(businesses, eq(businesses.id, businessPermits.businessId))
       .innerJoin(documents, eq(documents.id, businessPermits.documentId))
-      .where(and(eq(businesses.userId, userId), inArray(businessPermits.serviceId, serviceIds)))
-      .orderBy(desc(businessPermits.expiresAt))
-      .limit(200);
+      .where(
+        and(
+          eq(businesses.userId, userId),
+          inArray(businessPermits.serviceId, serviceIds),
+          after(businessPermits.expiresAt, byteOrder(businessPermits.documentId), position),
+        ),
+      )
+      .orderBy(desc(businessPermits.expiresAt), desc(byteOrder(businessPermits.documentId)))
+      .limit(limit);
     const now = Date.now();
-    return Promise.all(
-      rows.map(async ({ permit, document, business }) => {
-        const service = findService(permit.serviceId);
-        const state = permitStateOf(document.status, permit.renewedBy, permit.expiresAt, now);
-        const renewable = service ? isRenewable(service) : false;
-        return {
-          permitNo: document.number,
-          service_id: permit.serviceId,
-          service_title: service?.title ?? permit.serviceId,
-          business_name: business.name,
-          kra_pin: business.kraPin,
-          issued_at: permit.issuedAt.toISOString(),
-          expires_at: permit.expiresAt.toISOString(),
-          state,
-          days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
-          renewable: renewable && (state === 'expiring' || state === 'expired'),
-          renewable_from: renewable ? kenyaDate(renewalOpensAt(permit.expiresAt)) : null,
-          short_code: document.shortCode,
-          document: deps.links.link(document),
-        };
-      }),
-    );
+    return rows.map(({ permit, document, business, at }) => {
+      const service = findService(permit.serviceId);
+      const state = permitStateOf(document.status, permit.renewedBy, permit.expiresAt, now);
+      const renewable = service ? isRenewable(service) : false;
+      const item: MyPermit = {
+        permitNo: document.number,
+        service_id: permit.serviceId,
+        service_title: service?.title ?? permit.serviceId,
+        business_name: business.name,
+        kra_pin: business.kraPin,
+        issued_at: permit.issuedAt.toISOString(),
+        expires_at: permit.expiresAt.toISOString(),
+        state,
+        days_left: Math.ceil((permit.expiresAt.getTime() - now) / DAY_MS),
+        renewable: renewable && (state === 'expiring' || state === 'expired'),
+        renewable_from: renewable ? kenyaDate(renewalOpensAt(permit.expiresAt)) : null,
+        short_code: document.shortCode,
+        document: deps.links.link(document),
+      };
+      return { position: { at, key: permit.documentId }, item };
+    });
   }
 
   return {
     recordIssued,
-    mine,
+    listed: (userId: string, position: Position | undefined, limit: number) =>
+      listed(userId, position, limit),
     /** For the renewal engine (core/renewals): the area's own services are kept by their business. */
     holds: (service: Pick<ServiceDefinition, 'area'>) => service.area === 'business',
 
@@ -282,7 +302,7 @@ export function createPermits(deps: {
           .where(and(eq(applications.userId, userId), eq(applications.serviceId, 'pest-control')))
           .orderBy(desc(applications.createdAt))
           .limit(100),
-        mine(userId, ['pest-control']),
+        listed(userId, undefined, 200, ['pest-control']).then((rows) => rows.map((r) => r.item)),
       ]);
       return {
         balance_cents: unpaid.reduce((sum, b) => sum + Number(b.balance), 0),

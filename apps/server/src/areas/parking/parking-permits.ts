@@ -11,7 +11,7 @@ import { feeAmountsOf } from '../../core/applications/fees';
 import { applications } from '../../core/applications/schema';
 import type { AreaValidator } from '../../core/applications/submission-checks';
 import { DAY_MS, renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
-import { documents } from '../../core/documents/schema';
+import { DOCUMENT_ID, documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
 import { after, type Page, type PageQuery, pageOf, positionAt, positionOf } from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
@@ -33,9 +33,6 @@ const COVER_KINDS: Record<string, 'season' | 'reserved' | 'loading'> = {
   'reserved-parking': 'reserved',
   'loading-zone': 'loading',
 };
-
-/** A document's id (12 base64url characters; a little room for older ones). */
-const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const DUPLICATE_PLATE = 'This plate is already on the list';
 

@@ -24,6 +24,9 @@ import { users } from '../accounts/schema';
  * register (revoked? expired?). A document is issued once per kind and number; its facts never
  * change afterwards — a correction is a revocation and a new document.
  */
+/** The shape of a document's id (12 base64url characters; room for older ones): a paged list's key. */
+export const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const documents = pgTable(
   'documents',
   {

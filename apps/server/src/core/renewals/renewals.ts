@@ -2,10 +2,22 @@ import { findService } from '@kaunti/catalogue/catalogue';
 import { isRenewable, type ServiceDefinition } from '@kaunti/catalogue/definition';
 import type { AccountLanguage } from '@kaunti/contract/api-accounts';
 import type { ApplicationSubmitted } from '@kaunti/contract/api-applications';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import type { MyPermit } from '@kaunti/contract/api-business';
 import { formatDocumentDate } from '@kaunti/contract/dates';
 import { and, desc, eq, gt, isNull, like, lte, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import {
+  after,
+  byteOrder,
+  mergedPage,
+  type Page,
+  type PageQuery,
+  type Position,
+  type Positioned,
+  positionAt,
+  positionOf,
+} from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
 import { users } from '../accounts/schema';
@@ -16,7 +28,7 @@ import { applications } from '../applications/schema';
 import { kenyaDate } from '../bills/kenya-date';
 import { bills } from '../bills/schema';
 import { DAY_MS, permitStateOf, REMINDER_DAYS, renewalOpensAt, tooEarlyToRenew } from '../documents/renewal';
-import { documents } from '../documents/schema';
+import { DOCUMENT_ID, documents } from '../documents/schema';
 import { claimReminder } from './reminder-claim';
 import { renewableDocuments } from './schema';
 
@@ -28,8 +40,12 @@ import { renewableDocuments } from './schema';
 export interface RenewalHolder {
   /** True for a service whose documents this holder keeps. */
   holds(service: ServiceDefinition): boolean;
-  /** The user's documents it keeps, as /permits lists them. */
-  mine(userId: string): Promise<MyPermit[]>;
+  /**
+   * The user's documents it keeps, as /permits lists them: at most `limit` after `position`, in
+   * the list's order (expiry, then document id in byte order, both descending), each with its
+   * position (`platform/db/pages.ts`).
+   */
+  listed(userId: string, position: Position | undefined, limit: number): Promise<Positioned<MyPermit>[]>;
   /** Renews one of the user's documents it keeps (a 404 when it keeps no such one of theirs). */
   renew(userId: string, documentId: string, requestId?: string): Promise<ApplicationSubmitted>;
   /** Its reminders due now (each once): how many were sent. */
@@ -123,19 +139,28 @@ export function createRenewals(deps: {
   };
   deps.applications.onStatusChanged(recordIssued);
 
-  /** The account's own renewable documents, newest expiry first. */
-  async function ownOf(userId: string): Promise<MyPermit[]> {
+  /** The account's own renewable documents, newest expiry first (`limit` after `position`). */
+  async function ownOf(
+    userId: string,
+    position: Position | undefined,
+    limit: number,
+  ): Promise<Positioned<MyPermit>[]> {
     const rows = await db
-      .select({ held: renewableDocuments, document: documents })
+      .select({ held: renewableDocuments, document: documents, at: positionAt(renewableDocuments.expiresAt) })
       .from(renewableDocuments)
       .innerJoin(documents, eq(documents.id, renewableDocuments.documentId))
-      .where(eq(renewableDocuments.userId, userId))
-      .orderBy(desc(renewableDocuments.expiresAt))
-      .limit(200);
+      .where(
+        and(
+          eq(renewableDocuments.userId, userId),
+          after(renewableDocuments.expiresAt, byteOrder(renewableDocuments.documentId), position),
+        ),
+      )
+      .orderBy(desc(renewableDocuments.expiresAt), desc(byteOrder(renewableDocuments.documentId)))
+      .limit(limit);
     const now = Date.now();
-    return rows.map(({ held, document }) => {
+    return rows.map(({ held, document, at }) => {
       const state = permitStateOf(document.status, held.renewedBy, held.expiresAt, now);
-      return {
+      const item: MyPermit = {
         permitNo: document.number,
         service_id: held.serviceId,
         service_title: findService(held.serviceId)?.title ?? held.serviceId,
@@ -150,7 +175,22 @@ export function createRenewals(deps: {
         short_code: document.shortCode,
         document: deps.links.link(document),
       };
+      return { position: { at, key: held.documentId }, item };
     });
+  }
+
+  /**
+   * Every renewable document of the user — the holders' and their own — newest expiry first, a
+   * page at a time: each source read `limit + 1` after the cursor's position, merged.
+   */
+  async function page(userId: string, query: PageQuery = {}): Promise<Page<MyPermit>> {
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const position = positionOf(query.cursor, DOCUMENT_ID);
+    const sources = await Promise.all([
+      ...holders.map((h) => h.listed(userId, position, limit + 1)),
+      ownOf(userId, position, limit + 1),
+    ]);
+    return mergedPage(sources, limit);
   }
 
   /** Renews one of the account's own documents (see `renew`). */
@@ -242,10 +282,11 @@ export function createRenewals(deps: {
       holders.push(holder);
     },
 
-    /** Every renewable document of the user — the holders' and their own — newest expiry first. */
+    page,
+
+    /** The user's newest 500 renewable documents (what USSD offers to renew). */
     async mine(userId: string): Promise<MyPermit[]> {
-      const lists = await Promise.all([...holders.map((h) => h.mine(userId)), ownOf(userId)]);
-      return lists.flat().sort((a, b) => b.expires_at.localeCompare(a.expires_at));
+      return (await page(userId, { limit: MAX_PAGE_LIMIT })).data;
     },
 
     /**

@@ -1,4 +1,5 @@
 import { applicationSubmittedSchema } from '@kaunti/contract/api-applications';
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import { myPermitsResponseSchema, permitParamsSchema } from '@kaunti/contract/api-business';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,13 +26,15 @@ export function renewalRoutes(deps: { renewals: Renewals; guards: Guards }): Fas
           operationId: 'listPermits',
           tags,
           security,
-          summary: "The caller's permits, licences and certificates",
+          summary: "The caller's permits, licences and certificates, newest expiry first, a page at a time",
           description:
-            'Every permit and certificate of the businesses the caller holds, and every licence the caller holds that the county renews yearly (a dog, fish trading, liquor… licence): active, expiring within 30 days, expired, revoked or renewed, with its printable links, its E-Verify code and whether it may be renewed now.',
-          response: { 200: myPermitsResponseSchema, 401: errorBodySchema },
+            'Every permit and certificate of the businesses the caller holds, and every licence the caller holds that the county renews yearly (a dog, fish trading, liquor… licence): active, expiring within 30 days, expired, revoked or renewed, with its printable links, its E-Verify code and whether it may be renewed now. ' +
+            'Newest expiry first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: myPermitsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await renewals.mine(currentUser(request).id) }),
+      async (request) => renewals.page(currentUser(request).id, request.query),
     );
     app.post(
       '/api/permits/:document_id/renewal',

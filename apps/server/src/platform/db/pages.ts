@@ -64,7 +64,7 @@ export function positionOf(cursor: string | undefined, key: RegExp): Position | 
 }
 
 /** The rows after `position` in a list ordered by (`at` desc, `key` desc). */
-export function after(at: AnyColumn, key: AnyColumn, position: Position | undefined): SQL | undefined {
+export function after(at: AnyColumn, key: AnyColumn | SQL, position: Position | undefined): SQL | undefined {
   if (!position) return undefined;
   return sql`(${at}, ${key}) < (${position.at}::timestamptz, ${position.key})`;
 }
@@ -88,4 +88,47 @@ export function pageOf<R, T>(
       ? Buffer.from(JSON.stringify([position.at, position.key])).toString('base64url')
       : null,
   };
+}
+
+/** An item with its position, read from one of several sources of one list. */
+export interface Positioned<T> {
+  position: Position;
+  item: T;
+}
+
+const TIMESTAMP_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?:([+-])(\d{2})(?::?(\d{2}))?|Z)?$/;
+
+/** A timestamp as the database wrote it, in microseconds since 1970 (comparable across offsets). */
+function microsOf(at: string): number {
+  const m = TIMESTAMP_PARTS.exec(at);
+  if (!m) return Number.NaN;
+  const [, y, mo, d, h, mi, s, fraction = '', sign, oh = '0', om = '0'] = m;
+  const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  return (ms - offsetMinutes * 60_000) * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
+/**
+ * A text key in byte order (`COLLATE "C"`), for a list read from several sources: the order
+ * `byPositionDescending` merges them in, whatever the database's collation.
+ */
+export const byteOrder = (key: AnyColumn) => sql`${key} collate "C"`;
+
+/** Newest first: by timestamp, then key (in byte order), both descending. */
+export const byPositionDescending = (a: Position, b: Position): number =>
+  microsOf(b.at) - microsOf(a.at) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
+
+/**
+ * The page of a list read from several sources (each read `limit + 1` after the same position,
+ * in the same order): merged in the list's order, then cut like `pageOf`.
+ */
+export function mergedPage<T>(sources: Positioned<T>[][], limit: number): Page<T> {
+  const rows = sources.flat().sort((a, b) => byPositionDescending(a.position, b.position));
+  return pageOf(
+    rows.slice(0, limit + 1),
+    limit,
+    (r) => r.position,
+    (r) => r.item,
+  );
 }

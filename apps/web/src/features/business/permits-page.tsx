@@ -3,7 +3,7 @@ import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
@@ -28,7 +28,7 @@ const TONE: Record<PermitState, StatusTone> = {
 function usePermits() {
   return useQuery({
     queryKey: ['permits'],
-    queryFn: ({ signal }) => api<{ data: MyPermit[] }>('/api/permits', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiAllPages<MyPermit>('/api/permits', { signal }).then((r) => r.data),
   });
 }
 
