@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { printTable, startPortal } from './support.mjs';
 
-const PAGES = ['/', '/login', '/e-verify', '/parking'];
+// Issue 43's four pages, then the public pages added since (decision 020).
+const PAGES = ['/', '/login', '/e-verify', '/parking', '/markets/cess', '/public-toilets'];
 const GOAL_COLD_MS = 2500;
 const GOAL_REPEAT_MS = 1000;
 const SLOW_3G = {

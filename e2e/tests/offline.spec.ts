@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { gotoServerPage, signInNewUser, signUpThroughApi } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
+import { issuedEventId } from '../support/flow';
 import { screenshot } from '../support/page';
+import { E2E_BASE_URL } from '../support/ports';
 
 /**
  * Issue 43: the public pages without JavaScript, the installable app, pages opened offline with
@@ -28,23 +30,53 @@ async function goOffline(context: BrowserContext, page: Page, offline: boolean):
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the public pages show their heading and text from the server', async ({ page }) => {
-    const pages: [string, RegExp][] = [
-      ['/', /Pay county bills/],
-      ['/login', /Sign in/],
-      ['/signup', /Create an account|Sign up/],
-      ['/recover-password', /password/i],
-      ['/e-verify', /E-Verify|Verify/],
-      ['/parking', /Pay for parking/],
-      ['/faqs', /Frequently asked questions|FAQ/i],
-      ['/contact', /Contact/],
-      ['/data-privacy-policy', /privacy/i],
+  test('the public pages show their heading and text from the server, in English and Kiswahili', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const event = `/social/event/${await issuedEventId(request)}`;
+    const pages: [path: string, en: RegExp, sw: RegExp][] = [
+      ['/', /^Pay county bills/, /^Lipa bili za kaunti/],
+      ['/login', /^Sign in$/, /^Ingia$/],
+      ['/signup', /^Create an account$/, /^Fungua akaunti$/],
+      ['/recover-password', /^Recover your password$/, /^Rejesha nenosiri lako$/],
+      ['/e-verify', /^E-Verify$/, /^E-Verify$/],
+      ['/parking', /^Pay for parking$/i, /^Lipia maegesho$/i],
+      ['/faqs', /^Frequently asked questions$/, /^Maswali yanayoulizwa mara kwa mara$/],
+      ['/contact', /^Contact us$/, /^Wasiliana nasi$/],
+      ['/data-privacy-policy', /^Data privacy policy$/, /^Sera ya faragha ya data$/],
+      ['/markets/cess', /^Market Cess$/, /^Ushuru wa Soko$/],
+      ['/public-toilets', /^Public toilets$/, /^Vyoo vya umma$/],
+      [event, /^Event permit check$/, /^Kuangalia kibali cha tukio$/],
     ];
-    for (const [path, heading] of pages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
-      expect((await page.locator('main').innerText()).length, path).toBeGreaterThan(80);
+    for (const language of ['en', 'sw'] as const) {
+      // The reader's choice on this device (the cookie the app writes), as the server reads it.
+      await context.addCookies([{ name: 'kaunti_language', value: language, url: E2E_BASE_URL }]);
+      for (const [path, en, sw] of pages) {
+        await page.goto(path);
+        await expect(page.locator('html'), path).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(language === 'en' ? en : sw);
+        expect((await page.locator('main').innerText()).length, path).toBeGreaterThan(80);
+      }
     }
+    // The data the pages read, in their HTML: the toilets listed, the event and its permit's standing.
+    await context.addCookies([{ name: 'kaunti_language', value: 'en', url: E2E_BASE_URL }]);
+    await page.goto('/public-toilets');
+    await expect(page.getByTestId(/^toilet-/).first()).toContainText('Where');
+    await page.goto(event);
+    await expect(page.getByTestId('verify-result')).toHaveAttribute('data-status', 'valid');
+    await expect(page.getByTestId('verify-result')).toContainText('Eastlands Arts Collective');
+  });
+
+  test('market cess sent before the script arrived: the page again with what was typed, nothing paid', async ({
+    page,
+  }) => {
+    await page.goto('/markets/cess');
+    await page.getByRole('textbox', { name: /Number plate/ }).fill('KCA 123B');
+    await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+    await expect(page.getByText(/nothing was sent and nothing was paid/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Number plate/ })).toHaveValue('KCA 123B');
   });
 
   test("E-Verify's code, parking's amount and sign-in's first step work as plain forms", async ({
