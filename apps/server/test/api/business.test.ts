@@ -532,6 +532,19 @@ describe('a register business after 5 wrong takeover codes', () => {
       .where(eq(authThrottles.key, `takeover-lock:${locked!.id}`));
     await takeOverWith(stranger, 'P077700011L', '254722700011');
   });
+
+  it('is not locked by a stranger typing codes without one sent: only guesses at a live code count', async () => {
+    await t.database.db
+      .insert(businesses)
+      .values({ name: 'Kamukunji Hardware', kraPin: 'P077700022K', phone: '254722700022', inRegister: true });
+    const prankster = await createSignedInUser(t, { firstName: 'Juma', surName: 'Prankster' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await typeTakeoverCode(prankster, 'P077700022K', '123456')).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    // The owner still gets a code and takes the business.
+    await takeOverWith(stranger, 'P077700022K', '254722700022');
+  });
 });
 
 describe('a KRA PIN the register does not know (issue 36 item 6)', () => {

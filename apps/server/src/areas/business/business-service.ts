@@ -4,7 +4,7 @@ import type { BusinessActivity } from '@kaunti/contract/api-business';
 import type { FieldError } from '@kaunti/contract/errors';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OtpService } from '../../core/accounts/otp';
+import { type OtpService, wasGuessAtLiveCode } from '../../core/accounts/otp';
 import { users } from '../../core/accounts/schema';
 import { LIMITS, type Throttle, tryAgainMessage } from '../../core/accounts/throttle';
 import { feeAmountsOf } from '../../core/applications/fees';
@@ -13,7 +13,7 @@ import { bills } from '../../core/bills/schema';
 import { renewalOpensAt, tooEarlyToRenew } from '../../core/documents/renewal';
 import { documents } from '../../core/documents/schema';
 import type { Db } from '../../platform/db/database';
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import type { AnswerLanguage } from '../../platform/http/accept-language';
 import { type BusinessClaimStatus, businessClaimStatus, OPEN_BUSINESS_CLAIM_STATUSES } from './claim-status';
 import {
@@ -366,7 +366,7 @@ export function createBusinessService(deps: {
       );
   }
 
-  /** One wrong code for the business, by any account; the 5th in an hour locks it for an hour. */
+  /** One wrong guess at a live code for the business, by any account; the 5th in an hour locks it for an hour. */
   async function countWrongCode(userId: string, businessId: string, requestId?: string) {
     const wrong = await throttle.hit(LIMITS.takeoverWrongCodesPerBusiness, businessId);
     if (!wrong.blocked) return;
@@ -640,8 +640,9 @@ export function createBusinessService(deps: {
       try {
         await deps.otp.verify({ userId, purpose: 'business_takeover', code, phoneNumber: row.phone });
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400)
-          await countWrongCode(userId, row.id, requestId);
+        // Only a guess at a code this account was sent counts: typing codes without one asked for
+        // (which cannot take the business) must not let a stranger lock it against its owner.
+        if (wasGuessAtLiveCode(error)) await countWrongCode(userId, row.id, requestId);
         throw error;
       }
       const held = await db.transaction(async (tx) => {

@@ -26,6 +26,17 @@ export const OTP_MESSAGES = {
   wrongAndVoid: 'The code is incorrect, and it has been tried too many times. Please request a new code.',
 } as const;
 
+/**
+ * Whether a refused code was a guess at a live code (wrong, or wrong and now void), not a code
+ * typed where none was asked for, or one already used or expired. A lock that counts guesses
+ * (a business's takeover) counts only these: a stranger who never had a code sent cannot lock
+ * the business against its owner.
+ */
+export const wasGuessAtLiveCode = (error: unknown): boolean =>
+  error instanceof AppError &&
+  (error.code === 'otp_wrong' ||
+    (error.code === 'otp_unusable' && error.message === OTP_MESSAGES.wrongAndVoid));
+
 const PURPOSE_WORDS: Record<OtpPurpose, string> = {
   login: 'code',
   password_reset: 'password reset code',
