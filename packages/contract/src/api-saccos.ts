@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issuedDocumentLinkSchema } from './api-applications';
-import { billSchema } from './api-bills';
+import { billSchema, nextCursorSchema } from './api-bills';
 
 /**
  * Transport Saccos (behind PSV activation): the Sacco a manager registers, its vehicles (plate,
@@ -49,7 +49,9 @@ export const saccoSummarySchema = z
   .meta({ id: 'SaccoSummary' });
 export type SaccoSummary = z.infer<typeof saccoSummarySchema>;
 
-export const saccosResponseSchema = z.object({ data: z.array(saccoSummarySchema) }).meta({ id: 'Saccos' });
+export const saccosResponseSchema = z
+  .object({ data: z.array(saccoSummarySchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Saccos' });
 
 export const saccoParamsSchema = z.object({ sacco_id: z.uuid() });
 export const saccoVehicleParamsSchema = z.object({ sacco_id: z.uuid(), vehicle_id: z.uuid() });

@@ -8,11 +8,12 @@ import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessPermits } from '../../src/areas/business/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
+import { saccos } from '../../src/areas/transport/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
 import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser, type TestUser } from '../support/users';
+import { createSignedInUser as signIn, type TestUser } from '../support/users';
 
 let t: TestApp;
 let bills: BillService;
@@ -23,6 +24,9 @@ beforeAll(async () => {
   bills = engine.bills;
 });
 afterAll(async () => t.close());
+
+/** A signed-in user; PSV activated, so the Saccos they manage can be listed. */
+const signUp = () => signIn(t, { psv: true });
 
 interface PageBody {
   data: Record<string, unknown>[];
@@ -159,6 +163,22 @@ async function issuePermits(user: TestUser, count: number): Promise<string[]> {
   });
 }
 
+/** Registers `count` Saccos for a manager in one transaction (so they share one created_at). */
+async function registerSaccos(user: TestUser, count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(saccos)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: user.id,
+        name: `Route ${i} Shuttle Sacco`,
+        registrationNo: `CS/${randomUUID().slice(0, 8).toUpperCase()}`,
+        phone: '254722111222',
+      })),
+    )
+    .returning({ id: saccos.id });
+  return rows.map((r) => r.id);
+}
+
 const lists = [
   {
     name: 'bills',
@@ -185,6 +205,12 @@ const lists = [
     add: (user: TestUser, count: number) => issuePermits(user, count),
   },
   {
+    name: "a manager's Saccos",
+    path: '/api/saccos',
+    key: 'id',
+    add: (user: TestUser, count: number) => registerSaccos(user, count),
+  },
+  {
     name: 'drafts',
     path: '/api/drafts',
     key: 'id',
@@ -197,7 +223,7 @@ describe.each(lists)('$name ($path)', ({ path, key, add }) => {
   let bob: TestUser;
   let all: string[];
   beforeAll(async () => {
-    [alice, bob] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
+    [alice, bob] = await Promise.all([signUp(), signUp()]);
     await add(alice, 3);
     await add(alice, 2);
     await add(bob, 2);
@@ -218,7 +244,7 @@ describe.each(lists)('$name ($path)', ({ path, key, add }) => {
   });
 
   it('keeps its order when items are added between pages: new ones come first, none is repeated or lost', async () => {
-    const carol = await createSignedInUser(t);
+    const carol = await signUp();
     await add(carol, 3);
     const before = (await get(carol, withQuery(path, 'limit=500'))).body.data.map((i) => String(i[key]));
     const first = await get(carol, withQuery(path, 'limit=2'));
@@ -261,7 +287,7 @@ describe.each(lists)('$name ($path)', ({ path, key, add }) => {
 });
 
 it('answers a small page when no limit is asked for (50)', async () => {
-  const dan = await createSignedInUser(t);
+  const dan = await signUp();
   await raiseBills(dan, 51);
   const page = await get(dan, '/api/bills');
   expect(page.body.data).toHaveLength(50);

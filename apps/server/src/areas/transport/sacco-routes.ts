@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   addSaccoVehicleRequestSchema,
   matatuChangeTypesResponseSchema,
@@ -68,13 +69,15 @@ export function saccoRoutes(deps: {
           operationId: 'listSaccos',
           tags,
           security,
-          summary: 'My transport Saccos, each with its summary',
+          summary: 'My transport Saccos, each with its summary, newest first, a page at a time',
           description:
-            "The Saccos the caller manages, each with this year's figures: active vehicles, stickers paid, billed and due, and what the due ones cost (cents). 403 without PSV activation.",
-          response: { 200: saccosResponseSchema, ...denied },
+            "The Saccos the caller manages, each with this year's figures: active vehicles, stickers paid, billed and due, and what the due ones cost (cents). 403 without PSV activation. " +
+            'Newest registered first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: saccosResponseSchema, 400: errorBodySchema, ...denied },
         },
       },
-      async (request) => ({ data: await saccos.mine(currentUser(request).id) }),
+      async (request) => saccos.mine(currentUser(request).id, request.query),
     );
     app.post(
       '/api/saccos',

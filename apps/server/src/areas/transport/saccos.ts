@@ -3,6 +3,7 @@ import { composePrinted } from '@kaunti/catalogue/document-texts';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { normalisePlate, PLATE_MESSAGE } from '@kaunti/catalogue/registries/field-kinds';
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type AddSaccoVehicleRequest,
   type RegisterSaccoRequest,
@@ -13,7 +14,7 @@ import {
 } from '@kaunti/contract/api-saccos';
 import type { FieldError } from '@kaunti/contract/errors';
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone-number';
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
 import type { ApplicationDocuments } from '../../core/applications/application-documents';
 import { feeAmountsOf } from '../../core/applications/fees';
@@ -26,6 +27,15 @@ import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
 import { documents } from '../../core/documents/schema';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
+import {
+  after,
+  type Page,
+  type PageQuery,
+  pageOf,
+  positionAt,
+  positionOf,
+  UUID_KEY,
+} from '../../platform/db/pages';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import type { RecordParkingCover } from '../area';
 import { psvStickers, saccos, saccoVehicles } from './schema';
@@ -410,11 +420,30 @@ export function createSaccoService(deps: {
       }
     },
 
-    /** The caller's Saccos, each with its summary for this year. */
-    async mine(userId: string): Promise<SaccoSummary[]> {
+    /**
+     * The caller's Saccos, each with its summary for this year: newest registered first, a page
+     * at a time (`platform/db/pages.ts`).
+     */
+    async mine(userId: string, page: PageQuery = {}): Promise<Page<SaccoSummary>> {
       await requirePsv(userId);
-      const rows = await db.select().from(saccos).where(eq(saccos.userId, userId)).orderBy(asc(saccos.name));
-      return Promise.all(rows.map(async (row) => summaryOf(row, await vehiclesOf(row))));
+      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(page.cursor, UUID_KEY);
+      const rows = await db
+        .select({ row: saccos, at: positionAt(saccos.createdAt) })
+        .from(saccos)
+        .where(and(eq(saccos.userId, userId), after(saccos.createdAt, saccos.id, position)))
+        .orderBy(desc(saccos.createdAt), desc(saccos.id))
+        .limit(limit + 1);
+      const shown = pageOf(
+        rows,
+        limit,
+        (r) => ({ at: r.at, key: r.row.id }),
+        (r) => r.row,
+      );
+      return {
+        ...shown,
+        data: await Promise.all(shown.data.map(async (row) => summaryOf(row, await vehiclesOf(row)))),
+      };
     },
 
     /** One of the caller's Saccos with its active vehicles and their sticker state for the year. */

@@ -28,6 +28,9 @@ export interface Position {
   key: string;
 }
 
+/** The shape of a uuid key (the key of most lists). */
+export const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The timestamp column as text at the database's precision; select it beside each row. */
 export const positionAt = (column: AnyColumn) => sql<string>`${column}::text`;
 

@@ -7,13 +7,19 @@ import type {
   StickerBill,
 } from '@kaunti/contract/api-saccos';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 
-/** The caller's transport Saccos with their summaries (403 until PSV is activated). */
+/**
+ * The caller's transport Saccos with their summaries (403 until PSV is activated): every page,
+ * shown by name.
+ */
 export function useSaccos() {
   return useQuery({
     queryKey: ['saccos'],
-    queryFn: ({ signal }) => api<{ data: SaccoSummary[] }>('/api/saccos', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiAllPages<SaccoSummary>('/api/saccos', { signal }).then((r) =>
+        r.data.sort((a, b) => a.name.localeCompare(b.name)),
+      ),
     retry: false,
   });
 }
