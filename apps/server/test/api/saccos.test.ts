@@ -53,7 +53,7 @@ describe('PSV activation', () => {
     ).toBe(403);
     const activated = await call(plain, 'POST', '/api/profile/psv-activation');
     expect(activated.statusCode).toBe(200);
-    expect((await call(plain, 'GET', '/api/saccos')).json()).toEqual({ data: [] });
+    expect((await call(plain, 'GET', '/api/saccos')).json()).toEqual({ data: [], next_cursor: null });
   });
 
   it('refuses anyone not signed in', async () => {
