@@ -103,7 +103,7 @@ describe('PasswordField', () => {
     expect(screen.getByText('Password is strong')).toBeVisible();
   });
 
-  it('offers the toggle only once the page is hydrated (on a server-rendered page it would do nothing)', async () => {
+  it('offers the toggle only once the page is hydrated (on a server-rendered page it would do nothing), its place kept until then', async () => {
     const field = (
       <PasswordField
         id="password"
@@ -119,8 +119,13 @@ describe('PasswordField', () => {
     document.body.append(container);
     onTestFinished(() => container.remove());
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
-    expect(screen.queryByRole('button', { name: 'Show password' })).toBeNull();
+    // In the server's markup the toggle holds its place unseen (visibility: hidden, so neither
+    // focusable nor announced): nothing below it moves when it appears (hydration.spec.ts).
+    const waiting = container.querySelector('button');
+    expect(waiting).toHaveTextContent('Show password');
+    expect(waiting).toHaveClass('toggleWaiting');
     const root = await act(async () => hydrateRoot(container, field));
+    expect(screen.getByRole('button', { name: 'Show password' })).not.toHaveClass('toggleWaiting');
     await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'text');
     act(() => root.unmount());

@@ -148,7 +148,9 @@ export interface PasswordFieldProps extends Omit<InputFieldProps, 'type'> {
 
 /**
  * A password input with a show/hide toggle (a pressed button naming the field it controls). The
- * toggle works only with the page's script, so a page rendered on the server shows it once hydrated.
+ * toggle works only with the page's script, so a page rendered on the server shows it once
+ * hydrated; until then it keeps its place, unseen and out of reach (`visibility: hidden`), so
+ * nothing below it moves when it appears (no layout shift).
  */
 export function PasswordField({ showLabel, hideLabel, after, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
@@ -162,17 +164,15 @@ export function PasswordField({ showLabel, hideLabel, after, ...props }: Passwor
       spellCheck={false}
       after={
         <>
-          {hydrated ? (
-            <button
-              type="button"
-              className={styles.toggle}
-              aria-controls={props.id}
-              aria-pressed={visible}
-              onClick={() => setVisible((value) => !value)}
-            >
-              {visible ? hideLabel : showLabel}
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className={hydrated ? styles.toggle : `${styles.toggle} ${styles.toggleWaiting}`}
+            aria-controls={props.id}
+            aria-pressed={visible}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? hideLabel : showLabel}
+          </button>
           {after}
         </>
       }
