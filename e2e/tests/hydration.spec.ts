@@ -57,7 +57,7 @@ async function recordLayoutShifts(page: Page): Promise<void> {
           sources: (entry.sources ?? []).map((s) => {
             const node = s.node;
             if (!(node instanceof Element)) return node?.nodeName ?? '?';
-            return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')} "${(node.textContent ?? '').slice(0, 40)}"`;
+            return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${node.className} "${(node.textContent ?? '').slice(0, 40)}"`;
           }),
         });
       }
