@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorSchema } from './api-bills';
 import { centsSchema } from './cents-schema';
 
 /**
@@ -132,7 +133,7 @@ export const paymentPlanSchema = z
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 export const paymentPlansResponseSchema = z
-  .object({ data: z.array(paymentPlanSchema) })
+  .object({ data: z.array(paymentPlanSchema), next_cursor: nextCursorSchema })
   .describe('Payment plans');
 
 export const planRequestSchema = z

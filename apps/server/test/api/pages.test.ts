@@ -3,13 +3,14 @@
  * opaque `cursor`, `next_cursor` null on the last page; newest first, stable when items are
  * added between pages; only the caller's own items; a cursor we did not give is a 400.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessPermits } from '../../src/areas/business/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
+import { paymentPlans } from '../../src/core/plans/schema';
 import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -179,6 +180,25 @@ async function registerSaccos(user: TestUser, count: number): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
+/** Records `count` ended payment plans of a user in one transaction (so they share one created_at). */
+async function endedPlans(user: TestUser, count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(paymentPlans)
+    .values(
+      Array.from({ length: count }, () => ({
+        planNo: `PP-2020-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
+        userId: user.id,
+        status: 'completed' as const,
+        arrearsCents: 120_000,
+        instalmentCount: 3,
+        asked: [{ kind: 'bill', reference: 'KNT-0001', description: 'Land rates', amount_cents: 120_000 }],
+        endedAt: new Date(),
+      })),
+    )
+    .returning({ planNo: paymentPlans.planNo });
+  return rows.map((r) => r.planNo);
+}
+
 const lists = [
   {
     name: 'bills',
@@ -209,6 +229,12 @@ const lists = [
     path: '/api/saccos',
     key: 'id',
     add: (user: TestUser, count: number) => registerSaccos(user, count),
+  },
+  {
+    name: 'payment plans',
+    path: '/api/payment-plans',
+    key: 'plan_no',
+    add: (user: TestUser, count: number) => endedPlans(user, count),
   },
   {
     name: 'drafts',

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type Arrears,
   type PaymentPlan,
@@ -9,6 +10,15 @@ import {
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../platform/db/database';
+import {
+  after,
+  type Page,
+  type PageQuery,
+  pageOf,
+  positionAt,
+  positionOf,
+  UUID_KEY,
+} from '../../platform/db/pages';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -71,13 +81,23 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       };
     },
 
-    async list(userId: string): Promise<PaymentPlan[]> {
+    /** The user's plans, newest first, a page at a time (`platform/db/pages.ts`). */
+    async list(userId: string, page: PageQuery = {}): Promise<Page<PaymentPlan>> {
+      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(page.cursor, UUID_KEY);
       const rows = await db
-        .select()
+        .select({ row: paymentPlans, at: positionAt(paymentPlans.createdAt) })
         .from(paymentPlans)
-        .where(eq(paymentPlans.userId, userId))
-        .orderBy(desc(paymentPlans.createdAt));
-      return present(rows);
+        .where(and(eq(paymentPlans.userId, userId), after(paymentPlans.createdAt, paymentPlans.id, position)))
+        .orderBy(desc(paymentPlans.createdAt), desc(paymentPlans.id))
+        .limit(limit + 1);
+      const shown = pageOf(
+        rows,
+        limit,
+        (r) => ({ at: r.at, key: r.row.id }),
+        (r) => r.row,
+      );
+      return { ...shown, data: await present(shown.data) };
     },
 
     async get(userId: string, planNo: string): Promise<PaymentPlan> {

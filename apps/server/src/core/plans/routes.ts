@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   arrearsSchema,
   paymentPlanSchema,
@@ -60,12 +61,15 @@ export function paymentPlanRoutes(deps: {
           tags,
           security,
           operationId: 'listPaymentPlans',
-          summary: "The caller's payment plans, newest first",
-          description: 'Each with its schedule, the debts it covers and its printable schedule once granted.',
-          response: { 200: paymentPlansResponseSchema, 401: errorBodySchema },
+          summary: "The caller's payment plans, newest first, a page at a time",
+          description:
+            'Each with its schedule, the debts it covers and its printable schedule once granted. ' +
+            'Newest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: paymentPlansResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await plans.list(currentUser(request).id) }),
+      async (request) => plans.list(currentUser(request).id, request.query),
     );
 
     app.post(

@@ -3,7 +3,7 @@ import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
@@ -30,7 +30,7 @@ function useArrears() {
 function usePlans() {
   return useQuery({
     queryKey: [...KEY, 'list'],
-    queryFn: () => api<{ data: PaymentPlan[] }>('/api/payment-plans').then((body) => body.data),
+    queryFn: () => apiAllPages<PaymentPlan>('/api/payment-plans').then((body) => body.data),
   });
 }
 
