@@ -12,6 +12,14 @@ export const ERROR_CODES = {
   bad_request: 'The request is not valid (a sentence in `message` says why).',
   validation_failed: 'Fields are not valid: `details` names each field and its problem.',
   invalid_cursor: 'The `cursor` is not one this list gave: ask for the first page again, without a cursor.',
+  no_file: 'An upload without a file (no multipart part named `file`): choose a file.',
+  empty_file: 'The uploaded file is empty (0 bytes): choose another file.',
+  image_too_large:
+    'The uploaded image is too large in pixels (over 10,000 a side or 40 megapixels): choose or shrink the image.',
+  id_number_required:
+    'Only an account registered with a national ID number has this (an ID verification code): a passport account has none.',
+  date_range_reversed: 'The end date is before the start date: swap them.',
+  date_range_too_long: 'The date range is longer than allowed (one year): choose a shorter one.',
   invalid_json: 'The body is not valid JSON, or JSON was announced and the body is empty.',
   unauthorized: 'Not signed in, or the token is not valid.',
   otp_wrong: 'The one-time code is not the one sent: check it and try again.',

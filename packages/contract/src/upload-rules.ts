@@ -20,18 +20,18 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** 415 `unsupported_media_type`: a file that is not JPEG, PNG or PDF by its bytes. */
 export const UNSUPPORTED_UPLOAD_MESSAGE = 'Only JPEG or PNG images and PDF documents can be uploaded.';
 
-/** 400 `bad_request`: a request without a file part. */
+/** 400 `no_file`: a request without a file part. */
 export const NO_FILE_MESSAGE = 'Please choose a file to upload.';
 
 /** Images larger than this in pixels are refused, whatever their size in bytes. */
 export const MAX_IMAGE_SIDE_PX = 10_000;
 export const MAX_IMAGE_MEGAPIXELS = 40;
 
-/** 400 `bad_request`: an image too large in pixels (e.g. a 50000 × 50000 PNG that compresses small). */
+/** 400 `image_too_large`: an image too large in pixels (e.g. a 50000 × 50000 PNG that compresses small). */
 export const IMAGE_TOO_LARGE_MESSAGE =
   'This image is too large in pixels (at most 10,000 pixels a side and 40 megapixels). Please choose a smaller image.';
 
-/** 400 `bad_request`: an empty (0 byte) file. */
+/** 400 `empty_file`: an empty (0 byte) file. */
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Please choose another file.';
 
 /** A size in bytes as whole megabytes where exact ("5"), else with one decimal ("2.5"). */

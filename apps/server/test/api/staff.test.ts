@@ -583,9 +583,21 @@ describe('revenue', () => {
     expect(lines.at(-1)).toBe(
       `"Total","","","${report.total_payments}","${(report.total_cents / 100).toFixed(2)}"`,
     );
-    expect(
-      (await get(officers.revenue, `/api/staff/revenue/collections?from=${today}&to=2020-01-01`)).statusCode,
-    ).toBe(400);
+    const reversed = await get(
+      officers.revenue,
+      `/api/staff/revenue/collections?from=${today}&to=2020-01-01`,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual({
+      message: 'The end date must not be before the start date.',
+      code: 'date_range_reversed',
+    });
+    const tooLong = await get(officers.revenue, `/api/staff/revenue/collections?from=2020-01-01&to=${today}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      message: 'Please choose at most one year.',
+      code: 'date_range_too_long',
+    });
   });
 });
 

@@ -101,6 +101,19 @@ describe('POST /api/uploads', () => {
     expect(res.json()).toEqual({ message: 'The file is larger than 5 MB.', code: 'payload_too_large' });
   });
 
+  it('refuses an empty file with its own code', async () => {
+    const res = await upload(t, owner.headers, {
+      name: 'empty.pdf',
+      type: 'application/pdf',
+      bytes: Buffer.alloc(0),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The file is empty. Please choose another file.',
+      code: 'empty_file',
+    });
+  });
+
   it('asks for a file when none is sent, and refuses a non-multipart body', async () => {
     const wrongPart = multipart({ name: 'a.png', type: 'image/png', bytes: makePng() }, 'document');
     const res = await t.app.inject({
@@ -110,7 +123,7 @@ describe('POST /api/uploads', () => {
       payload: wrongPart.payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Please choose a file to upload.');
+    expect(res.json()).toEqual({ message: 'Please choose a file to upload.', code: 'no_file' });
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/uploads',
@@ -146,7 +159,7 @@ describe('images are capped in pixels, read from their header bytes', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      code: 'bad_request',
+      code: 'image_too_large',
       message:
         'This image is too large in pixels (at most 10,000 pixels a side and 40 megapixels). Please choose a smaller image.',
     });

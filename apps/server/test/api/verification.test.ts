@@ -127,9 +127,10 @@ describe('national ID check (/everify/i/{qid}/{id})', () => {
     const user = await createSignedInUser(t, { identifier: 'AK1234567', identifierType: 'passport' });
     const res = await get('/api/verify/identity/mine', user.headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      'Only accounts registered with a national ID number have an ID verification code.',
-    );
+    expect(res.json()).toEqual({
+      message: 'Only accounts registered with a national ID number have an ID verification code.',
+      code: 'id_number_required',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { findService } from '@kaunti/catalogue/catalogue';
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { bills } from '../bills/schema';
 import { subCounties } from '../county/schema';
 import { payments } from '../payments/schema';
@@ -37,10 +37,12 @@ const kenyaMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
 export function createRevenueReports(deps: { db: Db }) {
   return {
     async collections(from: string, to: string): Promise<CollectionsReport> {
-      if (to < from) throw badRequest('The end date must not be before the start date.');
+      if (to < from)
+        throw new AppError(400, 'date_range_reversed', 'The end date must not be before the start date.');
       const start = kenyaMidnight(from);
       const end = new Date(kenyaMidnight(to).getTime() + DAY_MS);
-      if (end.getTime() - start.getTime() > 366 * DAY_MS) throw badRequest('Please choose at most one year.');
+      if (end.getTime() - start.getTime() > 366 * DAY_MS)
+        throw new AppError(400, 'date_range_too_long', 'Please choose at most one year.');
       const day = sql<string>`to_char((${payments.appliedAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
       const grouped = await deps.db
         .select({

@@ -12,7 +12,7 @@ import {
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { currentUser, type Guards } from '../accounts/guard';
 import type { UploadService } from './upload-service';
 
@@ -96,7 +96,8 @@ export function uploadRoutes(deps: {
           if (isTooLarge(error)) throw tooLarge();
           throw error;
         }
-        if (!part || part.fieldname !== UPLOAD_FIELD_NAME) throw badRequest(NO_FILE_MESSAGE);
+        if (!part || part.fieldname !== UPLOAD_FIELD_NAME)
+          throw new AppError(400, 'no_file', NO_FILE_MESSAGE);
         const file = part.file;
         // The file flows on to the store as it arrives; over the limit, the stream fails (or, if
         // the parser only truncates, is marked) and nothing is kept.

@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/database';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { newStorageKey, type StorageDriver } from '../../platform/storage/storage';
 import { uploads } from './schema';
 
@@ -110,7 +110,7 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
         file.stream.resume(); // let the rest of the request drain
         return error;
       };
-      if (head.length === 0) throw refuse(badRequest(EMPTY_FILE_MESSAGE));
+      if (head.length === 0) throw refuse(new AppError(400, 'empty_file', EMPTY_FILE_MESSAGE));
       const detected = await fileTypeFromBuffer(head);
       const mime = detected?.mime as string | undefined;
       if (!mime || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(mime)) {
@@ -125,7 +125,7 @@ export function createUploadService({ db, storage }: { db: Db; storage: StorageD
           size.height > MAX_IMAGE_SIDE_PX ||
           size.width * size.height > MAX_IMAGE_MEGAPIXELS * 1_000_000
         ) {
-          throw refuse(badRequest(IMAGE_TOO_LARGE_MESSAGE));
+          throw refuse(new AppError(400, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE));
         }
       }
       const hash = createHash('sha256');

@@ -10,7 +10,7 @@ import { maskName } from '@kaunti/contract/masking';
 import { identityVerifyUrlFor } from '@kaunti/contract/verify-code';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { applications } from '../applications/schema';
 import type { CountyService } from '../county/county-service';
@@ -147,7 +147,11 @@ export function createVerificationService(deps: {
         .limit(1);
       if (!user) throw notFound('Account not found.');
       if (user.identifierType !== 'id_number') {
-        throw badRequest('Only accounts registered with a national ID number have an ID verification code.');
+        throw new AppError(
+          400,
+          'id_number_required',
+          'Only accounts registered with a national ID number have an ID verification code.',
+        );
       }
       await db
         .insert(identityQrCodes)
