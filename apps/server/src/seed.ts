@@ -1,10 +1,10 @@
 import { tariffRowsOf } from '@kaunti/catalogue/catalogue';
 import { asCountySlug } from '@kaunti/catalogue/tariff';
 import { seedBusiness } from './areas/business/seed';
-import { seedEstates } from './areas/estates/seed';
 import { seedLand } from './areas/land/seed';
 import { seedMarketStalls } from './areas/markets/stalls-seed';
 import { seedParking } from './areas/parking/seed';
+import { seedEstates } from './areas/property/seed';
 import { seedSaccos } from './areas/transport/sacco-seed';
 import { seedDemoUsers } from './core/accounts/seed';
 import { loadTariffRows } from './core/applications/fees';

@@ -1,9 +1,9 @@
 import type { Area } from './area';
 import { businessArea } from './business';
-import { estatesArea } from './estates';
 import { landArea } from './land';
 import { marketsArea } from './markets';
 import { parkingArea } from './parking';
+import { propertyArea } from './property';
 import { toiletsArea } from './toilets';
 import { transportArea } from './transport';
 
@@ -15,7 +15,7 @@ import { transportArea } from './transport';
  */
 export const areas: readonly Area[] = [
   landArea,
-  estatesArea,
+  propertyArea,
   businessArea,
   parkingArea,
   marketsArea,

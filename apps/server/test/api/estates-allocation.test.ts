@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estateHouses, tenancies } from '../../src/areas/estates/schema';
+import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import { users } from '../../src/core/accounts/schema';
 import { auditLog } from '../../src/core/audit/schema';
 import { kenyaToday } from '../../src/core/bills/kenya-date';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estateHouses, tenancies } from '../../src/areas/estates/schema';
+import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import {
   DEMO_TENANCY_NO,
   SECOND_DEMO_TENANCY_NO,
   TRANSFER_DEMO_TENANCY_NO,
-} from '../../src/areas/estates/seed';
+} from '../../src/areas/property/seed';
 import { auditLog } from '../../src/core/audit/schema';
 import { standingCharges, standingObligations } from '../../src/core/bills/schema';
 import { uploadId } from '../support/files';

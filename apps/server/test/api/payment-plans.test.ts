@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANCY_NO } from '../../src/areas/estates/seed';
+import { DEMO_TENANCY_NO } from '../../src/areas/property/seed';
 import { auditLog } from '../../src/core/audit/schema';
 import { createBillService } from '../../src/core/bills/bill-service';
 import { kenyaDate } from '../../src/core/bills/kenya-date';

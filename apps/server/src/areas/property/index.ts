@@ -2,9 +2,9 @@ import { defineArea } from '../area';
 import { createEstatesService } from './estates-service';
 import { estatesRoutes } from './routes';
 
-/** County estates (decision 034): tenancies whose rent is a standing charge. */
-export const estatesArea = defineArea({
-  name: 'estates',
+/** County estates (decision 034), the catalogue's property area: tenancies whose rent is a standing charge. */
+export const propertyArea = defineArea({
+  name: 'property',
   async register(ctx) {
     const { applications, standing } = ctx;
     // A tenancy the seed (or an officer) added gets its rent opened here, and its months raised
