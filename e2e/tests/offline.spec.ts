@@ -136,6 +136,20 @@ test.describe('installable and offline', () => {
     };
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
+    // A repeat visit of a public page waits for no request: the worker answers from the copy it
+    // kept (the page open when it arrived), and fetches the next copy behind it.
+    await expect
+      .poll(async () => {
+        await gotoServerPage(page, '/faqs');
+        return page.evaluate(() => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return navigation.transferSize;
+        });
+      })
+      .toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Frequently asked questions/);
+    await expect(page.getByTestId('offline-notice')).toHaveText('');
+
     // Visited once the worker is there: kept. Offline, it opens, with the notice, in a live region.
     await gotoServerPage(page, '/faqs');
     await gotoServerPage(page, '/contact');

@@ -67,4 +67,15 @@ async function portalPages(page: PageState): Promise<RouteObject[] | undefined> 
   }
 }
 
-void start();
+// The page on the screen first, then the app: a repeat visit has the page and every script at once
+// from the service worker, and the app's start (its modules, the texts, the hydration) would
+// otherwise run before the first paint, pushing the page's content back by most of a second on a
+// slow phone. After the next frame (or 100 ms, in a tab the browser does not draw).
+let started = false;
+const startOnce = () => {
+  if (started) return;
+  started = true;
+  void start();
+};
+requestAnimationFrame(() => setTimeout(startOnce, 0));
+setTimeout(startOnce, 100);

@@ -9,17 +9,23 @@
 import {
   API_CACHE,
   ASSET_CACHE,
+  answersFromCopy,
   apiCacheKey,
   CACHE_PREFIX,
+  COPY_VERSION_HEADER,
   isKeptPage,
+  LANGUAGE_COOKIE,
   MAX_API_ANSWERS,
   MAX_ASSETS,
   MAX_PAGES,
   OFFLINE_COPY_META,
   offlinePageHtml,
   PAGE_CACHE,
+  type PageReader,
   routeOf,
+  SHARED_PAGE_HEADER,
   staticCacheName,
+  TOKEN_COOKIE,
 } from './lib/offline-policy';
 
 declare const __KAUNTI_SW_VERSION__: string;
@@ -30,12 +36,19 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request;
+  resultingClientId: string;
   respondWith(response: Promise<Response>): void;
 }
 interface WorkerScope {
   location: Location;
+  /** The Cookie Store API (Chromium's workers have it; where missing, pages go to the network first). */
+  cookieStore?: { get(name: string): Promise<{ value: string } | null> };
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<{ url: string }[]>;
+    get(id: string): Promise<{ postMessage(message: unknown): void } | undefined>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
 }
@@ -82,9 +95,33 @@ worker.addEventListener('activate', (event) => {
       );
       await trim(ASSET_CACHE, MAX_ASSETS);
       await worker.clients.claim();
+      // The pages open now were fetched before this version was there: keep a copy of each, so
+      // the next visit is answered from it (after activation, so no request waits for it).
+      void keepOpenPages();
     })(),
   );
 });
+
+/** A copy of each page open in a window, fetched again by this version (best effort). */
+async function keepOpenPages(): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window' });
+  for (const { url } of windows) {
+    const address = new URL(url);
+    address.hash = '';
+    if (address.origin !== worker.location.origin) continue;
+    try {
+      const response = await fetch(address.href, { credentials: 'same-origin' });
+      const keep = isKeptPage({
+        ok: response.ok,
+        status: response.status,
+        cacheControl: response.headers.get('cache-control'),
+      });
+      if (keep && response.type === 'basic' && !response.redirected) await keepPage(address.href, response);
+    } catch {
+      // Offline or refused: the next visit goes to the network first, as before.
+    }
+  }
+}
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
@@ -107,7 +144,9 @@ async function cacheFirst(name: string, request: Request): Promise<Response> {
 }
 
 /**
- * The network first; the copy kept (by its address, else its path) when offline or after
+ * A public page the same for everyone, kept by this version: its copy at once, the network
+ * fetching the next copy behind it (lib/offline-policy.ts `answersFromCopy`). Any other page: the
+ * network first; the copy kept (by its address, else its path) when offline or after
  * PAGE_WAIT_MS; else the offline page.
  */
 async function page(event: FetchEvent): Promise<Response> {
@@ -115,28 +154,77 @@ async function page(event: FetchEvent): Promise<Response> {
   const url = new URL(request.url);
   url.hash = '';
   const key = url.href;
-  const fromNetwork = fetch(request).then(async (response) => {
+  const fromNetwork = fetch(request).then((response) => {
     const keep = isKeptPage({
       ok: response.ok,
       status: response.status,
       cacheControl: response.headers.get('cache-control'),
     });
-    if (keep && response.type === 'basic' && !response.redirected) {
-      const cache = await caches.open(PAGE_CACHE);
-      await cache.put(key, response.clone());
-      await trim(PAGE_CACHE, MAX_PAGES);
-    }
+    // Kept as it arrives, while the page already reads it (not after the whole body).
+    if (keep && response.type === 'basic' && !response.redirected)
+      event.waitUntil(keepPage(key, response.clone()).catch(() => undefined));
     return response;
   });
   event.waitUntil(fromNetwork.catch(() => undefined));
-  const kept = caches
-    .open(PAGE_CACHE)
-    .then(async (cache) => (await cache.match(key)) ?? (await cache.match(key, { ignoreSearch: true })));
+  const exact = caches.open(PAGE_CACHE).then((cache) => cache.match(key));
+  const [copy, reader] = await Promise.all([exact, readerOf()]);
+  if (
+    copy &&
+    answersFromCopy(
+      {
+        shared: copy.headers.get(SHARED_PAGE_HEADER),
+        language: copy.headers.get('content-language'),
+        version: copy.headers.get(COPY_VERSION_HEADER),
+      },
+      reader,
+    )
+  ) {
+    // The next copy could not be fetched (offline, or the network failing): the page says it is
+    // offline, as for any copy (lib/online.ts).
+    event.waitUntil(
+      fromNetwork.catch(async () =>
+        (await worker.clients.get(event.resultingClientId))?.postMessage({ type: OFFLINE_COPY_META }),
+      ),
+    );
+    return copy;
+  }
+  const kept = exact.then(
+    async (found) =>
+      found ?? (await caches.open(PAGE_CACHE).then((cache) => cache.match(key, { ignoreSearch: true }))),
+  );
   try {
     return await Promise.race([fromNetwork, slowNetwork(kept).then(markedAsCopy)]);
   } catch {
     const copy = await kept;
     return copy ? markedAsCopy(copy) : offlinePage();
+  }
+}
+
+/** Keeps a page's copy: its body read whole (no longer encoded), with the version that kept it. */
+async function keepPage(key: string, response: Response): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  headers.set(COPY_VERSION_HEADER, VERSION);
+  const copy = new Response(await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+  const cache = await caches.open(PAGE_CACHE);
+  await cache.put(key, copy);
+  await trim(PAGE_CACHE, MAX_PAGES);
+}
+
+/** Whether this device has a session, and the language chosen on it, from the cookies (not known without the Cookie Store API). */
+async function readerOf(): Promise<PageReader> {
+  const store = worker.cookieStore;
+  if (!store) return { version: VERSION, signedIn: undefined, language: undefined };
+  try {
+    const [token, language] = await Promise.all([store.get(TOKEN_COOKIE), store.get(LANGUAGE_COOKIE)]);
+    return { version: VERSION, signedIn: Boolean(token?.value), language: language?.value || undefined };
+  } catch {
+    return { version: VERSION, signedIn: undefined, language: undefined };
   }
 }
 

@@ -1,10 +1,19 @@
 /**
  * What the server and the web app's page renderer say to each other (docs/decisions/020): the
  * server loads the renderer the web build makes (apps/web/dist/.ssr/entry-server.js) and asks it
- * for a page's HTML; the renderer reaches the API through the server, in-process. Types only.
+ * for a page's HTML; the renderer reaches the API through the server, in-process. Types, and the
+ * one header name the server and the service worker both read.
  */
 
 export type PageLanguage = 'en' | 'sw';
+
+/**
+ * Sent with a page that is the same for every visitor without a session (a page the server keeps:
+ * decision 020), value `shared`: the service worker may answer it from its copy at once and fetch
+ * the new one behind it (decision 039). Never sent with a page of one request (E-Verify's check, an
+ * event's standing) or a form post's answer.
+ */
+export const SHARED_PAGE_HEADER = 'x-kaunti-page';
 
 /** Who the page was rendered for: a visitor, or someone whose login waits for its code. */
 export type PageSession = 'guest' | 'pending';

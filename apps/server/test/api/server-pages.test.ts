@@ -28,6 +28,10 @@ beforeAll(async () => {
         const state = { language: request.language, session: 'guest', queries: [] };
         if (url.pathname === '/faqs')
           return { kind: 'page', status: 200, keep: { scope: 'path' }, html: '<h1>FAQs</h1>', title: 'FAQs', state };
+        if (url.pathname.startsWith('/social/event/')) {
+          const queries = [{ key: ['event-page', 'EV1'], data: { permit_status: 'valid' }, updatedAt: 1 }];
+          return { kind: 'page', status: 200, html: '<h1>Event</h1>', title: 'Event', state: { ...state, queries } };
+        }
         if (url.pathname === '/e-verify') {
           const code = url.searchParams.get('code');
           const queries = code ? [{ key: ['verify', code], data: { valid: true }, updatedAt: 1 }] : [];
@@ -66,5 +70,26 @@ describe('rendered pages and the caches', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1>Genuine</h1>');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a page the same for every visitor says so (x-kaunti-page: shared) and its language: the service worker may answer it from its copy', async () => {
+    for (const [url, language] of [
+      ['/faqs', 'en'],
+      ['/e-verify', 'en'],
+      ['/faqs', 'sw'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+      expect(res.headers['x-kaunti-page'], url).toBe('shared');
+      expect(res.headers['content-language'], url).toBe(language);
+    }
+  });
+
+  it("a page of one request (an E-Verify check, an event's standing) is never said to be shared", async () => {
+    for (const url of ['/e-verify?code=ABC', '/social/event/EV1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-kaunti-page'], url).toBeUndefined();
+      expect(res.headers['content-language'], url).toBe('en');
+    }
   });
 });

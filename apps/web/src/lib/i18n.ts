@@ -1,4 +1,5 @@
 import { api, hasAuthToken, setApiLanguage } from './api-client';
+import { LANGUAGE_COOKIE } from './language-cookie';
 import {
   createTranslator,
   type Messages,
@@ -42,7 +43,7 @@ export function hasNamespace(namespace: string): boolean {
 let translator: Translator | undefined;
 
 /** The cookie that tells the server which language to render a page in (docs/decisions/020). */
-export const LANGUAGE_COOKIE = 'kaunti_language';
+export { LANGUAGE_COOKIE };
 
 function savedLanguage(): Language | undefined {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCacheKey, isKeptPage, offlinePageHtml, routeOf } from './offline-policy';
+import { answersFromCopy, apiCacheKey, isKeptPage, offlinePageHtml, routeOf } from './offline-policy';
 
 const ORIGIN = 'https://eservices.example.go.ke';
 const STATIC = new Set(['/manifest.webmanifest', '/icons/icon-192.png']);
@@ -49,6 +49,21 @@ describe('what the service worker does with a request', () => {
     expect(isKeptPage({ ok: true, status: 200, cacheControl: 'no-cache' })).toBe(true);
     expect(isKeptPage({ ok: true, status: 200, cacheControl: 'no-store' })).toBe(false);
     expect(isKeptPage({ ok: false, status: 503, cacheControl: 'no-cache' })).toBe(false);
+  });
+
+  it('answers a public page from its copy at once only for a guest, in their language, kept by this version', () => {
+    const copy = { shared: 'shared', language: 'sw', version: 'v2' };
+    const guest = { version: 'v2', signedIn: false, language: 'sw' };
+    expect(answersFromCopy(copy, guest)).toBe(true);
+    // No language chosen on this device: the page's own (the browser's) stands.
+    expect(answersFromCopy(copy, { ...guest, language: undefined })).toBe(true);
+    // Signed in, or not known (no Cookie Store API): the network first.
+    expect(answersFromCopy(copy, { ...guest, signedIn: true })).toBe(false);
+    expect(answersFromCopy(copy, { ...guest, signedIn: undefined })).toBe(false);
+    // Another language chosen since; a copy kept by an older build; a page of one request.
+    expect(answersFromCopy(copy, { ...guest, language: 'en' })).toBe(false);
+    expect(answersFromCopy({ ...copy, version: 'v1' }, guest)).toBe(false);
+    expect(answersFromCopy({ ...copy, shared: null }, guest)).toBe(false);
   });
 
   it('keeps a public answer per language', () => {

@@ -6,10 +6,12 @@
  * - `asset`: a file the build names by its content (`/assets/<name>-<hash>.js`): never changes, so
  *   the cache answers first and the network only fills it.
  * - `static`: an unhashed file of this version (icons, the manifest): cached with the version.
- * - `page`: a page (a navigation): the network first; a copy kept by its address, unless the server
- *   said `no-store` (a page rendered with the data its query asked for: E-Verify's check); offline,
- *   the copy, else the copy of the same path with another query, else the worker's own "You are
- *   offline" page.
+ * - `page`: a page (a navigation): a copy kept by its address, unless the server said `no-store` (a
+ *   page rendered with the data its query asked for: E-Verify's check). A public page the same for
+ *   every visitor (`answersFromCopy`) is answered from its copy at once while the network fetches
+ *   the next copy (stale-while-revalidate: a repeat visit waits for no request); any other page
+ *   the network first. Offline, the copy, else the copy of the same path with another query, else
+ *   the worker's own "You are offline" page.
  * - `public-api`: a public answer that is the same for everyone (the county, the catalogue, the
  *   reference lists, parking's zones and fees): the network first, the copy offline, kept per
  *   language.
@@ -17,6 +19,10 @@
  *   every non-GET request, other sites: the worker does not touch it, so it is never cached and never
  *   queued.
  */
+import { SHARED_PAGE_HEADER } from '@kaunti/contract/page-render';
+import { LANGUAGE_COOKIE } from './language-cookie';
+import { TOKEN_COOKIE } from './session-token';
+
 export type OfflineRoute = 'asset' | 'static' | 'page' | 'public-api' | 'network';
 
 /** The caches, all named `kaunti-…` so that the kill switch finds every one. */
@@ -73,6 +79,43 @@ export function routeOf(
 /** A page's answer is kept unless the server said not to store it (see `page` above). */
 export function isKeptPage(response: { ok: boolean; status: number; cacheControl: string | null }): boolean {
   return response.ok && response.status === 200 && !/\bno-store\b/.test(response.cacheControl ?? '');
+}
+
+/** Written by the worker on each page it keeps: the version of the worker (and so of the build) that fetched it. */
+export const COPY_VERSION_HEADER = 'x-kaunti-worker-version';
+export { LANGUAGE_COOKIE, SHARED_PAGE_HEADER, TOKEN_COOKIE };
+
+/** What the worker knows of a kept page: the server's headers and the version that kept it. */
+export interface PageCopy {
+  /** `x-kaunti-page` as the server sent it (`shared`: the same for every visitor without a session). */
+  shared: string | null;
+  /** `content-language`: the page's language. */
+  language: string | null;
+  version: string | null;
+}
+
+/** The reader, as the worker sees them: its own version, and the session and language cookies (undefined: not known). */
+export interface PageReader {
+  version: string;
+  signedIn: boolean | undefined;
+  language: string | undefined;
+}
+
+/**
+ * Whether a page is answered from its copy at once, the network fetching the next copy behind it
+ * (stale-while-revalidate), rather than the network first. Only a page the server said is the same
+ * for every visitor without a session (`x-kaunti-page: shared`: the landing, information, sign-in
+ * and E-Verify pages, parking's and the toilets' lists — never a page of one request, such as an
+ * E-Verify check or an event's standing), to a reader the worker knows has no session, in the
+ * language they chose, and kept by this version of the worker: a copy kept by an older build is
+ * fetched again first, so a new build never leaves a stale page behind more than one visit. The
+ * page's own data (fees, lists) is refreshed by the page once hydrated, as it would be from the
+ * network.
+ */
+export function answersFromCopy(copy: PageCopy, reader: PageReader): boolean {
+  if (reader.signedIn !== false) return false;
+  if (copy.shared !== 'shared' || copy.version !== reader.version) return false;
+  return reader.language === undefined || copy.language === reader.language;
 }
 
 /** The key a public answer is kept under: its address and the language it was asked in. */

@@ -11,14 +11,29 @@ function fromCopy(): boolean {
   return servedFromCopy;
 }
 
+const listeners = new Set<() => void>();
+
+// A public page the worker answered from its copy at once, whose next copy it then could not
+// fetch: the worker says so (decision 039), and the page is offline as any copy is. Listened to
+// from the start, before the page's messages are delivered (when its parsing ends).
+if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== OFFLINE_COPY_META) return;
+    servedFromCopy = true;
+    for (const listener of listeners) listener();
+  });
+}
+
 function subscribe(onChange: () => void): () => void {
   const online = () => {
     servedFromCopy = false;
     onChange();
   };
+  listeners.add(onChange);
   window.addEventListener('online', online);
   window.addEventListener('offline', onChange);
   return () => {
+    listeners.delete(onChange);
     window.removeEventListener('online', online);
     window.removeEventListener('offline', onChange);
   };

@@ -11,6 +11,7 @@ import type {
   PageRequest,
   RenderedPage,
 } from '@kaunti/contract/page-render';
+import { SHARED_PAGE_HEADER } from '@kaunti/contract/page-render';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -40,6 +41,13 @@ export interface PageDocument {
    * check): sent `no-store`, so no cache keeps it — the service worker included (decision 039).
    */
   noStore?: boolean;
+  /** The page's language (sent as `content-language`). */
+  language: PageLanguage;
+  /**
+   * The same for every visitor without a session, in its language (a page kept here): sent with
+   * `x-kaunti-page: shared`, so the service worker may answer it from its copy (decision 039).
+   */
+  shared?: boolean;
 }
 
 export interface ServerPages {
@@ -127,6 +135,7 @@ export function createServerPages(options: {
         css.text ? [`'sha256-${createHash('sha256').update(css.text).digest('base64')}'`] : [],
       ),
       cookies: rendered.cookies ?? [],
+      language: rendered.state.language,
     };
   };
 
@@ -144,11 +153,14 @@ export function createServerPages(options: {
       if (!rendered) return undefined;
       const keep = rendered.keep;
       const answer = documentOf(rendered, path);
+      const shared = keep !== undefined && (keep.scope === 'path' || !withQuery);
       const document =
         !keep && withQuery && rendered.state.queries.length > 0
           ? answer.then((page) => ({ ...page, noStore: true }))
-          : answer;
-      if (keep && (keep.scope === 'path' || !withQuery)) {
+          : shared
+            ? answer.then((page) => ({ ...page, shared: true }))
+            : answer;
+      if (shared) {
         kept.set(key, {
           document,
           anyQuery: keep.scope === 'path',
@@ -207,7 +219,9 @@ export function sendPage(reply: FastifyReply, request: FastifyRequest, page: Pag
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', page.noStore ? 'no-store' : 'no-cache')
     .header('vary', 'accept-encoding, accept-language, cookie')
+    .header('content-language', page.language)
     .header('content-security-policy', page.csp);
+  if (page.shared) reply.header(SHARED_PAGE_HEADER, 'shared');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
 }
