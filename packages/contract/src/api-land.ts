@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema } from './api-bills';
+import { billSchema, nextCursorSchema } from './api-bills';
 import { LR_NUMBER_REQUIRED_MESSAGE } from './land-messages';
 
 export * from './land-messages';
@@ -187,7 +187,7 @@ export const parcelClaimRecordedSchema = z
   .object({ success: z.literal(false), message: z.string(), claim: parcelClaimSchema })
   .meta({ id: 'ParcelClaimRecorded' });
 export const parcelClaimsResponseSchema = z
-  .object({ data: z.array(parcelClaimSchema) })
+  .object({ data: z.array(parcelClaimSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'ParcelClaims' });
 
 /** County staff: a claim with who claims and who the register says owns the parcel. */

@@ -7,9 +7,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessPermits } from '../../src/areas/business/schema';
+import { landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
+import { wards } from '../../src/core/county/schema';
 import { paymentPlans } from '../../src/core/plans/schema';
 import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
@@ -199,6 +201,39 @@ async function endedPlans(user: TestUser, count: number): Promise<string[]> {
   return rows.map((r) => r.planNo);
 }
 
+/** A parcel of the register to claim (made from the seeded county's first ward and land use). */
+async function aParcel(): Promise<string> {
+  const db = t.database.db;
+  const [ward] = await db.select().from(wards).limit(1);
+  const [use] = await db.select().from(landUses).limit(1);
+  const lr = `209/${randomInt(100_000, 999_999)}`;
+  const [row] = await db
+    .insert(parcels)
+    .values({
+      lrNumber: lr,
+      lrKey: lr,
+      subCountyCode: ward!.subCountyCode,
+      wardCode: ward!.code,
+      landUseCode: use!.code,
+      areaSqFt: 5000,
+      siteValueCents: 100_000_000,
+      ownerName: 'Someone Else',
+      ownerIdentifier: String(randomInt(10_000_000, 99_999_999)),
+    })
+    .returning({ id: parcels.id });
+  return row!.id;
+}
+
+/** Records `count` decided parcel claims of a user in one transaction (so they share one created_at). */
+async function parcelClaimsOf(user: TestUser, count: number): Promise<string[]> {
+  const parcelId = await aParcel();
+  const rows = await t.database.db
+    .insert(parcelClaims)
+    .values(Array.from({ length: count }, () => ({ parcelId, userId: user.id, status: 'rejected' as const })))
+    .returning({ id: parcelClaims.id });
+  return rows.map((r) => r.id);
+}
+
 const lists = [
   {
     name: 'bills',
@@ -235,6 +270,12 @@ const lists = [
     path: '/api/payment-plans',
     key: 'plan_no',
     add: (user: TestUser, count: number) => endedPlans(user, count),
+  },
+  {
+    name: 'parcel claims',
+    path: '/api/lands/parcel_claims',
+    key: 'id',
+    add: (user: TestUser, count: number) => parcelClaimsOf(user, count),
   },
   {
     name: 'drafts',

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type Parcel,
   type ParcelClaim,
@@ -10,6 +11,15 @@ import { type Actor, recordAudit } from '../../core/audit/audit';
 import type { BillService } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
 import type { Db } from '../../platform/db/database';
+import {
+  after,
+  type Page,
+  type PageQuery,
+  pageOf,
+  positionAt,
+  positionOf,
+  UUID_KEY,
+} from '../../platform/db/pages';
 import { conflict } from '../../platform/errors';
 import { OPEN_CLAIM_STATUSES } from './claim-status';
 import { isRatedOwner, type ParcelRow, presentParcels, requireParcel } from './parcel-register';
@@ -132,14 +142,22 @@ export function createParcelLinks(db: Db, bills: BillService) {
       };
     },
     /** The user's own ownership claims, newest first. */
-    async myClaims(userId: string): Promise<ParcelClaim[]> {
+    async myClaims(userId: string, page: PageQuery = {}): Promise<Page<ParcelClaim>> {
+      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+      const position = positionOf(page.cursor, UUID_KEY);
       const rows = await db
-        .select({ claim: parcelClaims, lr: parcels.lrNumber })
+        .select({ claim: parcelClaims, lr: parcels.lrNumber, at: positionAt(parcelClaims.createdAt) })
         .from(parcelClaims)
         .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
-        .where(eq(parcelClaims.userId, userId))
-        .orderBy(desc(parcelClaims.createdAt));
-      return rows.map((r) => presentClaim(r.claim, r.lr));
+        .where(and(eq(parcelClaims.userId, userId), after(parcelClaims.createdAt, parcelClaims.id, position)))
+        .orderBy(desc(parcelClaims.createdAt), desc(parcelClaims.id))
+        .limit(limit + 1);
+      return pageOf(
+        rows,
+        limit,
+        (r) => ({ at: r.at, key: r.claim.id }),
+        (r) => presentClaim(r.claim, r.lr),
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   consultantsQuerySchema,
   consultantsResponseSchema,
@@ -223,13 +224,16 @@ export function landRoutes(deps: {
           operationId: 'listParcelClaims',
           tags,
           security,
-          summary: 'Your parcel ownership claims and their decisions (not in the spec)',
+          summary:
+            'Your parcel ownership claims and their decisions, newest first, a page at a time (not in the spec)',
           description:
-            "The caller's parcel ownership claims (made when linking a parcel registered to someone else) and the county's decisions.",
+            "The caller's parcel ownership claims (made when linking a parcel registered to someone else) and the county's decisions. " +
+            'Newest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
           response: { 200: parcelClaimsResponseSchema, ...errors },
         },
       },
-      async (request) => ({ data: await land.myClaims(currentUser(request).id) }),
+      async (request) => land.myClaims(currentUser(request).id, request.query),
     );
     app.get(
       '/api/staff/parcel-claims',

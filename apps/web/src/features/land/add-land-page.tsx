@@ -6,7 +6,7 @@ import { parcelAlreadyYoursMessage } from '@kaunti/contract/land-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -54,7 +54,7 @@ export function AddLandPage() {
   });
   const claims = useQuery({
     queryKey: CLAIMS_KEY,
-    queryFn: () => api<{ data: ParcelClaim[] }>('/api/lands/parcel_claims'),
+    queryFn: () => apiAllPages<ParcelClaim>('/api/lands/parcel_claims'),
   });
   const link = useMutation({
     mutationFn: linkParcel,
