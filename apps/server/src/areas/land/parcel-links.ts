@@ -1,4 +1,3 @@
-import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type Parcel,
   type ParcelClaim,
@@ -6,20 +5,12 @@ import {
   parcelClaimRecordedMessage,
   parcelLinkedMessage,
 } from '@kaunti/contract/api-land';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../core/audit/audit';
 import type { BillService } from '../../core/bills/bill-service';
 import { kenyaToday } from '../../core/bills/kenya-date';
 import type { Db } from '../../platform/db/database';
-import {
-  after,
-  type Page,
-  type PageQuery,
-  pageOf,
-  positionAt,
-  positionOf,
-  UUID_KEY,
-} from '../../platform/db/pages';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict } from '../../platform/errors';
 import { OPEN_CLAIM_STATUSES } from './claim-status';
 import { isRatedOwner, type ParcelRow, presentParcels, requireParcel } from './parcel-register';
@@ -143,18 +134,17 @@ export function createParcelLinks(db: Db, bills: BillService) {
     },
     /** The user's own ownership claims, newest first. */
     async myClaims(userId: string, page: PageQuery = {}): Promise<Page<ParcelClaim>> {
-      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
-      const position = positionOf(page.cursor, UUID_KEY);
+      const read = pageRead(page, parcelClaims.createdAt, parcelClaims.id, UUID_KEY);
       const rows = await db
-        .select({ claim: parcelClaims, lr: parcels.lrNumber, at: positionAt(parcelClaims.createdAt) })
+        .select({ claim: parcelClaims, lr: parcels.lrNumber, at: read.at })
         .from(parcelClaims)
         .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
-        .where(and(eq(parcelClaims.userId, userId), after(parcelClaims.createdAt, parcelClaims.id, position)))
-        .orderBy(desc(parcelClaims.createdAt), desc(parcelClaims.id))
-        .limit(limit + 1);
+        .where(and(eq(parcelClaims.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
       return pageOf(
         rows,
-        limit,
+        read.limit,
         (r) => ({ at: r.at, key: r.claim.id }),
         (r) => presentClaim(r.claim, r.lr),
       );

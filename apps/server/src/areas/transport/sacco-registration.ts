@@ -1,4 +1,3 @@
-import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type RegisterSaccoRequest,
   SACCO_REGISTRATION_MESSAGE,
@@ -7,19 +6,11 @@ import {
 } from '@kaunti/contract/api-saccos';
 import type { FieldError } from '@kaunti/contract/errors';
 import { isValidPhone, normalisePhone, PHONE_FORMAT_MESSAGE } from '@kaunti/contract/phone-number';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { invalid } from '../../core/applications/submission-checks';
 import { recordAudit } from '../../core/audit/audit';
 import { type Db, isUniqueViolation } from '../../platform/db/database';
-import {
-  after,
-  type Page,
-  type PageQuery,
-  pageOf,
-  positionAt,
-  positionOf,
-  UUID_KEY,
-} from '../../platform/db/pages';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict } from '../../platform/errors';
 import { clean, requirePsv } from './sacco-access';
 import { type SaccoViews, summaryOf } from './sacco-views';
@@ -79,17 +70,16 @@ export function createSaccoRegistration(db: Db, views: SaccoViews) {
      */
     async mine(userId: string, page: PageQuery = {}): Promise<Page<SaccoSummary>> {
       await requirePsv(db, userId);
-      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
-      const position = positionOf(page.cursor, UUID_KEY);
+      const read = pageRead(page, saccos.createdAt, saccos.id, UUID_KEY);
       const rows = await db
-        .select({ row: saccos, at: positionAt(saccos.createdAt) })
+        .select({ row: saccos, at: read.at })
         .from(saccos)
-        .where(and(eq(saccos.userId, userId), after(saccos.createdAt, saccos.id, position)))
-        .orderBy(desc(saccos.createdAt), desc(saccos.id))
-        .limit(limit + 1);
+        .where(and(eq(saccos.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
       const shown = pageOf(
         rows,
-        limit,
+        read.limit,
         (r) => ({ at: r.at, key: r.row.id }),
         (r) => r.row,
       );

@@ -1,8 +1,7 @@
 import type { Application, ApplicationDetail, ApplicationStatus } from '@kaunti/contract/api-applications';
-import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { after, type Page, pageOf, positionAt, positionOf } from '../../platform/db/pages';
+import { type Page, pageOf, pageRead } from '../../platform/db/pages';
 import { type ApplicationMoney, moneyOf, paidTowards } from './application-money';
 import { applications } from './schema';
 
@@ -28,29 +27,23 @@ export function createApplicationReads(deps: ApplicationParts) {
       const where: (SQL | undefined)[] = [eq(applications.userId, userId)];
       if (filter.status) where.push(eq(applications.status, filter.status));
       if (filter.serviceId) where.push(eq(applications.serviceId, filter.serviceId));
-      where.push(
-        after(
-          applications.createdAt,
-          applications.applicationNo,
-          positionOf(filter.cursor, /^[A-Z0-9-]{1,40}$/),
-        ),
-      );
-      const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
+      const read = pageRead(filter, applications.createdAt, applications.applicationNo, /^[A-Z0-9-]{1,40}$/);
+      where.push(read.after);
       const found = await db
-        .select({ row: applications, at: positionAt(applications.createdAt) })
+        .select({ row: applications, at: read.at })
         .from(applications)
         .where(and(...where))
-        .orderBy(desc(applications.createdAt), desc(applications.applicationNo))
-        .limit(limit + 1);
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
       const issued = await deps.documents.findMany(
         found
-          .slice(0, limit)
+          .slice(0, read.limit)
           .filter((r) => r.row.status === 'issued')
           .map((r) => r.row.applicationNo),
       );
       return pageOf(
         found,
-        limit,
+        read.limit,
         (r) => ({ at: r.at, key: r.row.applicationNo }),
         (r) => toApi(r.row, issued.get(r.row.applicationNo) ?? null),
       );

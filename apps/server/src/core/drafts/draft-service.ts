@@ -1,5 +1,4 @@
 import { findService } from '@kaunti/catalogue/catalogue';
-import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   DRAFT_TOO_LARGE_MESSAGE,
   type Draft,
@@ -9,10 +8,10 @@ import {
   type SaveDraftRequest,
   TOO_MANY_DRAFTS_MESSAGE,
 } from '@kaunti/contract/api-drafts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { batched } from '../../platform/db/coalesce';
 import type { Db } from '../../platform/db/database';
-import { after, type Page, type PageQuery, pageOf, positionAt, positionOf } from '../../platform/db/pages';
+import { type Page, type PageQuery, pageOf, pageRead } from '../../platform/db/pages';
 import { preparedStatement } from '../../platform/db/prepared';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { drafts } from './schema';
@@ -118,23 +117,22 @@ export function createDraftService({ db }: { db: Db }) {
       userId: string,
       filter: { serviceId?: string | undefined } & PageQuery = {},
     ): Promise<Page<Draft>> {
-      const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
-      const position = positionOf(filter.cursor, UUID);
+      const read = pageRead(filter, drafts.updatedAt, drafts.id, UUID);
       const rows = await db
-        .select({ row: drafts, at: positionAt(drafts.updatedAt) })
+        .select({ row: drafts, at: read.at })
         .from(drafts)
         .where(
           and(
             eq(drafts.userId, userId),
             filter.serviceId ? eq(drafts.serviceId, filter.serviceId) : undefined,
-            after(drafts.updatedAt, drafts.id, position),
+            read.after,
           ),
         )
-        .orderBy(desc(drafts.updatedAt), desc(drafts.id))
-        .limit(limit + 1);
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
       return pageOf(
         rows,
-        limit,
+        read.limit,
         (r) => ({ at: r.at, key: r.row.id }),
         (r) => toApi(r.row),
       );

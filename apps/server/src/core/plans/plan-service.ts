@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
 import {
   type Arrears,
   type PaymentPlan,
@@ -8,17 +7,9 @@ import {
   PLAN_MIN_INSTALMENTS,
 } from '@kaunti/contract/api-payment-plans';
 import { formatKes } from '@kaunti/contract/money';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../platform/db/database';
-import {
-  after,
-  type Page,
-  type PageQuery,
-  pageOf,
-  positionAt,
-  positionOf,
-  UUID_KEY,
-} from '../../platform/db/pages';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -83,17 +74,16 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
 
     /** The user's plans, newest first, a page at a time (`platform/db/pages.ts`). */
     async list(userId: string, page: PageQuery = {}): Promise<Page<PaymentPlan>> {
-      const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
-      const position = positionOf(page.cursor, UUID_KEY);
+      const read = pageRead(page, paymentPlans.createdAt, paymentPlans.id, UUID_KEY);
       const rows = await db
-        .select({ row: paymentPlans, at: positionAt(paymentPlans.createdAt) })
+        .select({ row: paymentPlans, at: read.at })
         .from(paymentPlans)
-        .where(and(eq(paymentPlans.userId, userId), after(paymentPlans.createdAt, paymentPlans.id, position)))
-        .orderBy(desc(paymentPlans.createdAt), desc(paymentPlans.id))
-        .limit(limit + 1);
+        .where(and(eq(paymentPlans.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
       const shown = pageOf(
         rows,
-        limit,
+        read.limit,
         (r) => ({ at: r.at, key: r.row.id }),
         (r) => r.row,
       );

@@ -1,4 +1,5 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
+import { type AnyColumn, desc, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
 
 /**
@@ -70,6 +71,24 @@ export function positionOf(cursor: string | undefined, key: RegExp): Position | 
 export function after(at: AnyColumn, key: AnyColumn | SQL, position: Position | undefined): SQL | undefined {
   if (!position) return undefined;
   return sql`(${at}, ${key}) < (${position.at}::timestamptz, ${position.key})`;
+}
+
+/**
+ * How one table's list, ordered by (`at` desc, `key` desc), reads a page: its size; the
+ * timestamp to select beside each row as its position (`at`); the rows after the cursor's
+ * position (`after`); the order that condition assumes (`orderBy`); and how many rows to read
+ * (`rows`: one more than the page, so `pageOf` knows whether another follows). The order and
+ * the cursor's comparison come from one place, so they cannot drift apart.
+ */
+export function pageRead(query: PageQuery, at: AnyColumn, key: AnyColumn, keyShape: RegExp) {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  return {
+    limit,
+    at: positionAt(at),
+    after: after(at, key, positionOf(query.cursor, keyShape)),
+    orderBy: [desc(at), desc(key)] as const,
+    rows: limit + 1,
+  };
 }
 
 /**
