@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { otpSchema } from './api-accounts';
 import { issuedDocumentLinkSchema } from './api-applications';
-import { nextCursorSchema } from './api-bills';
+import { nextCursorSchema, pageQuerySchema } from './api-bills';
 
 /**
  * The business permits area: the county's activity schedule, postal codes, the citizen's
@@ -76,7 +76,7 @@ export const businessSchema = z
 export type Business = z.infer<typeof businessSchema>;
 
 export const businessesResponseSchema = z
-  .object({ data: z.array(businessSchema) })
+  .object({ data: z.array(businessSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'Businesses' });
 
 export const businessLookupQuerySchema = z
@@ -140,7 +140,7 @@ export const businessClaimRecordedSchema = z
   .object({ message: z.string(), claim: businessClaimSchema })
   .meta({ id: 'BusinessClaimRecorded' });
 export const businessClaimsResponseSchema = z
-  .object({ data: z.array(businessClaimSchema) })
+  .object({ data: z.array(businessClaimSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'BusinessClaims' });
 export const staffBusinessClaimSchema = businessClaimSchema
   .extend({
@@ -155,9 +155,9 @@ export const staffBusinessClaimSchema = businessClaimSchema
   })
   .meta({ id: 'StaffBusinessClaim' });
 export const staffBusinessClaimsResponseSchema = z
-  .object({ data: z.array(staffBusinessClaimSchema) })
+  .object({ data: z.array(staffBusinessClaimSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'StaffBusinessClaims' });
-export const staffBusinessClaimsQuerySchema = z.object({
+export const staffBusinessClaimsQuerySchema = pageQuerySchema.extend({
   status: z
     .enum(BUSINESS_CLAIM_STATUSES)
     .optional()

@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, businessPermits } from '../../src/areas/business/schema';
+import { businessClaims, businesses, businessPermits } from '../../src/areas/business/schema';
 import { landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { saccos } from '../../src/areas/transport/schema';
@@ -16,7 +16,7 @@ import { paymentPlans } from '../../src/core/plans/schema';
 import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createSignedInUser as signIn, type TestUser } from '../support/users';
+import { createOfficer, createSignedInUser as signIn, type TestUser } from '../support/users';
 
 let t: TestApp;
 let bills: BillService;
@@ -44,15 +44,20 @@ const get = async (user: TestUser, url: string) => {
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
 /** Every page of `path` at `limit`, following next_cursor; the pages as read. */
-async function walk(user: TestUser, path: string, limit: number): Promise<PageBody[]> {
+async function walk(
+  user: TestUser,
+  path: string,
+  limit: number,
+  from: string | null = null,
+): Promise<PageBody[]> {
   const pages: PageBody[] = [];
-  let cursor: string | null = null;
+  let cursor: string | null = from;
   do {
     const page = await get(
       user,
       withQuery(path, `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
     );
-    expect(page.status).toBe(200);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
     pages.push(page.body);
     cursor = page.body.next_cursor;
   } while (cursor && pages.length < 50);
@@ -234,6 +239,50 @@ async function parcelClaimsOf(user: TestUser, count: number): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
+/** A KRA PIN nobody has yet. */
+const aPin = () =>
+  `P0${String(randomInt(0, 100_000_000)).padStart(8, '0')}${String.fromCharCode(65 + randomInt(0, 26))}`;
+
+/** Records `count` businesses a user holds, in one statement (so they share one created_at). */
+async function holdBusinesses(user: TestUser, count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(businesses)
+    .values(Array.from({ length: count }, (_, i) => ({ userId: user.id, name: `Duka ${i}`, kraPin: aPin() })))
+    .returning({ id: businesses.id });
+  return rows.map((r) => r.id);
+}
+
+/** Businesses nobody holds (the register's, with no phone: claimed, not taken over with a code). */
+async function unheldBusinesses(count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(businesses)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Register Duka ${i}`,
+        kraPin: aPin(),
+        inRegister: true,
+      })),
+    )
+    .returning({ id: businesses.id });
+  return rows.map((r) => r.id);
+}
+
+/** Records `count` decided business claims of a user in one statement (so they share one created_at). */
+async function businessClaimsOf(user: TestUser, count: number): Promise<string[]> {
+  const [businessId] = await unheldBusinesses(1);
+  const rows = await t.database.db
+    .insert(businessClaims)
+    .values(
+      Array.from({ length: count }, () => ({
+        businessId: businessId!,
+        userId: user.id,
+        status: 'rejected' as const,
+      })),
+    )
+    .returning({ id: businessClaims.id });
+  return rows.map((r) => r.id);
+}
+
 const lists = [
   {
     name: 'bills',
@@ -276,6 +325,18 @@ const lists = [
     path: '/api/lands/parcel_claims',
     key: 'id',
     add: (user: TestUser, count: number) => parcelClaimsOf(user, count),
+  },
+  {
+    name: 'businesses held',
+    path: '/api/businesses',
+    key: 'id',
+    add: (user: TestUser, count: number) => holdBusinesses(user, count),
+  },
+  {
+    name: 'business claims',
+    path: '/api/businesses/claims',
+    key: 'id',
+    add: (user: TestUser, count: number) => businessClaimsOf(user, count),
   },
   {
     name: 'drafts',
@@ -362,4 +423,85 @@ it('answers a small page when no limit is asked for (50)', async () => {
   const rest = await get(dan, `/api/bills?cursor=${encodeURIComponent(page.body.next_cursor ?? '')}`);
   expect(rest.body.data).toHaveLength(1);
   expect(rest.body.next_cursor).toBeNull();
+});
+
+/** Files `count` open business claims (each by a new claimant, on a register business nobody holds), one statement. */
+async function openBusinessClaims(count: number): Promise<string[]> {
+  const claimants = await Promise.all(Array.from({ length: count }, () => signUp()));
+  const held = await unheldBusinesses(count);
+  const rows = await t.database.db
+    .insert(businessClaims)
+    .values(claimants.map((c, i) => ({ businessId: held[i]!, userId: c.id, status: 'pending' as const })))
+    .returning({ id: businessClaims.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The back office's lists of work waiting (decision 038): the county's, so every officer who may
+ * read one reads the same list, oldest first (what waits longest comes first); new work comes last.
+ */
+const staffLists = [
+  {
+    name: 'business claims waiting for review',
+    path: '/api/staff/business-claims',
+    key: 'id',
+    officer: () => createOfficer(t, ['approver'], ['business']),
+    outsider: () => createOfficer(t, ['approver'], ['land']),
+    add: (count: number) => openBusinessClaims(count),
+  },
+] as const;
+
+describe.each(staffLists)('back office: $name ($path)', ({ path, key, officer, outsider, add }) => {
+  let staff: TestUser;
+  const keys = (page: PageBody) => page.data.map((item) => String(item[key]));
+  beforeAll(async () => {
+    staff = await officer();
+    await add(3);
+    await add(2);
+  });
+
+  it('answers `limit` items and a next_cursor, then the rest, every item once, oldest first, null at the end', async () => {
+    const whole = await get(staff, withQuery(path, 'limit=500'));
+    expect(whole.status).toBe(200);
+    expect(whole.body.next_cursor).toBeNull();
+    const all = keys(whole.body);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const pages = await walk(staff, path, 2);
+    expect(pages.slice(0, -1).every((p) => p.data.length === 2 && p.next_cursor !== null)).toBe(true);
+    expect(pages.at(-1)?.next_cursor).toBeNull();
+    expect(pages.flatMap(keys)).toEqual(all);
+    const exact = await walk(staff, path, all.length);
+    expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[all.length, null]]);
+  });
+
+  it('keeps its order when work is added between pages: new work comes last, none is repeated or lost', async () => {
+    const before = keys((await get(staff, withQuery(path, 'limit=500'))).body);
+    const first = await get(staff, withQuery(path, 'limit=2'));
+    const added = await add(2);
+    const rest = await walk(staff, path, 2, first.body.next_cursor);
+    const read = [...keys(first.body), ...rest.flatMap(keys)];
+    expect(read.slice(0, before.length)).toEqual(before);
+    expect(read.slice(before.length).sort()).toEqual([...added].sort());
+  });
+
+  it('refuses, with or without a cursor, an officer without its area and a citizen', async () => {
+    const cursor = encodeURIComponent((await get(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '');
+    for (const someone of [await outsider(), await signUp()]) {
+      expect((await get(someone, path)).status).toBe(403);
+      expect((await get(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
+    }
+  });
+
+  it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
+    for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
+      const bad = await get(staff, withQuery(path, `cursor=${cursor}`));
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: 'invalid_cursor',
+        details: [{ path: 'cursor', message: 'Not a cursor.' }],
+      });
+    }
+    for (const limit of ['0', '501', 'many'])
+      expect((await get(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
+  });
 });

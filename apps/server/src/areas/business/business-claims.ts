@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 import { recordAudit } from '../../core/audit/audit';
 import type { Db } from '../../platform/db/database';
+import { type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import {
   ALREADY_YOURS_MESSAGE,
@@ -79,18 +80,30 @@ export function createBusinessClaims(db: Db) {
     },
 
     /** The user's own claims, newest first. */
-    async mine(userId: string) {
+    /** The user's claims, newest first, a page at a time (`platform/db/pages.ts`). */
+    async mine(userId: string, page: PageQuery = {}) {
+      const read = pageRead(page, businessClaims.createdAt, businessClaims.id, UUID_KEY);
       const rows = await db
-        .select({ claim: businessClaims, business: businesses })
+        .select({ claim: businessClaims, business: businesses, at: read.at })
         .from(businessClaims)
         .innerJoin(businesses, eq(businesses.id, businessClaims.businessId))
-        .where(eq(businessClaims.userId, userId))
-        .orderBy(desc(businessClaims.createdAt));
-      return rows.map((r) => presentClaim(r.claim, r.business));
+        .where(and(eq(businessClaims.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.claim.id }),
+        (r) => presentClaim(r.claim, r.business),
+      );
     },
 
-    /** Business officers: claims in a status (default: every open one), oldest first, with who claims and who holds. */
-    async staffList(status?: BusinessClaimStatus) {
+    /**
+     * Business officers: claims in a status (default: every open one), oldest first, a page at a
+     * time (`platform/db/pages.ts`), with who claims and who holds.
+     */
+    async staffList(status: BusinessClaimStatus | undefined, page: PageQuery = {}) {
+      const read = pageRead(page, businessClaims.createdAt, businessClaims.id, UUID_KEY, 'oldest first');
       const holder = alias(users, 'holder');
       const recommender = alias(users, 'recommender');
       const rows = await db
@@ -102,6 +115,7 @@ export function createBusinessClaims(db: Db) {
           holderSur: holder.surName,
           recommenderFirst: recommender.firstName,
           recommenderSur: recommender.surName,
+          at: read.at,
         })
         .from(businessClaims)
         .innerJoin(businesses, eq(businesses.id, businessClaims.businessId))
@@ -109,23 +123,31 @@ export function createBusinessClaims(db: Db) {
         .leftJoin(holder, eq(holder.id, businesses.userId))
         .leftJoin(recommender, eq(recommender.id, businessClaims.recommendedBy))
         .where(
-          status
-            ? eq(businessClaims.status, status)
-            : inArray(businessClaims.status, [...OPEN_BUSINESS_CLAIM_STATUSES]),
+          and(
+            status
+              ? eq(businessClaims.status, status)
+              : inArray(businessClaims.status, [...OPEN_BUSINESS_CLAIM_STATUSES]),
+            read.after,
+          ),
         )
-        .orderBy(asc(businessClaims.createdAt))
-        .limit(200);
-      return rows.map((r) => ({
-        ...presentClaim(r.claim, r.business),
-        claimant_name: [r.user.firstName, r.user.middleName, r.user.surName].filter(Boolean).join(' '),
-        claimant_phone: r.user.phoneNumber,
-        claimant_identifier: r.user.identifier,
-        in_register: r.business.inRegister,
-        holder_name: r.holderFirst ? `${r.holderFirst} ${r.holderSur}` : null,
-        recommended_by: r.claim.recommendedBy,
-        recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
-        recommendation_reason: r.claim.recommendationReason,
-      }));
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.claim.id }),
+        (r) => ({
+          ...presentClaim(r.claim, r.business),
+          claimant_name: [r.user.firstName, r.user.middleName, r.user.surName].filter(Boolean).join(' '),
+          claimant_phone: r.user.phoneNumber,
+          claimant_identifier: r.user.identifier,
+          in_register: r.business.inRegister,
+          holder_name: r.holderFirst ? `${r.holderFirst} ${r.holderSur}` : null,
+          recommended_by: r.claim.recommendedBy,
+          recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
+          recommendation_reason: r.claim.recommendationReason,
+        }),
+      );
     },
 
     /**

@@ -1,5 +1,7 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Business } from '@kaunti/contract/api-business';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { notFound } from '../../platform/errors';
 import { LOOKUP_NOT_FOUND_MESSAGE } from './business-messages';
 import { toBusiness } from './business-records';
@@ -22,14 +24,21 @@ export function createBusinessHoldings(db: Db) {
         .limit(1);
       return row?.id ?? null;
     },
-    /** The businesses the user holds. */
-    async mine(userId: string) {
+    /** The businesses the user holds, newest first, a page at a time (`platform/db/pages.ts`). */
+    async mine(userId: string, page: PageQuery = {}): Promise<Page<Business>> {
+      const read = pageRead(page, businesses.createdAt, businesses.id, UUID_KEY);
       const rows = await db
-        .select()
+        .select({ business: businesses, at: read.at })
         .from(businesses)
-        .where(eq(businesses.userId, userId))
-        .orderBy(asc(businesses.name));
-      return rows.map(toBusiness);
+        .where(and(eq(businesses.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.business.id }),
+        (r) => toBusiness(r.business),
+      );
     },
     /**
      * A business by its KRA PIN or registration number, to pre-fill a form: one of the county's

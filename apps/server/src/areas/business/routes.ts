@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   activitiesQuerySchema,
   activitiesResponseSchema,
@@ -128,13 +129,15 @@ export function businessRoutes(deps: {
           operationId: 'listBusinesses',
           tags,
           security,
-          summary: 'The businesses the caller holds',
+          summary: 'The businesses the caller holds, newest first, a page at a time',
           description:
-            "Every business the caller acts for: applying for a permit with a business's KRA PIN makes the caller its holder.",
-          response: { 200: businessesResponseSchema, 401: errorBodySchema },
+            "Every business the caller acts for: applying for a permit with a business's KRA PIN makes the caller its holder. " +
+            'Newest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: businessesResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await business.mine(currentUser(request).id) }),
+      async (request) => business.mine(currentUser(request).id, request.query),
     );
     app.get(
       '/api/businesses/lookup',
@@ -252,12 +255,14 @@ export function businessRoutes(deps: {
           operationId: 'listBusinessClaims',
           tags,
           security,
-          summary: "The caller's claims to act for a business, and their decisions",
-          description: "The caller's business claims, newest first, with the county's decision and reason.",
-          response: { 200: businessClaimsResponseSchema, 401: errorBodySchema },
+          summary: "The caller's claims to act for a business, and their decisions, a page at a time",
+          description:
+            "The caller's business claims, newest first, with the county's decision and reason: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).",
+          querystring: pageQuerySchema,
+          response: { 200: businessClaimsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await business.claims.mine(currentUser(request).id) }),
+      async (request) => business.claims.mine(currentUser(request).id, request.query),
     );
     app.get(
       '/api/staff/business-claims',
@@ -277,10 +282,12 @@ export function businessRoutes(deps: {
           security,
           summary: 'Claims to act for a business, oldest first (county business officers)',
           description:
-            'County business officers: claims waiting for a decision (pending, and recommended by one officer for a second to decide), oldest first, with the claimant, whether the register knows the business and who acts for it now. An officer without the business area: 403.',
+            'County business officers: claims waiting for a decision (pending, and recommended by one officer for a second to decide), oldest first, with the claimant, whether the register knows the business and who acts for it now. An officer without the business area: 403. ' +
+            'Oldest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
           querystring: staffBusinessClaimsQuerySchema,
           response: {
             200: staffBusinessClaimsResponseSchema,
+            400: errorBodySchema,
             401: errorBodySchema,
             403: errorBodySchema,
           },
@@ -288,7 +295,8 @@ export function businessRoutes(deps: {
       },
       async (request) => {
         businessOfficer(request);
-        return { data: await business.claims.staffList(request.query.status) };
+        const { status, ...page } = request.query;
+        return business.claims.staffList(status, page);
       },
     );
     app.post(

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT } from '@kaunti/contract/api-bills';
-import { type AnyColumn, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
 
 /**
@@ -67,26 +67,44 @@ export function positionOf(cursor: string | undefined, key: RegExp): Position | 
   return { at: parsed[0], key: parsed[1] };
 }
 
-/** The rows after `position` in a list ordered by (`at` desc, `key` desc). */
-export function after(at: AnyColumn, key: AnyColumn | SQL, position: Position | undefined): SQL | undefined {
+/** Which way a list runs: newest first (most lists), or oldest first (a back office's queue of work). */
+export type PageOrder = 'newest first' | 'oldest first';
+
+/** The rows after `position` in a list ordered by (`at`, `key`), both descending unless `order` says oldest first. */
+export function after(
+  at: AnyColumn,
+  key: AnyColumn | SQL,
+  position: Position | undefined,
+  order: PageOrder = 'newest first',
+): SQL | undefined {
   if (!position) return undefined;
-  return sql`(${at}, ${key}) < (${position.at}::timestamptz, ${position.key})`;
+  return order === 'oldest first'
+    ? sql`(${at}, ${key}) > (${position.at}::timestamptz, ${position.key})`
+    : sql`(${at}, ${key}) < (${position.at}::timestamptz, ${position.key})`;
 }
 
 /**
- * How one table's list, ordered by (`at` desc, `key` desc), reads a page: its size; the
- * timestamp to select beside each row as its position (`at`); the rows after the cursor's
- * position (`after`); the order that condition assumes (`orderBy`); and how many rows to read
- * (`rows`: one more than the page, so `pageOf` knows whether another follows). The order and
- * the cursor's comparison come from one place, so they cannot drift apart.
+ * How one table's list, ordered by (`at` desc, `key` desc) — or both ascending for a list
+ * `order`ed oldest first — reads a page: its size; the timestamp to select beside each row as
+ * its position (`at`); the rows after the cursor's position (`after`); the order that condition
+ * assumes (`orderBy`); and how many rows to read (`rows`: one more than the page, so `pageOf`
+ * knows whether another follows). The order and the cursor's comparison come from one place, so
+ * they cannot drift apart.
  */
-export function pageRead(query: PageQuery, at: AnyColumn, key: AnyColumn, keyShape: RegExp) {
+export function pageRead(
+  query: PageQuery,
+  at: AnyColumn,
+  key: AnyColumn,
+  keyShape: RegExp,
+  order: PageOrder = 'newest first',
+) {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const by = order === 'oldest first' ? asc : desc;
   return {
     limit,
     at: positionAt(at),
-    after: after(at, key, positionOf(query.cursor, keyShape)),
-    orderBy: [desc(at), desc(key)] as const,
+    after: after(at, key, positionOf(query.cursor, keyShape), order),
+    orderBy: [by(at), by(key)] as const,
     rows: limit + 1,
   };
 }

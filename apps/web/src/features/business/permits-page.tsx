@@ -3,7 +3,7 @@ import { formatDisplayDate } from '@kaunti/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api, apiAllPages } from '../../lib/api-client';
+import { apiAllPages } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
@@ -76,7 +76,7 @@ function MyClaims() {
   const claims = useQuery({
     queryKey: ['business-claims'],
     queryFn: ({ signal }) =>
-      api<{ data: BusinessClaim[] }>('/api/businesses/claims', { signal }).then((r) => r.data),
+      apiAllPages<BusinessClaim>('/api/businesses/claims', { signal }).then((r) => r.data),
   });
   if (!claims.data || claims.data.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import type { Business, BusinessLookup } from '@kaunti/contract/api-business';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { useTranslation } from '../../lib/translator';
 import { Button } from '../../ui/button/button';
 import { InputField } from '../../ui/form-field/form-field';
@@ -58,7 +58,11 @@ export function BusinessFinder({ form, text }: CustomStepProps) {
   const queryClient = useQueryClient();
   const mine = useQuery({
     queryKey: ['businesses'],
-    queryFn: ({ signal }) => api<{ data: Business[] }>('/api/businesses', { signal }).then((r) => r.data),
+    // Every page, shown by name as before (the API pages newest first).
+    queryFn: ({ signal }) =>
+      apiAllPages<Business>('/api/businesses', { signal }).then((r) =>
+        r.data.sort((a, b) => a.business_name.localeCompare(b.business_name)),
+      ),
   });
 
   function fill(business: Business) {

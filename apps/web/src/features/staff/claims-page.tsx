@@ -3,7 +3,7 @@ import type { StaffParcelClaim } from '@kaunti/contract/api-land';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -70,7 +70,7 @@ function BusinessClaims() {
   const { t } = useTranslation('staff');
   const query = useQuery({
     queryKey: ['staff', 'business-claims'],
-    queryFn: () => api<{ data: StaffBusinessClaim[] }>('/api/staff/business-claims'),
+    queryFn: () => apiAllPages<StaffBusinessClaim>('/api/staff/business-claims'),
   });
   return (
     <section aria-labelledby="business-claims-title">
