@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema, nextCursorSchema } from './api-bills';
+import { billSchema, nextCursorSchema, pageQuerySchema } from './api-bills';
 import { LR_NUMBER_REQUIRED_MESSAGE } from './land-messages';
 
 export * from './land-messages';
@@ -151,7 +151,9 @@ export const parcelSchema = z
   })
   .meta({ id: 'Parcel' });
 export type Parcel = z.infer<typeof parcelSchema>;
-export const parcelsResponseSchema = z.object({ data: z.array(parcelSchema) }).meta({ id: 'Parcels' });
+export const parcelsResponseSchema = z
+  .object({ data: z.array(parcelSchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Parcels' });
 export const parcelQuerySchema = z.object({ lr_number: lrNumberSchema });
 
 export const linkParcelRequestSchema = z
@@ -206,9 +208,9 @@ export const staffParcelClaimSchema = parcelClaimSchema
   .meta({ id: 'StaffParcelClaim' });
 export type StaffParcelClaim = z.infer<typeof staffParcelClaimSchema>;
 export const staffParcelClaimsResponseSchema = z
-  .object({ data: z.array(staffParcelClaimSchema) })
+  .object({ data: z.array(staffParcelClaimSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'StaffParcelClaims' });
-export const staffParcelClaimsQuerySchema = z.object({
+export const staffParcelClaimsQuerySchema = pageQuerySchema.extend({
   status: parcelClaimStatusSchema.optional().describe('Default: every open claim (pending and recommended).'),
 });
 export const parcelClaimParamsSchema = z.object({ id: z.uuid() });

@@ -5,9 +5,10 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FeeLine } from '@kaunti/catalogue/registries/fee-rules';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessClaims, businesses, businessPermits } from '../../src/areas/business/schema';
-import { landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
+import { customerParcels, landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
@@ -36,26 +37,34 @@ interface PageBody {
   next_cursor: string | null;
 }
 
-const get = async (user: TestUser, url: string) => {
+/** A page as read; `field` names the answer's list when it is not `data` (the spec's `reservedparkingapplication`). */
+const getPage = async (user: TestUser, url: string, field = 'data') => {
   const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
-  return { status: res.statusCode, body: res.json() as PageBody & { code?: string; details?: unknown } };
+  const body = res.json() as PageBody & { code?: string; details?: unknown } & Record<string, unknown>;
+  if (field !== 'data' && res.statusCode === 200) {
+    expect(body).not.toHaveProperty('data');
+    body.data = body[field] as PageBody['data'];
+  }
+  return { status: res.statusCode, body };
 };
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
 /** Every page of `path` at `limit`, following next_cursor; the pages as read. */
-async function walk(
+async function walkPages(
   user: TestUser,
   path: string,
   limit: number,
   from: string | null = null,
+  field = 'data',
 ): Promise<PageBody[]> {
   const pages: PageBody[] = [];
   let cursor: string | null = from;
   do {
-    const page = await get(
+    const page = await getPage(
       user,
       withQuery(path, `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+      field,
     );
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     pages.push(page.body);
@@ -239,6 +248,17 @@ async function parcelClaimsOf(user: TestUser, count: number): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
+/** Links `count` new parcels of the register to a user, in one statement (so they share one linked_at). */
+async function linkParcels(user: TestUser, count: number): Promise<string[]> {
+  const ids = await Promise.all(Array.from({ length: count }, () => aParcel()));
+  await t.database.db.insert(customerParcels).values(ids.map((parcelId) => ({ parcelId, userId: user.id })));
+  const rows = await t.database.db
+    .select({ lr: parcels.lrNumber })
+    .from(parcels)
+    .where(inArray(parcels.id, ids));
+  return rows.map((r) => r.lr);
+}
+
 /** A KRA PIN nobody has yet. */
 const aPin = () =>
   `P0${String(randomInt(0, 100_000_000)).padStart(8, '0')}${String.fromCharCode(65 + randomInt(0, 26))}`;
@@ -339,6 +359,13 @@ const lists = [
     add: (user: TestUser, count: number) => businessClaimsOf(user, count),
   },
   {
+    name: 'parcels linked',
+    path: '/api/lands/land_r/customer_parcels',
+    key: 'lr_number',
+    order: 'oldest first',
+    add: (user: TestUser, count: number) => linkParcels(user, count),
+  },
+  {
     name: 'drafts',
     path: '/api/drafts',
     key: 'id',
@@ -346,7 +373,11 @@ const lists = [
   },
 ] as const;
 
-describe.each(lists)('$name ($path)', ({ path, key, add }) => {
+describe.each(lists.map((l) => ({ field: 'data', order: 'newest first', ...l })))('$name ($path)', (list) => {
+  const { path, key, add, order } = list;
+  const get = (user: TestUser, url: string) => getPage(user, url, list.field);
+  const walk = (user: TestUser, url: string, limit: number, from: string | null = null) =>
+    walkPages(user, url, limit, from, list.field);
   let alice: TestUser;
   let bob: TestUser;
   let all: string[];
@@ -371,21 +402,24 @@ describe.each(lists)('$name ($path)', ({ path, key, add }) => {
     expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[5, null]]);
   });
 
-  it('keeps its order when items are added between pages: new ones come first, none is repeated or lost', async () => {
+  it('keeps its order when items are added between pages: new ones first (or last, oldest first), none is repeated or lost', async () => {
     const carol = await signUp();
     await add(carol, 3);
     const before = (await get(carol, withQuery(path, 'limit=500'))).body.data.map((i) => String(i[key]));
     const first = await get(carol, withQuery(path, 'limit=2'));
     const added = await add(carol, 2);
-    const rest = await walk(
-      carol,
-      withQuery(path, `cursor=${encodeURIComponent(first.body.next_cursor ?? '')}`),
-      2,
-    );
+    const rest = await walk(carol, path, 2, first.body.next_cursor);
     const read = [...first.body.data, ...rest.flatMap((p) => p.data)].map((i) => String(i[key]));
-    expect(read).toEqual(before);
     const after = (await get(carol, withQuery(path, 'limit=500'))).body.data.map((i) => String(i[key]));
-    expect(after.slice(0, 2).sort()).toEqual([...added].sort());
+    if (order === 'oldest first') {
+      // A list read first-come first: what was added meanwhile is on the pages still to read.
+      expect(read.slice(0, before.length)).toEqual(before);
+      expect(read.slice(before.length).sort()).toEqual([...added].sort());
+      expect(after.slice(-2).sort()).toEqual([...added].sort());
+    } else {
+      expect(read).toEqual(before);
+      expect(after.slice(0, 2).sort()).toEqual([...added].sort());
+    }
   });
 
   it("never shows another user's items, even with their cursor", async () => {
@@ -417,10 +451,10 @@ describe.each(lists)('$name ($path)', ({ path, key, add }) => {
 it('answers a small page when no limit is asked for (50)', async () => {
   const dan = await signUp();
   await raiseBills(dan, 51);
-  const page = await get(dan, '/api/bills');
+  const page = await getPage(dan, '/api/bills');
   expect(page.body.data).toHaveLength(50);
   expect(page.body.next_cursor).toEqual(expect.any(String));
-  const rest = await get(dan, `/api/bills?cursor=${encodeURIComponent(page.body.next_cursor ?? '')}`);
+  const rest = await getPage(dan, `/api/bills?cursor=${encodeURIComponent(page.body.next_cursor ?? '')}`);
   expect(rest.body.data).toHaveLength(1);
   expect(rest.body.next_cursor).toBeNull();
 });
@@ -433,6 +467,17 @@ async function openBusinessClaims(count: number): Promise<string[]> {
     .insert(businessClaims)
     .values(claimants.map((c, i) => ({ businessId: held[i]!, userId: c.id, status: 'pending' as const })))
     .returning({ id: businessClaims.id });
+  return rows.map((r) => r.id);
+}
+
+/** Files `count` open parcel ownership claims (each by a new claimant, on a new parcel), one statement. */
+async function openParcelClaims(count: number): Promise<string[]> {
+  const claimants = await Promise.all(Array.from({ length: count }, () => signUp()));
+  const ids = await Promise.all(Array.from({ length: count }, () => aParcel()));
+  const rows = await t.database.db
+    .insert(parcelClaims)
+    .values(claimants.map((c, i) => ({ parcelId: ids[i]!, userId: c.id, status: 'pending' as const })))
+    .returning({ id: parcelClaims.id });
   return rows.map((r) => r.id);
 }
 
@@ -449,6 +494,14 @@ const staffLists = [
     outsider: () => createOfficer(t, ['approver'], ['land']),
     add: (count: number) => openBusinessClaims(count),
   },
+  {
+    name: 'parcel claims waiting for review',
+    path: '/api/staff/parcel-claims',
+    key: 'id',
+    officer: () => createOfficer(t, ['approver'], ['land']),
+    outsider: () => createOfficer(t, ['approver'], ['business']),
+    add: (count: number) => openParcelClaims(count),
+  },
 ] as const;
 
 describe.each(staffLists)('back office: $name ($path)', ({ path, key, officer, outsider, add }) => {
@@ -461,40 +514,42 @@ describe.each(staffLists)('back office: $name ($path)', ({ path, key, officer, o
   });
 
   it('answers `limit` items and a next_cursor, then the rest, every item once, oldest first, null at the end', async () => {
-    const whole = await get(staff, withQuery(path, 'limit=500'));
+    const whole = await getPage(staff, withQuery(path, 'limit=500'));
     expect(whole.status).toBe(200);
     expect(whole.body.next_cursor).toBeNull();
     const all = keys(whole.body);
     expect(all.length).toBeGreaterThanOrEqual(5);
-    const pages = await walk(staff, path, 2);
+    const pages = await walkPages(staff, path, 2);
     expect(pages.slice(0, -1).every((p) => p.data.length === 2 && p.next_cursor !== null)).toBe(true);
     expect(pages.at(-1)?.next_cursor).toBeNull();
     expect(pages.flatMap(keys)).toEqual(all);
-    const exact = await walk(staff, path, all.length);
+    const exact = await walkPages(staff, path, all.length);
     expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[all.length, null]]);
   });
 
   it('keeps its order when work is added between pages: new work comes last, none is repeated or lost', async () => {
-    const before = keys((await get(staff, withQuery(path, 'limit=500'))).body);
-    const first = await get(staff, withQuery(path, 'limit=2'));
+    const before = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
+    const first = await getPage(staff, withQuery(path, 'limit=2'));
     const added = await add(2);
-    const rest = await walk(staff, path, 2, first.body.next_cursor);
+    const rest = await walkPages(staff, path, 2, first.body.next_cursor);
     const read = [...keys(first.body), ...rest.flatMap(keys)];
     expect(read.slice(0, before.length)).toEqual(before);
     expect(read.slice(before.length).sort()).toEqual([...added].sort());
   });
 
   it('refuses, with or without a cursor, an officer without its area and a citizen', async () => {
-    const cursor = encodeURIComponent((await get(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '');
+    const cursor = encodeURIComponent(
+      (await getPage(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '',
+    );
     for (const someone of [await outsider(), await signUp()]) {
-      expect((await get(someone, path)).status).toBe(403);
-      expect((await get(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
+      expect((await getPage(someone, path)).status).toBe(403);
+      expect((await getPage(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
     }
   });
 
   it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
     for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
-      const bad = await get(staff, withQuery(path, `cursor=${cursor}`));
+      const bad = await getPage(staff, withQuery(path, `cursor=${cursor}`));
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({
         code: 'invalid_cursor',
@@ -502,6 +557,6 @@ describe.each(staffLists)('back office: $name ($path)', ({ path, key, officer, o
       });
     }
     for (const limit of ['0', '501', 'many'])
-      expect((await get(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
+      expect((await getPage(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
   });
 });

@@ -1,10 +1,11 @@
 import type { ParcelClaim } from '@kaunti/contract/api-land';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../core/accounts/schema';
 import { type Actor, recordAudit } from '../../core/audit/audit';
 import { type BillService, fullName } from '../../core/bills/bill-service';
 import type { Db } from '../../platform/db/database';
+import { type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { OPEN_CLAIM_STATUSES, type ParcelClaimStatus, parcelClaimStatus } from './claim-status';
 import { type ClaimRow, linkTo, presentClaim } from './parcel-links';
@@ -17,9 +18,10 @@ export function createParcelClaims(db: Db, bills: BillService) {
     /**
      * County land officers: claims in a status (by default every open one: pending, and
      * recommended waiting for a second officer), oldest first, with the claimant, the register's
-     * owner and who recommended accepting it.
+     * owner and who recommended accepting it; a page at a time (`platform/db/pages.ts`).
      */
-    async staffClaims(status?: ClaimRow['status']) {
+    async staffClaims(status: ClaimRow['status'] | undefined, page: PageQuery = {}) {
+      const read = pageRead(page, parcelClaims.createdAt, parcelClaims.id, UUID_KEY, 'oldest first');
       const recommender = alias(users, 'recommender');
       const rows = await db
         .select({
@@ -29,6 +31,7 @@ export function createParcelClaims(db: Db, bills: BillService) {
           linked: customerParcels.userId,
           recommenderFirst: recommender.firstName,
           recommenderSur: recommender.surName,
+          at: read.at,
         })
         .from(parcelClaims)
         .innerJoin(parcels, eq(parcels.id, parcelClaims.parcelId))
@@ -36,22 +39,30 @@ export function createParcelClaims(db: Db, bills: BillService) {
         .leftJoin(customerParcels, eq(customerParcels.parcelId, parcelClaims.parcelId))
         .leftJoin(recommender, eq(recommender.id, parcelClaims.recommendedBy))
         .where(
-          status ? eq(parcelClaims.status, status) : inArray(parcelClaims.status, [...OPEN_CLAIM_STATUSES]),
+          and(
+            status ? eq(parcelClaims.status, status) : inArray(parcelClaims.status, [...OPEN_CLAIM_STATUSES]),
+            read.after,
+          ),
         )
-        .orderBy(asc(parcelClaims.createdAt))
-        .limit(200);
-      return rows.map((r) => ({
-        ...presentClaim(r.claim, r.parcel.lrNumber),
-        recommended_by: r.claim.recommendedBy,
-        recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
-        recommendation_reason: r.claim.recommendationReason,
-        claimant_name: fullName(r.user.firstName, r.user.middleName, r.user.surName),
-        claimant_phone: r.user.phoneNumber,
-        claimant_identifier: r.user.identifier,
-        registered_owner_name: r.parcel.ownerName,
-        registered_owner_identifier: r.parcel.ownerIdentifier,
-        linked_to_account: r.linked !== null,
-      }));
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.claim.id }),
+        (r) => ({
+          ...presentClaim(r.claim, r.parcel.lrNumber),
+          recommended_by: r.claim.recommendedBy,
+          recommended_by_name: r.recommenderFirst ? `${r.recommenderFirst} ${r.recommenderSur}` : null,
+          recommendation_reason: r.claim.recommendationReason,
+          claimant_name: fullName(r.user.firstName, r.user.middleName, r.user.surName),
+          claimant_phone: r.user.phoneNumber,
+          claimant_identifier: r.user.identifier,
+          registered_owner_name: r.parcel.ownerName,
+          registered_owner_identifier: r.parcel.ownerIdentifier,
+          linked_to_account: r.linked !== null,
+        }),
+      );
     },
     /**
      * County land officers decide an open claim, with a reason. Accepting hands the parcel to the

@@ -1,11 +1,12 @@
 import { fieldsOf } from '@kaunti/catalogue/schema-builder';
 import { type Parcel, parcelNotFoundMessage } from '@kaunti/contract/api-land';
 import { maskName } from '@kaunti/contract/masking';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
 import type { AreaValidator } from '../../core/applications/application-service';
 import { subCounties, wards } from '../../core/county/schema';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { notFound } from '../../platform/errors';
 import { lrKey } from './lr-number';
 import { customerParcels, landUses, parcels } from './schema';
@@ -119,19 +120,32 @@ export function createParcelRegister(db: Db) {
       const [parcel] = await presentParcels(db, [await requireParcel(db, lrNumber)], userId);
       return parcel!;
     },
-    /** The parcels linked to the user's account. */
-    async myParcels(userId: string): Promise<Parcel[]> {
+    /**
+     * The parcels linked to the user's account, first linked first (as they always were listed),
+     * a page at a time (`platform/db/pages.ts`); each page's parcels worked out for it alone.
+     */
+    async myParcels(userId: string, page: PageQuery = {}): Promise<Page<Parcel>> {
+      const read = pageRead(
+        page,
+        customerParcels.linkedAt,
+        customerParcels.parcelId,
+        UUID_KEY,
+        'oldest first',
+      );
       const rows = await db
-        .select({ parcel: parcels })
+        .select({ parcel: parcels, at: read.at })
         .from(customerParcels)
         .innerJoin(parcels, eq(parcels.id, customerParcels.parcelId))
-        .where(eq(customerParcels.userId, userId))
-        .orderBy(asc(customerParcels.linkedAt));
-      return presentParcels(
-        db,
-        rows.map((r) => r.parcel),
-        userId,
+        .where(and(eq(customerParcels.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      const shown = pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.parcel.id }),
+        (r) => r.parcel,
       );
+      return { ...shown, data: await presentParcels(db, shown.data, userId) };
     },
     /** For accounts' customer check: a parcel owner is a customer the county knows. */
     customerRecordSource: {

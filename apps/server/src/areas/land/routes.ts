@@ -249,14 +249,16 @@ export function landRoutes(deps: {
           security,
           summary: 'Parcel ownership claims to decide, oldest first (county land officers)',
           description:
-            'County land officers: ownership claims waiting for a decision (pending, and recommended by one officer for a second to decide), oldest first. An officer without the land area: 403.',
+            'County land officers: ownership claims waiting for a decision (pending, and recommended by one officer for a second to decide), oldest first. An officer without the land area: 403. ' +
+            'Oldest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
           querystring: staffParcelClaimsQuerySchema,
           response: { 200: staffParcelClaimsResponseSchema, ...errors, 403: errorBodySchema },
         },
       },
       async (request) => {
         landOfficer(request);
-        return { data: await land.staffClaims(request.query.status) };
+        const { status, ...page } = request.query;
+        return land.staffClaims(status, page);
       },
     );
     app.post(
@@ -307,12 +309,15 @@ export function landRoutes(deps: {
           operationId: 'listMyParcels',
           tags,
           security,
-          summary: 'The parcels linked to your account (not in the spec)',
-          description: "The parcels linked to the caller's account, with rates due.",
+          summary: 'The parcels linked to your account, a page at a time (not in the spec)',
+          description:
+            "The parcels linked to the caller's account, with rates due. " +
+            'First linked first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
           response: { 200: parcelsResponseSchema, ...errors },
         },
       },
-      async (request) => ({ data: await land.myParcels(currentUser(request).id) }),
+      async (request) => land.myParcels(currentUser(request).id, request.query),
     );
     app.get(
       '/api/lands/parcel_validation',

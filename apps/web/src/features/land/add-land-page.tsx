@@ -46,7 +46,7 @@ export function AddLandPage() {
   const queryClient = useQueryClient();
   const parcels = useQuery({
     queryKey: PARCELS_KEY,
-    queryFn: () => api<{ data: Parcel[] }>('/api/lands/land_r/customer_parcels'),
+    queryFn: () => apiAllPages<Parcel>('/api/lands/land_r/customer_parcels'),
   });
   const validate = useMutation({
     mutationFn: (lrNumber: string) =>

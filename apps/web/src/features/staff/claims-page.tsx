@@ -39,7 +39,7 @@ export function ClaimsPage() {
   const business = me.data?.areas.some((area) => area === '*' || area === 'business') === true;
   const query = useQuery({
     queryKey: ['staff', 'claims'],
-    queryFn: () => api<{ data: StaffParcelClaim[] }>('/api/staff/parcel-claims'),
+    queryFn: () => apiAllPages<StaffParcelClaim>('/api/staff/parcel-claims'),
   });
   return (
     <div>
