@@ -56,9 +56,10 @@ const SHELL_FILES = [
 
 /**
  * The service worker (src/service-worker.ts, docs/decisions/039) as dist/sw.js: bundled by esbuild
- * with the files to precache — the entry's script and CSS, the portal's route table and what they
- * import, read from the build's manifest, and the shell's unhashed files — and a version that is a
- * hash of that list and of the worker's own code, so a new build is a new worker and an unchanged
+ * with the files to precache — the entry's script and CSS, the app's start (src/start.tsx, which
+ * the entry imports after the first paint), the portal's route table and what they import, read
+ * from the build's manifest, and the shell's unhashed files — and a version that is a hash of that
+ * list and of the worker's own code, so a new build is a new worker and an unchanged
  * one is not.
  */
 function serviceWorker(): Plugin {
@@ -88,7 +89,8 @@ function serviceWorker(): Plugin {
         for (const imported of chunk.imports ?? []) visit(imported);
       };
       for (const [key, chunk] of Object.entries(manifest))
-        if (chunk.isEntry || key.endsWith('src/app/portal-routes.tsx')) visit(key);
+        if (chunk.isEntry || key.endsWith('src/start.tsx') || key.endsWith('src/app/portal-routes.tsx'))
+          visit(key);
       const precache = [...[...files].sort(), ...SHELL_FILES];
       const code = (define: Record<string, string>) =>
         buildSync({

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * The page renderer the server loads (docs/decisions/020): the public pages, rendered to HTML by
- * the same React components the browser hydrates, in the tree main.tsx renders (app/app-root.tsx).
+ * the same React components the browser hydrates, in the tree start.tsx renders (app/app-root.tsx).
  * Built by `vite build --ssr` into dist/.ssr/entry-server.js (apps/web/build.mjs); the server
  * calls `renderer.render` for a page and `renderer.post` for a plain form post to one.
  */

@@ -1,81 +1,19 @@
 import './ui/theme/theme.css';
-import type { PageState } from '@kaunti/contract/page-render';
-import { type ReactNode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, type RouteObject } from 'react-router';
-import { AppRoot } from './app/app-root';
-import { queryClient } from './app/providers';
-import { PortalRoutes } from './app/router';
-import { setAuthToken } from './lib/api-client';
-import { loadChunk } from './lib/chunk-loader';
-import { preferredLanguageOtherThan, startI18n } from './lib/i18n';
-import { readRenderedPage } from './lib/rendered-page';
-import { startServiceWorkerAfterLoad } from './lib/service-worker';
-import { readTokenCookie } from './lib/session-token';
+// Listens for the service worker's word that this page is its offline copy, from the start.
+import './lib/offline-copy';
 
-// The service worker (docs/decisions/039), once the page has loaded; removed by the kill switch.
-startServiceWorkerAfterLoad();
-// Spec: the token from the cookie is sent as a Bearer header when present at start-up.
-const token = readTokenCookie();
-setAuthToken(token);
-
-const container = document.getElementById('root')!;
-// A page the server rendered (docs/decisions/020) is hydrated: the same components take over the
-// HTML already on the screen. Drawn afresh instead when the reader chose another language on
-// this device than the page's.
-const rendered = readRenderedPage(token);
-const hydrate = rendered && !preferredLanguageOtherThan(rendered.language) ? rendered : undefined;
-
-async function start(): Promise<void> {
-  // The route table (for a hydration) and the common texts are fetched side by side.
-  const table = hydrate ? portalPages(hydrate) : undefined;
-  const translator = await startI18n(hydrate?.language);
-  // What the server said in words (lists, fee lines) is asked again in the new language.
-  translator.subscribe(() => void queryClient.invalidateQueries());
-  const pages = await table;
-  const app = (children: ReactNode) => (
-    <AppRoot translator={translator} posted={hydrate?.form}>
-      {children}
-    </AppRoot>
-  );
-  // A transition: the first render comes in slices that leave a phone's main thread free between
-  // them (its Suspense fallbacks still show at once: nothing was on the screen before).
-  startTransition(() => {
-    const routes = (
-      <BrowserRouter>
-        <PortalRoutes initialPages={pages} />
-      </BrowserRouter>
-    );
-    if (hydrate && (pages || window.location.pathname === '/')) hydrateRoot(container, app(routes));
-    else createRoot(container).render(app(routes));
-  });
+// The page first, then the app (docs/decisions/042). The page the server rendered (decision 020)
+// is on the screen with its text and CSS: no script is needed to read it, and none is fetched
+// before it is painted. This module is all the page loads before that; the app (React, the
+// router, the texts, the hydration: start.tsx) is fetched after the first frame, with the
+// portal's route table beside it on every page but the landing page. A phone's main thread and
+// link are then the page's own until its content is drawn, and a repeat visit, whose scripts come
+// from the service worker at once, no longer runs the app before the first paint.
+// After the next frame is drawn; at once in a tab the browser does not draw (rendered in the
+// background: a frame would wait until it is shown).
+function startApp(): void {
+  void import('./start');
+  if (window.location.pathname !== '/') void import('./app/portal-routes').catch(() => undefined);
 }
-
-/**
- * The portal's route table for a hydration (the landing page's own table needs none), and the
- * server's queries put in the query cache, so the first render matches the HTML.
- */
-async function portalPages(page: PageState): Promise<RouteObject[] | undefined> {
-  for (const query of page.queries)
-    queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
-  if (window.location.pathname === '/') return undefined;
-  try {
-    return (await loadChunk(() => import('./app/portal-routes'))).portalRoutes;
-  } catch {
-    // Drawn afresh then: the router fetches the table again and shows what failed.
-    return undefined;
-  }
-}
-
-// The page on the screen first, then the app: a repeat visit has the page and every script at once
-// from the service worker, and the app's start (its modules, the texts, the hydration) would
-// otherwise run before the first paint, pushing the page's content back by most of a second on a
-// slow phone. After the next frame (or 100 ms, in a tab the browser does not draw).
-let started = false;
-const startOnce = () => {
-  if (started) return;
-  started = true;
-  void start();
-};
-requestAnimationFrame(() => setTimeout(startOnce, 0));
-setTimeout(startOnce, 100);
+if (document.visibilityState === 'hidden') startApp();
+else requestAnimationFrame(() => setTimeout(startApp, 0));

@@ -180,7 +180,7 @@ async function page(event: FetchEvent): Promise<Response> {
     )
   ) {
     // The next copy could not be fetched (offline, or the network failing): the page says it is
-    // offline, as for any copy (lib/online.ts).
+    // offline, as for any copy (lib/offline-copy.ts).
     event.waitUntil(
       fromNetwork.catch(async () =>
         (await worker.clients.get(event.resultingClientId))?.postMessage({ type: OFFLINE_COPY_META }),
@@ -229,8 +229,9 @@ async function readerOf(): Promise<PageReader> {
 }
 
 /**
- * The kept copy, marked so the page knows it did not come from the network (lib/online.ts shows
- * "You are offline" even where the browser still believes it is online: a weak signal).
+ * The kept copy, marked so the page knows it did not come from the network (lib/offline-copy.ts:
+ * lib/online.ts shows "You are offline" even where the browser still believes it is online: a
+ * weak signal).
  */
 async function markedAsCopy(copy: Response): Promise<Response> {
   const html = (await copy.text()).replace('<head>', `<head><meta name="${OFFLINE_COPY_META}" content="1">`);

@@ -16,8 +16,39 @@ beforeAll(async () => {
   mkdirSync(join(dist, '.ssr'), { recursive: true });
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>x</title><!--kaunti-bootstrap--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>x</title><!--kaunti-bootstrap--><script type="module" crossorigin src="/assets/index-e1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head><body><div id="root"></div></body></html>',
   );
+  // The build: the entry (its CSS, the theme), the app's start that it imports once the page is
+  // drawn (its CSS: the header's, whose class the stand-in pages do not use; and its chunk's), and
+  // the route table (decision 042).
+  mkdirSync(join(dist, '.vite'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index-e1.js',
+        isEntry: true,
+        css: ['assets/index-e1.css'],
+        dynamicImports: ['src/start.tsx', 'src/app/portal-routes.tsx'],
+      },
+      'src/start.tsx': {
+        file: 'assets/start-s1.js',
+        isDynamicEntry: true,
+        css: ['assets/start-s1.css'],
+        imports: ['_react-r1.js', 'index.html'],
+      },
+      '_react-r1.js': { file: 'assets/react-r1.js', css: ['assets/react-r1.css'] },
+      'src/app/portal-routes.tsx': {
+        file: 'assets/portal-routes-p1.js',
+        isDynamicEntry: true,
+        imports: ['_react-r1.js'],
+      },
+    }),
+  );
+  writeFileSync(join(dist, 'assets', 'index-e1.css'), ':root{--theme:green}');
+  writeFileSync(join(dist, 'assets', 'start-s1.css'), '._header_h1{color:green}');
+  writeFileSync(join(dist, 'assets', 'react-r1.css'), '._toast_t1{color:red}');
   writeFileSync(
     join(dist, '.ssr', 'entry-server.js'),
     `export const renderer = {
@@ -53,6 +84,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   rmSync(dist, { recursive: true, force: true });
+});
+
+describe('what a rendered page loads before it is drawn (decision 042)', () => {
+  it("no script but the entry, and the CSS of the entry and of the app's start inline", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/faqs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('modulepreload');
+    expect([...res.body.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/assets/index-e1.js',
+    ]);
+    const style = /<style>([^<]*)<\/style>/.exec(res.body)?.[1];
+    expect(style).toContain(':root{--theme:green}');
+    expect(style).toContain('._header_h1{color:green}');
+    expect(style).toContain('._toast_t1{color:red}');
+    // Each file is named by a disabled link, so the app does not fetch it again.
+    for (const file of ['index-e1.css', 'start-s1.css', 'react-r1.css'])
+      expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${file}" disabled>`);
+  });
 });
 
 describe('rendered pages and the caches', () => {

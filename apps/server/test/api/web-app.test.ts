@@ -14,13 +14,26 @@ beforeAll(async () => {
     join(dist, 'index.html'),
     '<!doctype html><html><head><title>County e-Services</title><!--kaunti-bootstrap--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head><body><div id="root"></div></body></html>',
   );
-  // The build's manifest: the route table's chunk imports one chunk the page loads already
-  // (react) and one it does not (catalogue-index), and a page chunk only dynamically.
+  // The build's manifest: the app's start (imported by the entry after the first paint) imports
+  // react, which the page loads already, and a chunk of its own (session); the route table's
+  // chunk imports react and one chunk the page does not load (catalogue-index), and a page chunk
+  // only dynamically.
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+      'index.html': {
+        file: 'assets/index-abc123.js',
+        isEntry: true,
+        imports: ['_react-r1.js'],
+        dynamicImports: ['src/start.tsx', 'src/app/portal-routes.tsx'],
+      },
+      'src/start.tsx': {
+        file: 'assets/start-s1.js',
+        isDynamicEntry: true,
+        imports: ['_react-r1.js', '_session-s2.js', 'index.html'],
+      },
+      '_session-s2.js': { file: 'assets/session-s2.js', imports: ['_react-r1.js'] },
       '_react-r1.js': { file: 'assets/react-r1.js' },
       '_catalogue-index-c1.js': { file: 'assets/catalogue-index-c1.js', imports: ['_react-r1.js'] },
       'src/app/portal-routes.tsx': {
@@ -58,15 +71,21 @@ describe('serving the built web app', () => {
     }
   });
 
-  it("preloads the portal's route table on every page but the landing page, each chunk once", async () => {
+  it("the shell preloads the app's start, and the portal's route table on every page but the landing page, each chunk once", async () => {
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const landing = await t.app.inject({ method: 'GET', url: '/' });
-    expect(preloads(landing.body)).toEqual(['/assets/react-r1.js']);
+    expect(preloads(landing.body)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/start-s1.js',
+      '/assets/session-s2.js',
+    ]);
     for (const url of ['/login', '/faqs', '/account/bills?status=unpaid']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(preloads(page.body), url).toEqual([
         '/assets/react-r1.js',
+        '/assets/start-s1.js',
+        '/assets/session-s2.js',
         '/assets/portal-routes-p1.js',
         '/assets/catalogue-index-c1.js',
       ]);

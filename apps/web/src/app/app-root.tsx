@@ -6,7 +6,7 @@ import { RootErrorBoundary } from './errors/root-error-boundary';
 import { Providers } from './providers';
 
 /**
- * What surrounds the router, the same in the browser (main.tsx) and on the server
+ * What surrounds the router, the same in the browser (start.tsx) and on the server
  * (entry-server.tsx), so that a page rendered on the server hydrates into the same tree.
  */
 export function AppRoot({

@@ -64,7 +64,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
  * here (a page rendered on the server, and its hydration).
  */
 export function PortalRoutes({ initialPages }: { initialPages?: RouteObject[] }) {
-  // A page rendered on the server is hydrated with the whole table already here (main.tsx).
+  // A page rendered on the server is hydrated with the whole table already here (start.tsx).
   const [pages, setPages] = useState<RouteObject[] | undefined>(initialPages);
   const fetchPages = useMemo(
     () =>

@@ -70,8 +70,11 @@ export function rendererDir(webDist: string): string {
 export function createServerPages(options: {
   app: FastifyInstance;
   webDist: string;
-  /** The index.html to put pages in: the landing page's, and every other page's (with preloads). */
-  template: (path: string) => string;
+  /**
+   * The build's index.html, to put every page in: the entry's script and CSS only, no preloads
+   * (the app is fetched once the page is drawn, decision 042).
+   */
+  template: string;
   /** The county's public configuration and the portal's name, read once. */
   bootstrap: () => Promise<{ title: string; data: Record<string, unknown> }>;
   /** The strict policy of every page, less its style sources. */
@@ -110,10 +113,10 @@ export function createServerPages(options: {
     };
   };
 
-  const documentOf = async (rendered: RenderedPage, path: string): Promise<PageDocument> => {
+  const documentOf = async (rendered: RenderedPage): Promise<PageDocument> => {
     const { data } = await options.bootstrap();
     const css = stylesOf().forMarkup(rendered.html);
-    const html = pageDocument(options.template(path), {
+    const html = pageDocument(options.template, {
       rendered,
       data: { ...data, page: rendered.state },
       css,
@@ -152,7 +155,7 @@ export function createServerPages(options: {
       const rendered = await (await load()).render(await requestFor(request, url));
       if (!rendered) return undefined;
       const keep = rendered.keep;
-      const answer = documentOf(rendered, path);
+      const answer = documentOf(rendered);
       const shared = keep !== undefined && (keep.scope === 'path' || !withQuery);
       const document =
         !keep && withQuery && rendered.state.queries.length > 0
@@ -170,11 +173,10 @@ export function createServerPages(options: {
       return document;
     },
     async post(request, form) {
-      const path = request.url.split('?')[0] ?? '/';
       const answer = await (await load()).post({ ...(await requestFor(request, request.url)), form });
       if (!answer) return undefined;
       if (answer.kind === 'redirect') return { location: answer.location, cookies: answer.cookies ?? [] };
-      return documentOf(answer, path);
+      return documentOf(answer);
     },
   };
 }
@@ -302,7 +304,19 @@ export function readPageStyles(webDist: string): PageStyles {
         .sort()
     : [];
   for (const file of all) if (!order.includes(file)) order.push(file);
+  // Always in the page: the entry's CSS and the app's start's (src/start.tsx, which the entry
+  // imports once the page is drawn, decision 042, and which draws the header and footer), with
+  // what the start imports: the app would otherwise add it after the first paint.
   const always = new Set(entries.flatMap((key) => manifest[key]?.css ?? []));
+  const started = new Set<string>();
+  const start = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || started.has(key)) return;
+    started.add(key);
+    for (const css of chunk.css ?? []) always.add(css);
+    for (const imported of chunk.imports ?? []) start(imported);
+  };
+  for (const key of Object.keys(manifest)) if (key.endsWith('src/start.tsx')) start(key);
   const text = new Map(order.map((file) => [file, readFileSync(join(webDist, file), 'utf8')]));
   const definedIn = new Map<string, Set<string>>();
   for (const [file, css] of text) {

@@ -51,10 +51,17 @@ export async function registerWebApp(
     return false;
   }
   const template = readFileSync(indexFile, 'utf8');
-  // Every page but the landing page needs the portal's route table first (a chunk the app
-  // fetches when it meets another path): listed in the page so the browser fetches it beside the
-  // app's own script, not after it has run (one round trip fewer before a phone shows the page).
-  const portalTemplate = withPreloads(template, portalRouteChunks(webDist, template));
+  // The shell (a page not rendered on the server: a signed-in visitor's) shows nothing until the
+  // app has run, so it lists what the app needs first for the browser to fetch beside the entry:
+  // the app's start (which the entry imports after the first frame, decision 042) and, on every
+  // page but the landing page, the portal's route table (a chunk the app fetches when it meets
+  // another path). A page rendered on the server lists none: it is read before any script runs,
+  // and its scripts are fetched once it is drawn.
+  const startChunks = chunksOf(webDist, template, APP_START);
+  const landingTemplate = withPreloads(template, startChunks);
+  const portalTemplate = withPreloads(template, [
+    ...new Set([...startChunks, ...chunksOf(webDist, template, PORTAL_ROUTES)]),
+  ]);
   // The county's data is read once, the first time a page is asked for; both shells from it.
   // The app reads whether to run its service worker from the same block (decision 039: false is
   // the kill switch, and the app then removes the worker and its caches).
@@ -70,7 +77,7 @@ export async function registerWebApp(
   let pages: Promise<{ landing: string; portal: string }> | undefined;
   const indexHtml = async (path: string) => {
     pages ??= county().then(({ title, data }) => ({
-      landing: renderIndex(template, title, data),
+      landing: renderIndex(landingTemplate, title, data),
       portal: renderIndex(portalTemplate, title, data),
     }));
     const { landing, portal } = await pages;
@@ -81,7 +88,7 @@ export async function registerWebApp(
   const serverPages = createServerPages({
     app,
     webDist,
-    template: (path) => (path === '/' ? template : portalTemplate),
+    template,
     bootstrap: county,
     csp: policy,
   });
@@ -234,19 +241,24 @@ function shortName(name: string): string {
   return (first || name).slice(0, 12);
 }
 
+/** The app's start (apps/web/src/start.tsx), imported by the entry once the page is drawn. */
+const APP_START = 'src/start.tsx';
+/** The portal's route table (apps/web/src/app/portal-routes.tsx). */
+const PORTAL_ROUTES = 'src/app/portal-routes.tsx';
+
 /**
- * The files of the portal's route table (app/portal-routes.tsx) and the chunks it imports, from
- * the build's manifest (dist/.vite/manifest.json), less those the page already loads. None when
- * the build has no manifest.
+ * The files of a module's chunk (the app's start, the portal's route table) and the chunks it
+ * imports, from the build's manifest (dist/.vite/manifest.json), less those the page already
+ * loads. None when the build has no manifest.
  */
-export function portalRouteChunks(webDist: string, template: string): string[] {
+export function chunksOf(webDist: string, template: string, module: string): string[] {
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
     string,
     { file: string; imports?: string[]; isEntry?: boolean }
   >;
-  const start = Object.keys(manifest).find((key) => key.endsWith('src/app/portal-routes.tsx'));
+  const start = Object.keys(manifest).find((key) => key.endsWith(module));
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
