@@ -1,0 +1,65 @@
+import type { AccountLanguage } from '@kaunti/contract/api-accounts';
+import type { Bill } from '@kaunti/contract/api-bills';
+import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { EstatesParts } from './estates-types';
+import { tenancies } from './schema';
+import { tenancyNotFound } from './tenancy-reads';
+import { openRentIn } from './waiting-list';
+
+/** The tenant's own tenancies: their rent opened, listed, shown with the statement, and billed. */
+export function createTenancyAccount(deps: EstatesParts) {
+  const { db, standing } = deps;
+  const { rows, tenancyOf, own } = deps.reads;
+  return {
+    /**
+     * Opens the rent (a standing obligation) of every active tenancy that has none yet, from its
+     * `rent_from` month; answers how many were opened. Run at start-up (after the seed) and after a
+     * tenancy is created; opening twice answers the one there is (the core's unique kind+reference).
+     */
+    async openRents(): Promise<number> {
+      const waiting = await rows(and(isNull(tenancies.obligationId), eq(tenancies.status, 'active')));
+      for (const row of waiting)
+        await db.transaction((tx) => openRentIn(tx, standing, { ...row, estate: row.estate }));
+      return waiting.length;
+    },
+
+    /** The caller's tenancies with their rent and balance. */
+    async list(userId: string, language: AccountLanguage = 'en'): Promise<Tenancy[]> {
+      const own = await rows(eq(tenancies.userId, userId));
+      return Promise.all(own.map(async (row) => (await tenancyOf(row, language)).tenancy));
+    },
+
+    /** One of the caller's tenancies with its statement (month by month) and payments. */
+    async detail(
+      userId: string,
+      tenancyNo: string,
+      language: AccountLanguage = 'en',
+    ): Promise<TenancyDetail> {
+      const { tenancy, summary } = await tenancyOf(await own(userId, tenancyNo), language);
+      return {
+        ...tenancy,
+        statement: summary ? standing.statement(summary.ledger) : [],
+        payments: (summary?.ledger.payments ?? []).map((p) => ({
+          amount_cents: p.amountCents,
+          bill_no: p.billNo,
+          reference: p.reference,
+          paid_at: p.paidAt.toISOString(),
+        })),
+      };
+    },
+
+    /** A bill of the tenancy's balance and `months` months ahead (the core's billFor), in the asker's language. */
+    async bill(
+      userId: string,
+      tenancyNo: string,
+      months: number,
+      requestId?: string,
+      language: 'en' | 'sw' = 'en',
+    ): Promise<Bill> {
+      const row = await own(userId, tenancyNo);
+      if (!row.obligationId) throw tenancyNotFound();
+      return standing.billFor(row.obligationId, months, { type: 'user', id: userId }, requestId, language);
+    },
+  };
+}
