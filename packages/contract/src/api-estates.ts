@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema } from './api-bills';
+import { billSchema, nextCursorSchema } from './api-bills';
 import { centsSchema } from './cents-schema';
 
 /**
@@ -48,7 +48,9 @@ export const tenancySchema = z
   .describe('A tenancy of a county house or unit');
 export type Tenancy = z.infer<typeof tenancySchema>;
 
-export const tenanciesResponseSchema = z.object({ data: z.array(tenancySchema) }).meta({ id: 'Tenancies' });
+export const tenanciesResponseSchema = z
+  .object({ data: z.array(tenancySchema), next_cursor: nextCursorSchema })
+  .meta({ id: 'Tenancies' });
 
 export const statementMonthSchema = z.object({
   period: z.string().describe('The month (its first day, YYYY-MM-DD).'),
@@ -98,7 +100,7 @@ export const waitingEntrySchema = z
 export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
 
 export const waitingListResponseSchema = z
-  .object({ data: z.array(waitingEntrySchema) })
+  .object({ data: z.array(waitingEntrySchema), next_cursor: nextCursorSchema })
   .describe("The caller's places on the county's waiting lists");
 
 // ------------------------------------------------------------ allocation (the estates office)

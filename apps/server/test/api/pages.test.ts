@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessClaims, businesses, businessPermits } from '../../src/areas/business/schema';
 import { customerParcels, landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
+import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import { saccos } from '../../src/areas/transport/schema';
+import { applications } from '../../src/core/applications/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
 import { wards } from '../../src/core/county/schema';
 import { paymentPlans } from '../../src/core/plans/schema';
@@ -259,6 +261,43 @@ async function linkParcels(user: TestUser, count: number): Promise<string[]> {
   return rows.map((r) => r.lr);
 }
 
+/** Records `count` (ended) tenancies of a county house for a user, in one statement (so they share one created_at). */
+async function tenanciesOf(user: TestUser, count: number): Promise<string[]> {
+  const [house] = await t.database.db.select({ id: estateHouses.id }).from(estateHouses).limit(1);
+  const rows = await t.database.db
+    .insert(tenancies)
+    .values(
+      Array.from({ length: count }, () => ({
+        tenancyNo: `TST-${randomUUID().slice(0, 8).toUpperCase()}`,
+        houseId: house!.id,
+        userId: user.id,
+        tenantName: 'Wanjiku Test',
+        startDate: '2020-01-01',
+        rentFrom: '2020-01-01',
+        status: 'ended' as const,
+      })),
+    )
+    .returning({ tenancyNo: tenancies.tenancyNo });
+  return rows.map((r) => r.tenancyNo);
+}
+
+/** Records `count` paid applications of a user for a county house (places on the waiting list), one statement. */
+async function waitingPlaces(user: TestUser, count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(applications)
+    .values(
+      Array.from({ length: count }, () => ({
+        applicationNo: `PM-TST-${randomUUID().slice(0, 8).toUpperCase()}`,
+        userId: user.id,
+        serviceId: 'property-management',
+        status: 'under_review' as const,
+        values: { request: 'allocation', estate: 'BAH', unit_use: 'residential', household_size: 4 },
+      })),
+    )
+    .returning({ applicationNo: applications.applicationNo });
+  return rows.map((r) => r.applicationNo);
+}
+
 /** A KRA PIN nobody has yet. */
 const aPin = () =>
   `P0${String(randomInt(0, 100_000_000)).padStart(8, '0')}${String.fromCharCode(65 + randomInt(0, 26))}`;
@@ -364,6 +403,19 @@ const lists = [
     key: 'lr_number',
     order: 'oldest first',
     add: (user: TestUser, count: number) => linkParcels(user, count),
+  },
+  {
+    name: 'tenancies',
+    path: '/api/estates/tenancies',
+    key: 'tenancy_no',
+    add: (user: TestUser, count: number) => tenanciesOf(user, count),
+  },
+  {
+    name: 'places on the waiting lists',
+    path: '/api/estates/waiting-list',
+    key: 'application_no',
+    order: 'oldest first',
+    add: (user: TestUser, count: number) => waitingPlaces(user, count),
   },
   {
     name: 'drafts',

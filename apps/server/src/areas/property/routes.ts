@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   allocationRequestSchema,
   allocationSchema,
@@ -42,13 +43,14 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           security,
           summary: "The signed-in user's tenancies of county houses and units",
           description:
-            'Each with its monthly rent, balance (unpaid rent and penalties) and months in arrears.',
-          response: { 200: tenanciesResponseSchema, 401: errorBodySchema },
+            'Each with its monthly rent, balance (unpaid rent and penalties) and months in arrears. ' +
+            'Newest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: tenanciesResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request, reply) => ({
-        data: await estates.list(currentUser(request).id, replyLanguage(request, reply)),
-      }),
+      async (request, reply) =>
+        estates.list(currentUser(request).id, request.query, replyLanguage(request, reply)),
     );
 
     app.get(
@@ -62,11 +64,13 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           summary: "The signed-in user's places on the county's waiting lists",
           description:
             'Each paid application for the allocation of a county house or unit (/property-management) with its ' +
-            'place now: one after the paid applications of the same estate and kind of unit made before it.',
-          response: { 200: waitingListResponseSchema, 401: errorBodySchema },
+            'place now: one after the paid applications of the same estate and kind of unit made before it. ' +
+            'First made first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: waitingListResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ data: await estates.waitingList(currentUser(request).id) }),
+      async (request) => estates.waitingList(currentUser(request).id, request.query),
     );
 
     app.get(

@@ -2,15 +2,19 @@ import type { AccountLanguage } from '@kaunti/contract/api-accounts';
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Tenancy, TenancyDetail } from '@kaunti/contract/api-estates';
 import { and, eq, isNull } from 'drizzle-orm';
+import { type Page, type PageQuery, pageOf, pageRead } from '../../platform/db/pages';
 import type { EstatesParts } from './estates-types';
 import { tenancies } from './schema';
 import { tenancyNotFound } from './tenancy-reads';
 import { openRentIn } from './waiting-list';
 
+/** The shape of a tenancy number, for the list's cursor. */
+const TENANCY_NO_KEY = /^[A-Z0-9/-]{1,30}$/;
+
 /** The tenant's own tenancies: their rent opened, listed, shown with the statement, and billed. */
 export function createTenancyAccount(deps: EstatesParts) {
   const { db, standing } = deps;
-  const { rows, tenancyOf, own } = deps.reads;
+  const { rows, rowsIn, tenancyOf, own } = deps.reads;
   return {
     /**
      * Opens the rent (a standing obligation) of every active tenancy that has none yet, from its
@@ -24,10 +28,29 @@ export function createTenancyAccount(deps: EstatesParts) {
       return waiting.length;
     },
 
-    /** The caller's tenancies with their rent and balance. */
-    async list(userId: string, language: AccountLanguage = 'en'): Promise<Tenancy[]> {
-      const own = await rows(eq(tenancies.userId, userId));
-      return Promise.all(own.map(async (row) => (await tenancyOf(row, language)).tenancy));
+    /**
+     * The caller's tenancies with their rent and balance, newest first, a page at a time
+     * (`platform/db/pages.ts`): the page is read first, then only its tenancies' ledgers worked out.
+     */
+    async list(
+      userId: string,
+      page: PageQuery = {},
+      language: AccountLanguage = 'en',
+    ): Promise<Page<Tenancy>> {
+      const read = pageRead(page, tenancies.createdAt, tenancies.tenancyNo, TENANCY_NO_KEY);
+      const mine = await rowsIn(and(eq(tenancies.userId, userId), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      const shown = pageOf(
+        mine,
+        read.limit,
+        (r) => ({ at: r.at, key: r.tenancyNo }),
+        (r) => r,
+      );
+      return {
+        ...shown,
+        data: await Promise.all(shown.data.map(async (row) => (await tenancyOf(row, language)).tenancy)),
+      };
     },
 
     /** One of the caller's tenancies with its statement (month by month) and payments. */

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema';
 import type { StandingChargeService } from '../../core/bills/standing-charges';
 import type { Db } from '../../platform/db/database';
+import { positionAt } from '../../platform/db/pages';
 import { notFound } from '../../platform/errors';
 import { unitTypeWords } from './house-words';
 import { estateHouses, estates, tenancies, tenancyNextOfKin } from './schema';
@@ -31,10 +32,13 @@ export async function accountByPhone(on: Db, phone: string) {
 
 /** The tenancies as read with their house, estate and next of kin, and their rent's summary. */
 export function createTenancyReads(db: Db, standing: StandingChargeService) {
-  const rows = (where: ReturnType<typeof and>) =>
+  /** Tenancies (`rows`: by tenancy number; `rowsIn`: in the order the caller gives, with each one's position). */
+  const rows = (where: ReturnType<typeof and>) => rowsIn(where).orderBy(asc(tenancies.tenancyNo));
+  const rowsIn = (where: ReturnType<typeof and>) =>
     db
       .select({
         tenancyNo: tenancies.tenancyNo,
+        at: positionAt(tenancies.createdAt),
         userId: tenancies.userId,
         tenantName: tenancies.tenantName,
         startDate: tenancies.startDate,
@@ -63,7 +67,7 @@ export function createTenancyReads(db: Db, standing: StandingChargeService) {
       .innerJoin(estateHouses, eq(estateHouses.id, tenancies.houseId))
       .innerJoin(estates, eq(estates.code, estateHouses.estateCode))
       .where(where)
-      .orderBy(asc(tenancies.tenancyNo));
+      .$dynamic();
   type Row = Awaited<ReturnType<typeof rows>>[number];
 
   async function tenancyOf(row: Row, language: AccountLanguage = 'en') {
@@ -104,7 +108,7 @@ export function createTenancyReads(db: Db, standing: StandingChargeService) {
   const houseInWords = (row: Row) =>
     [row.estate, row.block, `house ${row.houseNo}`].filter(Boolean).join(', ');
 
-  return { rows, tenancyOf, own, houseInWords };
+  return { rows, rowsIn, tenancyOf, own, houseInWords };
 }
 export type TenancyReads = ReturnType<typeof createTenancyReads>;
 export type TenancyRow = Awaited<ReturnType<TenancyReads['rows']>>[number];

@@ -1,10 +1,14 @@
 import type { WaitingEntry } from '@kaunti/contract/api-estates';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IssuingListener } from '../../core/applications/application-transitions';
 import { applications } from '../../core/applications/schema';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead } from '../../platform/db/pages';
 import { estates } from './schema';
 import { notAllocated, ON_THE_LIST, onWaitingList, PROPERTY_MANAGEMENT } from './waiting-list';
+
+/** The shape of an application number, for the list's cursor. */
+const APPLICATION_NO_KEY = /^[A-Z0-9-]{1,40}$/;
 
 /** An applicant's places on the county's waiting lists, now and as the letter prints it. */
 export function createWaitingPlaces(db: Db) {
@@ -37,11 +41,19 @@ export function createWaitingPlaces(db: Db) {
     /**
      * The caller's places on the county's waiting lists (decision 036): each paid application for
      * allocation, and its place now — one after the paid applications of the same estate and kind
-     * of unit made before it, in the order they were made.
+     * of unit made before it, in the order they were made; a page at a time (`platform/db/pages.ts`),
+     * each place worked out for the page's applications only.
      */
-    async waitingList(userId: string): Promise<WaitingEntry[]> {
+    async waitingList(userId: string, page: PageQuery = {}): Promise<Page<WaitingEntry>> {
+      const read = pageRead(
+        page,
+        applications.createdAt,
+        applications.applicationNo,
+        APPLICATION_NO_KEY,
+        'oldest first',
+      );
       const mine = await db
-        .select()
+        .select({ row: applications, at: read.at })
         .from(applications)
         .where(
           and(
@@ -51,17 +63,25 @@ export function createWaitingPlaces(db: Db) {
             inArray(applications.status, [...ON_THE_LIST]),
             // Allocated a house: off the list (the tenancy is on /properties).
             notAllocated,
+            read.after,
           ),
         )
-        .orderBy(asc(applications.createdAt));
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      const shown = pageOf(
+        mine,
+        read.limit,
+        (r) => ({ at: r.at, key: r.row.applicationNo }),
+        (r) => r.row,
+      );
       const names = new Map(
         (await db.select({ code: estates.code, name: estates.name }).from(estates)).map((e) => [
           e.code,
           e.name,
         ]),
       );
-      return Promise.all(
-        mine.map(async (row) => {
+      const data = await Promise.all(
+        shown.data.map(async (row) => {
           const estate = String(row.values.estate ?? '');
           const use = String(row.values.unit_use ?? '') as WaitingEntry['unit_use'];
           return {
@@ -74,6 +94,7 @@ export function createWaitingPlaces(db: Db) {
           };
         }),
       );
+      return { ...shown, data };
     },
   };
 }

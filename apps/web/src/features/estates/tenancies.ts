@@ -1,12 +1,18 @@
 import type { Tenancy, TenancyDetail, WaitingEntry } from '@kaunti/contract/api-estates';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 
-/** The signed-in tenant's tenancies (`GET /api/estates/tenancies`). */
+/**
+ * The signed-in tenant's tenancies (`GET /api/estates/tenancies`): every page, shown by tenancy
+ * number as before (the API pages newest first).
+ */
 export function useTenancies() {
   return useQuery({
     queryKey: ['estates', 'tenancies'],
-    queryFn: () => api<{ data: Tenancy[] }>('/api/estates/tenancies').then((body) => body.data),
+    queryFn: () =>
+      apiAllPages<Tenancy>('/api/estates/tenancies').then((body) =>
+        body.data.sort((a, b) => (a.tenancy_no < b.tenancy_no ? -1 : a.tenancy_no > b.tenancy_no ? 1 : 0)),
+      ),
   });
 }
 
@@ -22,7 +28,7 @@ export function useTenancy(tenancyNo: string) {
 export function useWaitingList() {
   return useQuery({
     queryKey: ['estates', 'waiting-list'],
-    queryFn: () => api<{ data: WaitingEntry[] }>('/api/estates/waiting-list').then((body) => body.data),
+    queryFn: () => apiAllPages<WaitingEntry>('/api/estates/waiting-list').then((body) => body.data),
   });
 }
 
