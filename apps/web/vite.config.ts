@@ -136,5 +136,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // The real budget is checked by `npm run bench` on what the landing page loads.
         reportCompressedSize: false,
+        // No polyfill of module preloads in the entry (every browser the portal serves has them,
+        // Safari since 17; one without fetches the app's chunks as it imports them): the entry is
+        // all a page loads before its first paint (decision 042).
+        modulePreload: { polyfill: false },
       },
 }));

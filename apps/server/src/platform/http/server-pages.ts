@@ -79,6 +79,12 @@ export function createServerPages(options: {
   bootstrap: () => Promise<{ title: string; data: Record<string, unknown> }>;
   /** The strict policy of every page, less its style sources. */
   csp: (styleHashes: readonly string[]) => string;
+  /**
+   * The scripts a page's entry preloads once the page is drawn, beside the app's start (the
+   * bootstrap's `after_paint`, decision 042): the portal's route table and its chunks on every
+   * page but the landing page.
+   */
+  afterPaint?: (path: string) => readonly string[];
 }): ServerPages | undefined {
   const dir = rendererDir(options.webDist);
   const entry = join(dir, 'entry-server.js');
@@ -113,12 +119,13 @@ export function createServerPages(options: {
     };
   };
 
-  const documentOf = async (rendered: RenderedPage): Promise<PageDocument> => {
+  const documentOf = async (rendered: RenderedPage, path: string): Promise<PageDocument> => {
     const { data } = await options.bootstrap();
     const css = stylesOf().forMarkup(rendered.html);
+    const afterPaint = options.afterPaint?.(path) ?? [];
     const html = pageDocument(options.template, {
       rendered,
-      data: { ...data, page: rendered.state },
+      data: { ...data, page: rendered.state, ...(afterPaint.length > 0 ? { after_paint: afterPaint } : {}) },
       css,
     });
     const body = Buffer.from(html, 'utf8');
@@ -155,7 +162,7 @@ export function createServerPages(options: {
       const rendered = await (await load()).render(await requestFor(request, url));
       if (!rendered) return undefined;
       const keep = rendered.keep;
-      const answer = documentOf(rendered);
+      const answer = documentOf(rendered, path);
       const shared = keep !== undefined && (keep.scope === 'path' || !withQuery);
       const document =
         !keep && withQuery && rendered.state.queries.length > 0
@@ -173,10 +180,11 @@ export function createServerPages(options: {
       return document;
     },
     async post(request, form) {
+      const path = request.url.split('?')[0] ?? '/';
       const answer = await (await load()).post({ ...(await requestFor(request, request.url)), form });
       if (!answer) return undefined;
       if (answer.kind === 'redirect') return { location: answer.location, cookies: answer.cookies ?? [] };
-      return documentOf(answer);
+      return documentOf(answer, path);
     },
   };
 }

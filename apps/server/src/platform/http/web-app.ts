@@ -58,10 +58,9 @@ export async function registerWebApp(
   // another path). A page rendered on the server lists none: it is read before any script runs,
   // and its scripts are fetched once it is drawn.
   const startChunks = chunksOf(webDist, template, APP_START);
+  const routeTableChunks = chunksOf(webDist, template, PORTAL_ROUTES);
   const landingTemplate = withPreloads(template, startChunks);
-  const portalTemplate = withPreloads(template, [
-    ...new Set([...startChunks, ...chunksOf(webDist, template, PORTAL_ROUTES)]),
-  ]);
+  const portalTemplate = withPreloads(template, [...new Set([...startChunks, ...routeTableChunks])]);
   // The county's data is read once, the first time a page is asked for; both shells from it.
   // The app reads whether to run its service worker from the same block (decision 039: false is
   // the kill switch, and the app then removes the worker and its caches).
@@ -91,6 +90,11 @@ export async function registerWebApp(
     template,
     bootstrap: county,
     csp: policy,
+    // The route table's chunks that the start does not import already (it preloads its own).
+    afterPaint: (path) =>
+      path === '/'
+        ? []
+        : routeTableChunks.filter((file) => !startChunks.includes(file)).map((file) => `/${file}`),
   });
 
   // The build's files get a route each (wildcard off: the build does not change while running);
