@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorSchema } from './api-bills';
 import { statementMonthSchema, statementPaymentSchema } from './api-estates';
 import { centsSchema } from './cents-schema';
 
@@ -99,7 +100,9 @@ export const stallSchema = z
   .describe('A market stall let to the trader');
 export type Stall = z.infer<typeof stallSchema>;
 
-export const stallsResponseSchema = z.object({ data: z.array(stallSchema) }).describe('Stalls');
+export const stallsResponseSchema = z
+  .object({ data: z.array(stallSchema), next_cursor: nextCursorSchema })
+  .describe('Stalls');
 
 export const stallDetailSchema = stallSchema
   .extend({

@@ -228,7 +228,10 @@ export const reservedParkingApplicationSchema = z
 export type ReservedParkingApplication = z.infer<typeof reservedParkingApplicationSchema>;
 
 export const reservedParkingApplicationsSchema = z
-  .object({ reservedparkingapplication: z.array(reservedParkingApplicationSchema) })
+  .object({
+    reservedparkingapplication: z.array(reservedParkingApplicationSchema),
+    next_cursor: nextCursorSchema,
+  })
   .describe('ReservedParkingApplications: the response field is named as in the spec.');
 
 export const reservedParkingCommentsSchema = z

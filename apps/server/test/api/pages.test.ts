@@ -9,6 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessClaims, businesses, businessPermits } from '../../src/areas/business/schema';
 import { customerParcels, landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
+import { marketStalls, stallAllocations } from '../../src/areas/markets/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import { saccos } from '../../src/areas/transport/schema';
@@ -298,6 +299,52 @@ async function waitingPlaces(user: TestUser, count: number): Promise<string[]> {
   return rows.map((r) => r.applicationNo);
 }
 
+/** Lets `count` new market stalls to a user, in one statement (so they share one created_at). */
+async function letStalls(user: TestUser, count: number): Promise<string[]> {
+  const numbers = Array.from({ length: count }, () => `TST-OS-${randomUUID().slice(0, 6).toUpperCase()}`);
+  await t.database.db.insert(marketStalls).values(
+    numbers.map((stallNo) => ({
+      stallNo,
+      marketCode: 'TST',
+      stallType: 'open-space' as const,
+      monthlyRentCents: 150_000,
+    })),
+  );
+  await t.database.db.insert(stallAllocations).values(
+    numbers.map((stallNo) => ({
+      stallNo,
+      userId: user.id,
+      traderName: 'Wanjiku Test',
+      goodsSold: 'Vegetables',
+      allocatedOn: '2020-01-01',
+      rentFrom: '2020-01-01',
+    })),
+  );
+  return numbers;
+}
+
+/** Records `count` reserved parking applications of a user, in one statement (so they share one created_at). */
+async function reservedApplications(user: TestUser, count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(applications)
+    .values(
+      Array.from({ length: count }, () => ({
+        applicationNo: `RP-TST-${randomUUID().slice(0, 8).toUpperCase()}`,
+        userId: user.id,
+        serviceId: 'reserved-parking',
+        status: 'under_review' as const,
+        values: {
+          organisation_name: 'Duka Ltd',
+          place: 'Moi Avenue',
+          bays: 2,
+          vehicles: [{ plate: 'KDA 123A' }],
+        },
+      })),
+    )
+    .returning({ applicationNo: applications.applicationNo });
+  return rows.map((r) => r.applicationNo);
+}
+
 /** A KRA PIN nobody has yet. */
 const aPin = () =>
   `P0${String(randomInt(0, 100_000_000)).padStart(8, '0')}${String.fromCharCode(65 + randomInt(0, 26))}`;
@@ -416,6 +463,20 @@ const lists = [
     key: 'application_no',
     order: 'oldest first',
     add: (user: TestUser, count: number) => waitingPlaces(user, count),
+  },
+  {
+    name: 'market stalls held',
+    path: '/api/markets/stalls',
+    key: 'stall_no',
+    add: (user: TestUser, count: number) => letStalls(user, count),
+  },
+  {
+    name: 'reserved parking applications',
+    path: '/api/parking/reserved',
+    key: 'application_no',
+    // The spec names the answer's list.
+    field: 'reservedparkingapplication',
+    add: (user: TestUser, count: number) => reservedApplications(user, count),
   },
   {
     name: 'drafts',

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import { rentBillRequestSchema, rentBillResponseSchema } from '@kaunti/contract/api-estates';
 import {
   stallDetailSchema,
@@ -75,18 +76,20 @@ export function stallRoutes(deps: { stalls: Stalls; guards: Guards }): FastifyPl
           tags,
           security,
           operationId: 'listStalls',
-          summary: "The signed-in trader's market stalls",
+          summary: "The signed-in trader's market stalls, a page at a time",
           description:
-            'Each with its monthly rent, balance (unpaid rent and penalties) and months in arrears.',
-          response: { 200: stallsResponseSchema, 401: errorBodySchema },
+            'Each with its monthly rent, balance (unpaid rent and penalties) and months in arrears. ' +
+            'Newest first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: stallsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({
-        data: await stalls.list(
+      async (request) =>
+        stalls.list(
           currentUser(request).id,
+          request.query,
           answerLanguageOf(request.headers['accept-language']),
         ),
-      }),
     );
 
     app.get(

@@ -12,6 +12,7 @@ import { addMonths, periodOf } from '../../core/bills/standing-rule';
 import type { ReferenceItems } from '../../core/county/reference-items';
 import { referenceItems } from '../../core/county/schema';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, positionAt, UUID_KEY } from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
 import { marketStalls, STALL_TYPES, stallAllocations } from './schema';
 
@@ -88,10 +89,13 @@ export function createStalls({
       .orderBy(asc(marketStalls.position), asc(marketStalls.stallNo));
   }
 
-  const rows = (where: ReturnType<typeof and>) =>
+  /** Stalls held (`rows`: by stall number; `rowsIn`: in the order the caller gives, with each one's position). */
+  const rows = (where: ReturnType<typeof and>) => rowsIn(where).orderBy(asc(stallAllocations.stallNo));
+  const rowsIn = (where: ReturnType<typeof and>) =>
     db
       .select({
         id: stallAllocations.id,
+        at: positionAt(stallAllocations.createdAt),
         stallNo: stallAllocations.stallNo,
         traderName: stallAllocations.traderName,
         goodsSold: stallAllocations.goodsSold,
@@ -105,7 +109,7 @@ export function createStalls({
       .from(stallAllocations)
       .innerJoin(marketStalls, eq(marketStalls.stallNo, stallAllocations.stallNo))
       .where(and(eq(stallAllocations.status, 'active'), where))
-      .orderBy(asc(stallAllocations.stallNo));
+      .$dynamic();
   type Row = Awaited<ReturnType<typeof rows>>[number];
 
   async function stallOf(
@@ -318,10 +322,28 @@ export function createStalls({
       }));
     },
 
-    /** The caller's stalls with their rent and balance. */
-    async list(userId: string, language: 'en' | 'sw'): Promise<Stall[]> {
-      const [mine, markets] = await Promise.all([rows(eq(stallAllocations.userId, userId)), marketsByCode()]);
-      return Promise.all(mine.map(async (row) => (await stallOf(row, language, markets)).stall));
+    /**
+     * The caller's stalls with their rent and balance, newest first, a page at a time
+     * (`platform/db/pages.ts`): the page is read first, then only its stalls' ledgers worked out.
+     */
+    async list(userId: string, page: PageQuery, language: 'en' | 'sw'): Promise<Page<Stall>> {
+      const read = pageRead(page, stallAllocations.createdAt, stallAllocations.id, UUID_KEY);
+      const [mine, markets] = await Promise.all([
+        rowsIn(and(eq(stallAllocations.userId, userId), read.after))
+          .orderBy(...read.orderBy)
+          .limit(read.rows),
+        marketsByCode(),
+      ]);
+      const shown = pageOf(
+        mine,
+        read.limit,
+        (r) => ({ at: r.at, key: r.id }),
+        (r) => r,
+      );
+      return {
+        ...shown,
+        data: await Promise.all(shown.data.map(async (row) => (await stallOf(row, language, markets)).stall)),
+      };
     },
 
     /** One of the caller's stalls with its statement (month by month) and payments. */

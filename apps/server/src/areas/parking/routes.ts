@@ -348,11 +348,13 @@ export function parkingRoutes(deps: {
           security,
           summary: 'My reserved parking applications (`reservedparkingapplication`)',
           description:
-            'Each application with its place, bays, period, plates, status, bill and how many comments it has.',
-          response: { 200: reservedParkingApplicationsSchema, 401: errorBodySchema },
+            'Each application with its place, bays, period, plates, status, bill and how many comments it has. ' +
+            'Newest first: `limit` of them (default 50) in `reservedparkingapplication`, then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
+          response: { 200: reservedParkingApplicationsSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request) => ({ reservedparkingapplication: await deps.reserved.mine(currentUser(request).id) }),
+      async (request) => deps.reserved.mine(currentUser(request).id, request.query),
     );
     app.get(
       '/api/parking/reserved/:application_no/comments',

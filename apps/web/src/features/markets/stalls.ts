@@ -1,13 +1,19 @@
 import type { Bill } from '@kaunti/contract/api-bills';
 import type { Stall, StallDetail } from '@kaunti/contract/api-markets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiAllPages } from '../../lib/api-client';
 
-/** The signed-in trader's market stalls (`GET /api/markets/stalls`). */
+/**
+ * The signed-in trader's market stalls (`GET /api/markets/stalls`): every page, shown by stall
+ * number as before (the API pages newest first).
+ */
 export function useStalls() {
   return useQuery({
     queryKey: ['markets', 'stalls'],
-    queryFn: () => api<{ data: Stall[] }>('/api/markets/stalls').then((body) => body.data),
+    queryFn: () =>
+      apiAllPages<Stall>('/api/markets/stalls').then((body) =>
+        body.data.sort((a, b) => (a.stall_no < b.stall_no ? -1 : a.stall_no > b.stall_no ? 1 : 0)),
+      ),
   });
 }
 
