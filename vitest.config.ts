@@ -9,6 +9,13 @@ export default defineConfig({
     // a test file spends much of its time waiting on its database (PGlite in a worker thread, or
     // PostgreSQL). Two workers there took the whole run from 5 min 37 s to 3 min 52 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    projects: ['packages/contract', 'packages/catalogue', 'apps/server', 'apps/web', 'tools/mpesa-sim'],
+    projects: [
+      'packages/contract',
+      'packages/catalogue',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.isolated.config.ts',
+      'tools/mpesa-sim',
+    ],
   },
 });

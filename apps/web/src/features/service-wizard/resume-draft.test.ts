@@ -113,7 +113,7 @@ describe('newDraftId', () => {
   it('makes version 4 UUIDs, also without crypto.randomUUID', () => {
     expect(newDraftId()).toMatch(UUID);
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     const id = newDraftId();
     vi.unstubAllGlobals();
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
