@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/db/database';
@@ -48,8 +49,15 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seed(database.db, { county: 'nairobi', demoData: true });
-  const dump = await database.dump!();
-  const file = join(dir, 'seeded.tar.gz');
+  // Every test file loads this copy (86 files on 2026-11-30), so it is kept small and quick to
+  // read: without template0, which nothing here copies (a quarter of its 45 MB), and not gzipped.
+  // Loading it took 0.4 s of CPU a file instead of 0.9 (decision 043).
+  await database.db.execute(
+    sql.raw(`update pg_database set datistemplate = false where datname = 'template0'`),
+  );
+  await database.db.execute(sql.raw('drop database template0'));
+  const dump = await database.dump!('none');
+  const file = join(dir, 'seeded.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgTemplate', '');

@@ -42,8 +42,11 @@ export interface Database {
    * other instances on the same database announce with pg_notify.
    */
   listen?(channel: string, handlers: ListenHandlers): Listener;
-  /** PGlite only: the whole database as a gzipped tarball (tests start each file from one). */
-  dump?(): Promise<Blob>;
+  /**
+   * PGlite only: the whole database as a tarball, gzipped unless `compression` is 'none' (the
+   * test run's template, read once per test file, is quicker to load unzipped).
+   */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -173,7 +176,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
       await queries.forget();
     },
-    dump: async () => client.dumpDataDir('gzip'),
+    dump: async (compression = 'gzip') => client.dumpDataDir(compression),
     close: async () => {
       try {
         await client.close();
