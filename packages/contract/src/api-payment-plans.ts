@@ -159,7 +159,7 @@ export const staffPlanSchema = paymentPlanSchema
   })
   .describe('A payment plan as a revenue officer sees it');
 export const staffPlansResponseSchema = z
-  .object({ data: z.array(staffPlanSchema) })
+  .object({ data: z.array(staffPlanSchema), next_cursor: nextCursorSchema })
   .describe('Payment plans waiting for a decision');
 
 export const planDecisionSchema = z

@@ -5,7 +5,7 @@ import {
   applicationStatusSchema,
   issuedDocumentLinkSchema,
 } from './api-applications';
-import { billSchema } from './api-bills';
+import { billSchema, nextCursorSchema } from './api-bills';
 import { paymentMethodSchema, paymentStatusSchema } from './api-payments';
 import { centsSchema } from './cents-schema';
 
@@ -353,6 +353,7 @@ export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
 export const unmatchedListSchema = z
   .object({
     data: z.array(unmatchedPaymentSchema),
+    next_cursor: nextCursorSchema,
     second_officer_above_cents: z
       .int()
       .nonnegative()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorSchema } from './api-bills';
 
 /** `GET /api/public-toilets`: the county's public toilets, where they are, hours, fee and access. */
 export const publicToiletSchema = z
@@ -43,7 +44,7 @@ export const toiletFaultSchema = z
   .meta({ id: 'ToiletFault' });
 export type ToiletFault = z.infer<typeof toiletFaultSchema>;
 export const toiletFaultsResponseSchema = z
-  .object({ data: z.array(toiletFaultSchema) })
+  .object({ data: z.array(toiletFaultSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'ToiletFaults' });
 export const toiletFaultParamsSchema = z.object({ fault_id: z.uuid() });
 export const toiletParamsSchema = z.object({ id: z.string().max(10) });

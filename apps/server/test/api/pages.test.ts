@@ -12,10 +12,12 @@ import { customerParcels, landUses, parcelClaims, parcels } from '../../src/area
 import { marketStalls, stallAllocations } from '../../src/areas/markets/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
 import { estateHouses, tenancies } from '../../src/areas/property/schema';
+import { toiletFaults } from '../../src/areas/toilets/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import { applications } from '../../src/core/applications/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
 import { wards } from '../../src/core/county/schema';
+import { payments } from '../../src/core/payments/schema';
 import { paymentPlans } from '../../src/core/plans/schema';
 import { renewableDocuments } from '../../src/core/renewals/schema';
 import { createEngine, type Engine } from '../support/engine';
@@ -594,6 +596,61 @@ async function openParcelClaims(count: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Asks for `count` payment plans above the county's limits (each by a new account: one open plan each), one statement. */
+async function plansToDecide(count: number): Promise<string[]> {
+  const askers = await Promise.all(Array.from({ length: count }, () => signUp()));
+  const rows = await t.database.db
+    .insert(paymentPlans)
+    .values(
+      askers.map((asker) => ({
+        planNo: `PP-2020-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
+        userId: asker.id,
+        status: 'pending_review' as const,
+        arrearsCents: 30_000_000,
+        instalmentCount: 12,
+        asked: [{ kind: 'bill', reference: 'KNT-0001', description: 'Land rates', amount_cents: 30_000_000 }],
+      })),
+    )
+    .returning({ planNo: paymentPlans.planNo });
+  return rows.map((r) => r.planNo);
+}
+
+/** Reports `count` faults of a public toilet, one statement (so they share one reported_at). */
+async function toiletFaultsReported(count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(toiletFaults)
+    .values(
+      Array.from({ length: count }, () => ({
+        toiletCode: 'TST-1',
+        kind: 'dirty' as const,
+        status: 'open' as const,
+      })),
+    )
+    .returning({ id: toiletFaults.id });
+  return rows.map((r) => r.id);
+}
+
+/** Records `count` paybill payments whose account number is no bill, one statement. */
+async function unmatchedPayments(count: number): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(payments)
+    .values(
+      Array.from({ length: count }, () => ({
+        billNo: 'KNT-TYPO',
+        method: 'mpesa_c2b' as const,
+        status: 'paid' as const,
+        amountRequestedCents: 150_000,
+        amountPaidCents: 150_000,
+        phoneNumber: '254712000111',
+        mpesaReceiptNumber: `T${randomUUID().slice(0, 9).toUpperCase()}`,
+        unmatchedReason: 'unknown_bill',
+        completedAt: new Date(),
+      })),
+    )
+    .returning({ id: payments.id });
+  return rows.map((r) => r.id);
+}
+
 /**
  * The back office's lists of work waiting (decision 038): the county's, so every officer who may
  * read one reads the same list, oldest first (what waits longest comes first); new work comes last.
@@ -615,61 +672,98 @@ const staffLists = [
     outsider: () => createOfficer(t, ['approver'], ['business']),
     add: (count: number) => openParcelClaims(count),
   },
+  {
+    name: 'payment plans waiting for a revenue officer',
+    path: '/api/staff/payment-plans',
+    key: 'plan_no',
+    officer: () => createOfficer(t, ['revenue']),
+    outsider: () => createOfficer(t, ['approver']),
+    add: (count: number) => plansToDecide(count),
+  },
+  {
+    name: 'unmatched payments',
+    path: '/api/staff/revenue/unmatched',
+    key: 'payment_id',
+    officer: () => createOfficer(t, ['revenue']),
+    outsider: () => createOfficer(t, ['approver']),
+    add: (count: number) => unmatchedPayments(count),
+  },
+  {
+    name: 'open toilet faults',
+    path: '/api/staff/public-toilets/faults?status=open',
+    key: 'id',
+    // The newest report first (what the screen shows).
+    order: 'newest first',
+    officer: () => createOfficer(t, ['enforcement']),
+    outsider: () => createOfficer(t, ['revenue']),
+    add: (count: number) => toiletFaultsReported(count),
+  },
 ] as const;
 
-describe.each(staffLists)('back office: $name ($path)', ({ path, key, officer, outsider, add }) => {
-  let staff: TestUser;
-  const keys = (page: PageBody) => page.data.map((item) => String(item[key]));
-  beforeAll(async () => {
-    staff = await officer();
-    await add(3);
-    await add(2);
-  });
+describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
+  'back office: $name ($path)',
+  (list) => {
+    const { path, key, officer, outsider, add, order } = list;
+    let staff: TestUser;
+    const keys = (page: PageBody) => page.data.map((item) => String(item[key]));
+    beforeAll(async () => {
+      staff = await officer();
+      await add(3);
+      await add(2);
+    });
 
-  it('answers `limit` items and a next_cursor, then the rest, every item once, oldest first, null at the end', async () => {
-    const whole = await getPage(staff, withQuery(path, 'limit=500'));
-    expect(whole.status).toBe(200);
-    expect(whole.body.next_cursor).toBeNull();
-    const all = keys(whole.body);
-    expect(all.length).toBeGreaterThanOrEqual(5);
-    const pages = await walkPages(staff, path, 2);
-    expect(pages.slice(0, -1).every((p) => p.data.length === 2 && p.next_cursor !== null)).toBe(true);
-    expect(pages.at(-1)?.next_cursor).toBeNull();
-    expect(pages.flatMap(keys)).toEqual(all);
-    const exact = await walkPages(staff, path, all.length);
-    expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[all.length, null]]);
-  });
+    it('answers `limit` items and a next_cursor, then the rest, every item once, oldest first, null at the end', async () => {
+      const whole = await getPage(staff, withQuery(path, 'limit=500'));
+      expect(whole.status).toBe(200);
+      expect(whole.body.next_cursor).toBeNull();
+      const all = keys(whole.body);
+      expect(all.length).toBeGreaterThanOrEqual(5);
+      const pages = await walkPages(staff, path, 2);
+      expect(pages.slice(0, -1).every((p) => p.data.length === 2 && p.next_cursor !== null)).toBe(true);
+      expect(pages.at(-1)?.next_cursor).toBeNull();
+      expect(pages.flatMap(keys)).toEqual(all);
+      const exact = await walkPages(staff, path, all.length);
+      expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[all.length, null]]);
+    });
 
-  it('keeps its order when work is added between pages: new work comes last, none is repeated or lost', async () => {
-    const before = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
-    const first = await getPage(staff, withQuery(path, 'limit=2'));
-    const added = await add(2);
-    const rest = await walkPages(staff, path, 2, first.body.next_cursor);
-    const read = [...keys(first.body), ...rest.flatMap(keys)];
-    expect(read.slice(0, before.length)).toEqual(before);
-    expect(read.slice(before.length).sort()).toEqual([...added].sort());
-  });
+    it('keeps its order when work is added between pages: new work last (first, newest first), none is repeated or lost', async () => {
+      const before = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
+      const first = await getPage(staff, withQuery(path, 'limit=2'));
+      const added = await add(2);
+      const rest = await walkPages(staff, path, 2, first.body.next_cursor);
+      const read = [...keys(first.body), ...rest.flatMap(keys)];
+      if (order === 'oldest first') {
+        expect(read.slice(0, before.length)).toEqual(before);
+        expect(read.slice(before.length).sort()).toEqual([...added].sort());
+      } else {
+        // Newest first: what was reported meanwhile sorts before the cursor, on the first page asked again.
+        expect(read).toEqual(before);
+        const after = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
+        expect(after.slice(0, added.length).sort()).toEqual([...added].sort());
+      }
+    });
 
-  it('refuses, with or without a cursor, an officer without its area and a citizen', async () => {
-    const cursor = encodeURIComponent(
-      (await getPage(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '',
-    );
-    for (const someone of [await outsider(), await signUp()]) {
-      expect((await getPage(someone, path)).status).toBe(403);
-      expect((await getPage(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
-    }
-  });
+    it('refuses, with or without a cursor, an officer without its area and a citizen', async () => {
+      const cursor = encodeURIComponent(
+        (await getPage(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '',
+      );
+      for (const someone of [await outsider(), await signUp()]) {
+        expect((await getPage(someone, path)).status).toBe(403);
+        expect((await getPage(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
+      }
+    });
 
-  it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
-    for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
-      const bad = await getPage(staff, withQuery(path, `cursor=${cursor}`));
-      expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({
-        code: 'invalid_cursor',
-        details: [{ path: 'cursor', message: 'Not a cursor.' }],
-      });
-    }
-    for (const limit of ['0', '501', 'many'])
-      expect((await getPage(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
-  });
-});
+    it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
+      for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
+        const bad = await getPage(staff, withQuery(path, `cursor=${cursor}`));
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({
+          code: 'invalid_cursor',
+          details: [{ path: 'cursor', message: 'Not a cursor.' }],
+        });
+      }
+      for (const limit of ['0', '501', 'many'])
+        expect((await getPage(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
+    });
+  },
+);

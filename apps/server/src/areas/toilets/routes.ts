@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   publicToiletsResponseSchema,
   toiletFaultParamsSchema,
@@ -68,14 +69,18 @@ export function toiletRoutes(deps: { toilets: Toilets; guards: Guards }): Fastif
         schema: {
           operationId: 'listToiletFaults',
           ...staff,
-          summary: "Public toilets' faults: open ones first, newest first",
+          summary: "Public toilets' faults, newest reported first, a page at a time",
           description:
-            'County officers who look after public toilets (the enforcement role): `status` filters.',
-          querystring: z.object({ status: z.enum(['open', 'closed']).optional() }),
+            'County officers who look after public toilets (the enforcement role): `status` filters (`open`: the ones to see to). ' +
+            'Newest reported first: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema.extend({ status: z.enum(['open', 'closed']).optional() }),
           response: { 200: toiletFaultsResponseSchema },
         },
       },
-      async (request) => ({ data: await deps.toilets.faults(request.query.status) }),
+      async (request) => {
+        const { status, ...page } = request.query;
+        return deps.toilets.faults(status, page);
+      },
     );
     app.post(
       '/api/staff/public-toilets/faults/:fault_id/close',

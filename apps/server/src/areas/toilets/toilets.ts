@@ -1,9 +1,10 @@
 import type { PublicToilet, ToiletFault } from '@kaunti/contract/api-toilets';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { feeAmountsOf } from '../../core/applications/fees';
 import { recordAudit } from '../../core/audit/audit';
 import type { ReferenceItems } from '../../core/county/reference-items';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict, notFound } from '../../platform/errors';
 import { StateMachine } from '../../platform/state-machine';
 import { toiletFaults } from './schema';
@@ -117,16 +118,27 @@ export function createToilets(deps: { db: Db; references: ReferenceItems }) {
       });
     },
 
-    /** The faults officers see: open first, newest first. */
-    async faults(status?: FaultRow['status']): Promise<ToiletFault[]> {
-      const rows = await db
-        .select()
-        .from(toiletFaults)
-        .where(status ? eq(toiletFaults.status, status) : undefined)
-        .orderBy(asc(toiletFaults.status), desc(toiletFaults.reportedAt))
-        .limit(500);
-      const toilets = await toiletsByCode();
-      return rows.map((row) => toFault(row, toilets));
+    /**
+     * The faults officers see (open or closed ones, or both), newest reported first, a page at a
+     * time (`platform/db/pages.ts`).
+     */
+    async faults(status: FaultRow['status'] | undefined, page: PageQuery = {}): Promise<Page<ToiletFault>> {
+      const read = pageRead(page, toiletFaults.reportedAt, toiletFaults.id, UUID_KEY);
+      const [rows, toilets] = await Promise.all([
+        db
+          .select({ row: toiletFaults, at: read.at })
+          .from(toiletFaults)
+          .where(and(status ? eq(toiletFaults.status, status) : undefined, read.after))
+          .orderBy(...read.orderBy)
+          .limit(read.rows),
+        toiletsByCode(),
+      ]);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.row.id }),
+        (r) => toFault(r.row, toilets),
+      );
     },
 
     /** An officer closes an open fault (a closed one is a 409), audited. */

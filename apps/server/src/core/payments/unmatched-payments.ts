@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { users } from '../accounts/schema';
 import type { Actor } from '../audit/audit';
@@ -126,9 +127,12 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
      * Paid money that reached no bill (paybill with a wrong account number, a cancelled bill,
      * money beyond a prompt), oldest first, with any match waiting for a second officer.
      */
-    async listUnmatched(): Promise<UnmatchedListed[]> {
-      const rows = await db
-        .select()
+    async listUnmatched(
+      page: PageQuery = {},
+    ): Promise<{ data: UnmatchedListed[]; next_cursor: string | null }> {
+      const read = pageRead(page, payments.createdAt, payments.id, UUID_KEY, 'oldest first');
+      const found = await db
+        .select({ row: payments, at: read.at })
         .from(payments)
         .where(
           and(
@@ -136,10 +140,17 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
             isNull(payments.appliedAt),
             sql`${payments.unmatchedReason} is not null`,
             or(isNull(payments.resolution), eq(payments.resolution, 'match_proposed')),
+            read.after,
           ),
         )
-        .orderBy(payments.createdAt)
-        .limit(500);
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      const { data: rows, next_cursor } = pageOf(
+        found,
+        read.limit,
+        (r) => ({ at: r.at, key: r.row.id }),
+        (r) => r.row,
+      );
       const billIds = rows.map((r) => r.proposedBillId).filter((id): id is string => id !== null);
       const officerIds = rows.map((r) => r.proposedBy).filter((id): id is string => id !== null);
       const [billRows, officerRows] = await Promise.all([
@@ -155,7 +166,7 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
       ]);
       const billNos = new Map(billRows.map((b) => [b.id, b.billNo]));
       const names = new Map(officerRows.map((u) => [u.id, fullName(u.first, u.middle, u.sur)]));
-      return rows.map((row) => ({
+      const data = rows.map((row) => ({
         row,
         proposal:
           row.resolution === 'match_proposed' && row.proposedBillId && row.proposedBy && row.proposedAt
@@ -168,6 +179,7 @@ export function createUnmatchedPayments(internals: PaymentInternals) {
               }
             : null,
       }));
+      return { data, next_cursor };
     },
 
     /**

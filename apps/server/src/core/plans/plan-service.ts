@@ -171,21 +171,31 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
       return (await present([row]))[0]!;
     },
 
-    /** Plans waiting for a revenue officer (never shown their own to decide: the decision refuses it). */
-    async pending(officerId: string) {
-      const rows = await db
-        .select({ plan: paymentPlans, user: users })
+    /** Plans waiting for a revenue officer, oldest first, a page at a time (their own shown, marked: the decision refuses it). */
+    async pending(officerId: string, page: PageQuery = {}) {
+      const read = pageRead(page, paymentPlans.createdAt, paymentPlans.id, UUID_KEY, 'oldest first');
+      const found = await db
+        .select({ plan: paymentPlans, user: users, at: read.at })
         .from(paymentPlans)
         .innerJoin(users, eq(users.id, paymentPlans.userId))
-        .where(eq(paymentPlans.status, 'pending_review'))
-        .orderBy(asc(paymentPlans.createdAt))
-        .limit(200);
+        .where(and(eq(paymentPlans.status, 'pending_review'), read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      const { data: rows, next_cursor } = pageOf(
+        found,
+        read.limit,
+        (r) => ({ at: r.at, key: r.plan.id }),
+        (r) => r,
+      );
       const shown = await present(rows.map((r) => r.plan));
-      return shown.map((plan, i) => ({
-        ...plan,
-        customer_name: fullName(rows[i]!.user.firstName, rows[i]!.user.middleName, rows[i]!.user.surName),
-        own: rows[i]!.plan.userId === officerId,
-      }));
+      return {
+        data: shown.map((plan, i) => ({
+          ...plan,
+          customer_name: fullName(rows[i]!.user.firstName, rows[i]!.user.middleName, rows[i]!.user.surName),
+          own: rows[i]!.plan.userId === officerId,
+        })),
+        next_cursor,
+      };
     },
 
     /** A revenue officer grants or refuses a plan above the limits; never their own. */

@@ -157,11 +157,14 @@ export function paymentPlanRoutes(deps: {
           ...staff,
           operationId: 'listPendingPaymentPlans',
           summary: 'Payment plans above the county limits, waiting for a revenue officer',
-          description: 'Oldest first, with the debts each would cover and the instalments asked for.',
+          description:
+            'Oldest first, with the debts each would cover and the instalments asked for: ' +
+            '`limit` of them (default 50), then `next_cursor` to send as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
           response: { 200: staffPlansResponseSchema },
         },
       },
-      async (request) => ({ data: await plans.pending(currentOfficer(request).userId) }),
+      async (request) => plans.pending(currentOfficer(request).userId, request.query),
     );
 
     app.post(

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@kaunti/contract/api-bills';
 import {
   collectionsQuerySchema,
   collectionsSchema,
@@ -66,32 +67,38 @@ export function revenueRoutes(deps: {
             'Paybill payments whose account number is no open bill (a typo, a cancelled bill), money M-Pesa ' +
             'confirmed beyond an STK prompt, confirmed with Daraja and waiting for an officer to match them ' +
             'to a bill or mark them for refund; with any match above `second_officer_above_cents` waiting ' +
-            'for a second revenue officer.',
+            'for a second revenue officer. Oldest first: `limit` of them (default 50), then `next_cursor` to send ' +
+            'as `cursor` for the next page (null on the last).',
+          querystring: pageQuerySchema,
           response: { 200: unmatchedListSchema },
         },
       },
-      async () => ({
-        data: (await deps.payments.listUnmatched()).map(({ row: p, proposal }) => ({
-          payment_id: p.id,
-          account_typed: p.billNo,
-          reason: p.unmatchedReason ?? 'unknown_bill',
-          amount_cents: p.amountPaidCents ?? p.amountRequestedCents,
-          phone_number: p.phoneNumber,
-          payer_name: p.payerName,
-          mpesa_receipt_number: p.mpesaReceiptNumber,
-          paid_at: (p.completedAt ?? p.createdAt).toISOString(),
-          proposal: proposal
-            ? {
-                bill_no: proposal.billNo,
-                proposed_by: proposal.proposedBy,
-                proposed_by_name: proposal.proposedByName,
-                reason: proposal.reason,
-                proposed_at: proposal.proposedAt.toISOString(),
-              }
-            : null,
-        })),
-        second_officer_above_cents: deps.payments.secondOfficerAboveCents,
-      }),
+      async (request) => {
+        const page = await deps.payments.listUnmatched(request.query);
+        return {
+          data: page.data.map(({ row: p, proposal }) => ({
+            payment_id: p.id,
+            account_typed: p.billNo,
+            reason: p.unmatchedReason ?? 'unknown_bill',
+            amount_cents: p.amountPaidCents ?? p.amountRequestedCents,
+            phone_number: p.phoneNumber,
+            payer_name: p.payerName,
+            mpesa_receipt_number: p.mpesaReceiptNumber,
+            paid_at: (p.completedAt ?? p.createdAt).toISOString(),
+            proposal: proposal
+              ? {
+                  bill_no: proposal.billNo,
+                  proposed_by: proposal.proposedBy,
+                  proposed_by_name: proposal.proposedByName,
+                  reason: proposal.reason,
+                  proposed_at: proposal.proposedAt.toISOString(),
+                }
+              : null,
+          })),
+          next_cursor: page.next_cursor,
+          second_officer_above_cents: deps.payments.secondOfficerAboveCents,
+        };
+      },
     );
 
     const paymentParams = z.object({ payment_id: z.uuid({ message: 'Not found.' }) });

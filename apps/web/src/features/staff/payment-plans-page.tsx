@@ -3,7 +3,7 @@ import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -26,7 +26,7 @@ export function StaffPaymentPlansPage() {
   const { t } = useTranslation('staff');
   const query = useQuery({
     queryKey: KEY,
-    queryFn: () => api<{ data: StaffPlan[] }>('/api/staff/payment-plans'),
+    queryFn: () => apiAllPages<StaffPlan>('/api/staff/payment-plans'),
   });
   const [announcement, setAnnouncement] = useState('');
   return (

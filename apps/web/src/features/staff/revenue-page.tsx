@@ -49,11 +49,25 @@ export function RevenuePage() {
   );
 }
 
+/** Every page of the unmatched payments (`next_cursor`), with the first page's second-officer rule. */
+async function allUnmatched(): Promise<UnmatchedList> {
+  const path = '/api/staff/revenue/unmatched?limit=500';
+  const first = await api<UnmatchedList>(path);
+  const data = [...first.data];
+  let cursor = first.next_cursor;
+  while (cursor) {
+    const page: UnmatchedList = await api<UnmatchedList>(`${path}&cursor=${encodeURIComponent(cursor)}`);
+    data.push(...page.data);
+    cursor = page.next_cursor;
+  }
+  return { ...first, data, next_cursor: null };
+}
+
 function Unmatched() {
   const { t, i18n } = useTranslation('staff');
   const query = useQuery({
     queryKey: ['staff', 'unmatched'],
-    queryFn: () => api<UnmatchedList>('/api/staff/revenue/unmatched'),
+    queryFn: allUnmatched,
   });
   const me = useMe();
   return (

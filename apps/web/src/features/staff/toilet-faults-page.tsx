@@ -2,7 +2,7 @@ import type { ToiletFault } from '@kaunti/contract/api-toilets';
 import { formatDisplayMoment } from '@kaunti/contract/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -24,7 +24,7 @@ export function ToiletFaultsPage() {
   const [announcement, setAnnouncement] = useState('');
   const query = useQuery({
     queryKey: FAULTS_KEY,
-    queryFn: () => api<{ data: ToiletFault[] }>('/api/staff/public-toilets/faults?status=open'),
+    queryFn: () => apiAllPages<ToiletFault>('/api/staff/public-toilets/faults?status=open'),
   });
   return (
     <div>
