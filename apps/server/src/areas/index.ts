@@ -3,8 +3,8 @@ import { businessArea } from './business';
 import { landArea } from './land';
 import { marketsArea } from './markets';
 import { parkingArea } from './parking';
+import { paymentsArea } from './payments';
 import { propertyArea } from './property';
-import { toiletsArea } from './toilets';
 import { transportArea } from './transport';
 
 /**
@@ -19,6 +19,6 @@ export const areas: readonly Area[] = [
   businessArea,
   parkingArea,
   marketsArea,
-  toiletsArea,
+  paymentsArea,
   transportArea,
 ];

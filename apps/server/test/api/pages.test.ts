@@ -11,8 +11,8 @@ import { businessClaims, businesses, businessPermits } from '../../src/areas/bus
 import { customerParcels, landUses, parcelClaims, parcels } from '../../src/areas/land/schema';
 import { marketStalls, stallAllocations } from '../../src/areas/markets/schema';
 import { parkingCovers } from '../../src/areas/parking/schema';
+import { toiletFaults } from '../../src/areas/payments/schema';
 import { estateHouses, tenancies } from '../../src/areas/property/schema';
-import { toiletFaults } from '../../src/areas/toilets/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import { applications } from '../../src/core/applications/schema';
 import type { BillService } from '../../src/core/bills/bill-service';

@@ -6,7 +6,7 @@ import { defineService } from '../../../define-service';
  * (workflow "ticket", core/tickets): the paid ticket's short code is what the attendant checks. A
  * single entry is paid each time (a visit); a monthly pass once a month per toilet and phone.
  * The toilet is the submit path's `{toilet_id}`; the fee its tariff row for the pass chosen
- * (schedule "public-toilets"). Faults are reported to the county on the page (areas/toilets).
+ * (schedule "public-toilets"). Faults are reported to the county on the page (areas/payments).
  */
 export default defineService({
   id: 'public-toilets',
