@@ -17,8 +17,20 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: FieldError[]) =>
-  new AppError(400, details ? 'validation_failed' : 'bad_request', message, details);
+/**
+ * A 400. With the fields' details it is `validation_failed` (`details` names each field);
+ * without, the code naming its case is required (decision 038, as `conflict` requires one), so a
+ * refusal a program acts on cannot hide under the general `bad_request`. That one is left to the
+ * framework's own refusals, to internal checks no route reaches, and to the password reset's
+ * refusal, vague on purpose (it must not tell a wrong code from an unknown account).
+ */
+export function badRequest(message: string, details: FieldError[]): AppError;
+export function badRequest(message: string, code: ErrorCode): AppError;
+export function badRequest(message: string, detailsOrCode: FieldError[] | ErrorCode): AppError {
+  return Array.isArray(detailsOrCode)
+    ? new AppError(400, 'validation_failed', message, detailsOrCode)
+    : new AppError(400, detailsOrCode, message);
+}
 export const unauthorized = (message = 'Please login to continue', code: ErrorCode = 'unauthorized') =>
   new AppError(401, code, message);
 export const forbidden = (message = 'You are not allowed to do this.') =>

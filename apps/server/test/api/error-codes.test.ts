@@ -25,7 +25,7 @@ describe('error codes in the code', () => {
     const unknown: string[] = [];
     for (const { path, text } of files)
       for (const match of text.matchAll(
-        /new AppError\(\s*\d{3},\s*'([a-z_]+)'|\bconflict\([^;]*?,\s*'([a-z_]+)',?\s*\);/g,
+        /new AppError\(\s*\d{3},\s*'([a-z_]+)'|\b(?:conflict|badRequest)\([^;]*?,\s*'([a-z_]+)',?\s*\);/g,
       )) {
         const code = match[1] ?? match[2] ?? '';
         if (!known.has(code)) unknown.push(`${path}: ${code}`);
@@ -39,6 +39,21 @@ describe('error codes in the code', () => {
       .flatMap(({ path, text }) =>
         [...text.matchAll(/'conflict'/g)].map((m) => `${path}:${text.slice(0, m.index).split('\n').length}`),
       );
+    expect(general).toEqual([]);
+  });
+
+  it('a 400 without details names its case: `bad_request` only where no program acts on it', () => {
+    // The password reset's refusal (vague on purpose) and internal checks no route reaches.
+    const allowed = new Set([
+      join('core', 'accounts', 'auth-service.ts'),
+      join('core', 'documents', 'document-service.ts'),
+      join('core', 'documents', 'invoice-documents.ts'),
+    ]);
+    const general = files.flatMap(({ path, text }) =>
+      [...text.matchAll(/\bbadRequest\([^;]*?,\s*'bad_request',?\s*\);/g)]
+        .filter(() => !allowed.has(path))
+        .map((m) => `${path}:${text.slice(0, m.index).split('\n').length}`),
+    );
     expect(general).toEqual([]);
   });
 

@@ -275,10 +275,12 @@ export function createAuthService(deps: {
       try {
         await deps.otp.verify({ userId: user?.id ?? NO_ACCOUNT_ID, purpose: 'password_reset', code });
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400) throw badRequest(RESET_REFUSED_MESSAGE);
+        // Vague on purpose, so the general `bad_request`: a wrong code and an unknown account look alike.
+        if (error instanceof AppError && error.statusCode === 400)
+          throw badRequest(RESET_REFUSED_MESSAGE, 'bad_request');
         throw error;
       }
-      if (!user) throw badRequest(RESET_REFUSED_MESSAGE);
+      if (!user) throw badRequest(RESET_REFUSED_MESSAGE, 'bad_request');
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -127,7 +127,7 @@ export function createBillPayments(db: Db, handlers: ObligationHandlers) {
      */
     async applyPayment(tx: Db, input: ApplyPaymentInput): Promise<PaymentApplied> {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-        throw badRequest('A payment must be a positive whole number of cents.');
+        throw badRequest('A payment must be a positive whole number of cents.', 'amount_not_whole_cents');
       }
       const [row] = input.locked
         ? [input.locked.row]

@@ -35,7 +35,7 @@ export function createStandingBilling(db: Db, bills: BillService) {
       answerIn: BillLanguage = 'en',
     ): Promise<Bill> {
       if (!Number.isInteger(monthsAhead) || monthsAhead < 0 || monthsAhead > 24)
-        throw badRequest('Please choose between 0 and 24 months ahead.');
+        throw badRequest('Please choose between 0 and 24 months ahead.', 'months_out_of_range');
       return db.transaction(async (tx) => {
         const obligation = await loadOwned(tx, obligationId, true);
         const ledger = await ledgerOf(tx, obligation);

@@ -226,11 +226,12 @@ export function createDocumentService({
     async issue(input, tx = db) {
       const number = input.number.trim();
       const holderName = input.holderName.trim().replace(/\s+/g, ' ');
-      if (number === '') throw badRequest('A document needs a number.');
-      if (holderName === '') throw badRequest('A document needs a holder name.');
+      // Internal checks (`bad_request`): no route reaches them, the engine issues its own documents.
+      if (number === '') throw badRequest('A document needs a number.', 'bad_request');
+      if (holderName === '') throw badRequest('A document needs a holder name.', 'bad_request');
       const amount = input.amountCents ?? null;
       if (amount !== null && (!Number.isSafeInteger(amount) || amount < 0)) {
-        throw badRequest('A document amount must be a whole, non-negative number of cents.');
+        throw badRequest('A document amount must be a whole, non-negative number of cents.', 'bad_request');
       }
 
       const existing = await findByKindNumber(tx, input.kind, number);

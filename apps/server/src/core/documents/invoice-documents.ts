@@ -75,13 +75,17 @@ export function createInvoiceDocuments(deps: {
     publicLinks,
     async prepare(input, tx) {
       const { ownerUserId, registerName, printMasked, actor, requestId, ...fields } = input;
+      // Internal checks (`bad_request`): no route reaches them, the engine prepares its own bills' documents.
       if (fields.isReceipt && !fields.receiptNo?.trim())
-        throw badRequest('A receipt needs a receipt number.');
+        throw badRequest('A receipt needs a receipt number.', 'bad_request');
       // Fails now, not at print time, on an amount that is not a number of shillings.
       try {
         layoutInvoice(fields);
       } catch (error) {
-        throw badRequest(error instanceof Error ? error.message : 'The bill lines are not valid.');
+        throw badRequest(
+          error instanceof Error ? error.message : 'The bill lines are not valid.',
+          'bad_request',
+        );
       }
       const facts: Record<string, string> = { bill_no: fields.billNo };
       if (fields.externalDoc) facts.application_no = fields.externalDoc;

@@ -112,6 +112,7 @@ export function createPaymentPlans(deps: PaymentPlanDeps) {
           if (total < PLAN_MIN_ARREARS_CENTS)
             throw badRequest(
               `A payment plan is offered for arrears of at least ${formatKes(PLAN_MIN_ARREARS_CENTS)}.`,
+              'arrears_too_small',
             );
           const atOnce = grantedAtOnce(deps.limits, total, count);
           let inserted: PlanRow | undefined;
