@@ -4,10 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { queryClient } from './app/providers';
-import { PortalRoutes } from './app/router';
+import { matchTable, PortalRoutes, portalTable } from './app/router';
 import { setAuthToken } from './lib/api-client';
 import { loadChunk } from './lib/chunk-loader';
 import { preferredLanguageOtherThan, startI18n } from './lib/i18n';
+import { preloadElement } from './lib/lazy-route';
 import { readRenderedPage } from './lib/rendered-page';
 import { startServiceWorkerAfterLoad } from './lib/service-worker';
 import { readTokenCookie } from './lib/session-token';
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
   // What the server said in words (lists, fee lines) is asked again in the new language.
   translator.subscribe(() => void queryClient.invalidateQueries());
   const pages = await table;
+  if (hydrate && pages) await beforeHydration(pages);
   const app = (children: ReactNode) => (
     <AppRoot translator={translator} posted={hydrate?.form}>
       {children}
@@ -51,6 +53,25 @@ async function start(): Promise<void> {
     if (hydrate && (pages || window.location.pathname === '/')) hydrateRoot(container, app(routes));
     else createRoot(container).render(app(routes));
   });
+}
+
+/** The next task: what was done so far is one task, what follows another. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The path matched in the route table, then its pages' code asked for, each in a task of its own
+ * before the hydration: matching ranks every route of the table, and asking for a page's code
+ * adds a preload for each of its chunks, each several milliseconds on a phone. Within the
+ * hydration's first render (one task: React slices a render between components, not within
+ * one) they made the page's longest task. The render finds both done (`matchTable`, and the
+ * elements' own state).
+ */
+async function beforeHydration(pages: RouteObject[]): Promise<void> {
+  await nextTask();
+  const matches = matchTable(portalTable(pages), window.location.pathname);
+  await nextTask();
+  for (const match of matches) preloadElement(match.route.element);
+  await nextTask();
 }
 
 /**

@@ -10,7 +10,7 @@ import { routeEntries } from '../testing/route-table';
 import { PLANNED_PATHS } from './planned-routes';
 import { portalRoutes } from './portal-routes';
 import { PROTECTED_PATHS } from './protected-paths';
-import { PortalRoutes, routeTable } from './router';
+import { matchTable, PortalRoutes, portalTable, routeTable } from './router';
 
 vi.mock('../lib/chunk-loader', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/chunk-loader')>();
@@ -47,6 +47,18 @@ function answeringPattern(path: string): string | undefined {
   const deepest = matches.at(-1)?.route;
   return deepest?.index ? matches.at(-2)?.route.path : deepest?.path;
 }
+
+describe('matching before a hydration (decision 042)', () => {
+  it('gives the render the table and the matches made before it, matching a path once', () => {
+    const table = portalTable(portalRoutes);
+    expect(portalTable(portalRoutes)).toBe(table);
+    const first = matchTable(table, '/signup');
+    expect(first.at(-1)?.route.path).toBe('signup');
+    expect(matchTable(table, '/signup')).toBe(first);
+    // Another path is matched afresh.
+    expect(matchTable(table, '/login').at(-1)?.route.path).toBe('login');
+  });
+});
 
 describe('route table', () => {
   // Every entry, the ones marked coming soon included (their address still answers).

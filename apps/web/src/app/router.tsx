@@ -1,5 +1,12 @@
 import { type ReactElement, startTransition, useEffect, useMemo, useState } from 'react';
-import { matchRoutes, Outlet, type RouteObject, renderMatches, useLocation } from 'react-router';
+import {
+  matchRoutes,
+  Outlet,
+  type RouteMatch,
+  type RouteObject,
+  renderMatches,
+  useLocation,
+} from 'react-router';
 import { landingRoutes } from '../features/public-pages/landing-routes';
 import { loadChunk } from '../lib/chunk-loader';
 import { lazyElement, preloadElement } from '../lib/lazy-route';
@@ -44,14 +51,39 @@ export function routeTable(pages: RouteObject[] = [], elsewhere?: ReactElement):
   ];
 }
 
+/** The whole table around the portal's pages, made once per list of pages. */
+const tables = new WeakMap<RouteObject[], RouteObject[]>();
+export function portalTable(pages: RouteObject[]): RouteObject[] {
+  let table = tables.get(pages);
+  if (!table) {
+    table = routeTable(pages);
+    tables.set(pages, table);
+  }
+  return table;
+}
+
+/**
+ * The routes a path matches in a table, kept for the table's last path: matching ranks every
+ * route of the table, which on a phone costs more than the rest of a navigation's rendering, so
+ * a hydration matches its path before it renders (start.tsx, a task of its own) and the render
+ * finds the answer here.
+ */
+const lastMatch = new WeakMap<RouteObject[], { pathname: string; matches: RouteMatch[] }>();
+export function matchTable(routes: RouteObject[], pathname: string): RouteMatch[] {
+  const last = lastMatch.get(routes);
+  if (last?.pathname === pathname) return last.matches;
+  const matches = matchRoutes(routes, pathname) ?? [];
+  lastMatch.set(routes, { pathname, matches });
+  return matches;
+}
+
 /**
  * Renders the routes a path matches in a table, and gives them to the shell's title and back
- * button (route-handle.ts). The table is matched once per path: matching ranks every route of
- * the table, which on a phone costs more than the rest of a navigation's rendering.
+ * button (route-handle.ts). The table is matched once per path (`matchTable`).
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const { pathname } = useLocation();
-  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
+  const matches = useMemo(() => matchTable(routes, pathname), [routes, pathname]);
   // Every lazy element on the path starts fetching now (a layout and its page side by side).
   for (const match of matches) preloadElement(match.route.element);
   return <RouteMatchesContext value={matches}>{renderMatches(matches)}</RouteMatchesContext>;
@@ -74,7 +106,10 @@ export function PortalRoutes({ initialPages }: { initialPages?: RouteObject[] })
       ),
     [],
   );
-  const routes = useMemo(() => routeTable(pages, pages ? undefined : fetchPages), [pages, fetchPages]);
+  const routes = useMemo(
+    () => (pages ? portalTable(pages) : routeTable(undefined, fetchPages)),
+    [pages, fetchPages],
+  );
   return <AppRoutes routes={routes} />;
 }
 
