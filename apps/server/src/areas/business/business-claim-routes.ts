@@ -13,18 +13,14 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../core/accounts/guard';
-import { currentOfficer, servesArea } from '../../core/staff/officer-service';
-import { forbidden } from '../../platform/errors';
+import { officerOfArea } from '../../core/staff/officer-service';
 import { TAKEOVER_RATE_LIMIT } from './business-holding-routes';
 import type { BusinessService } from './business-service';
 import type { Permits } from './permits';
 
 /** Business claims are the business area's: an officer of another area may not read or decide them. */
-function businessOfficer(request: FastifyRequest) {
-  const officer = currentOfficer(request);
-  if (!servesArea(officer, 'business')) throw forbidden('Business claims are decided by business officers.');
-  return officer;
-}
+const businessOfficer = (request: FastifyRequest) =>
+  officerOfArea(request, 'business', 'Business claims are decided by business officers.');
 
 /** Claims of a business: the caller's, and the business officers' review and decision. */
 export function businessClaimRoutes(deps: {

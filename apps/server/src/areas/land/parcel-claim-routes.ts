@@ -11,17 +11,13 @@ import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../core/accounts/guard';
-import { currentOfficer, servesArea } from '../../core/staff/officer-service';
-import { forbidden } from '../../platform/errors';
+import { officerOfArea } from '../../core/staff/officer-service';
 import { errors } from './land-reference-routes';
 import type { LandRouteDeps } from './land-route-deps';
 
 /** Parcel claims are the land area's: an officer of another area may not read or decide them. */
-function landOfficer(request: FastifyRequest) {
-  const officer = currentOfficer(request);
-  if (!servesArea(officer, 'land')) throw forbidden('Parcel claims are decided by land officers.');
-  return officer;
-}
+const landOfficer = (request: FastifyRequest) =>
+  officerOfArea(request, 'land', 'Parcel claims are decided by land officers.');
 
 /** Parcel claims: the caller's, and the land officers' review and decision. */
 export function parcelClaimRoutes(deps: LandRouteDeps): FastifyPluginAsyncZod {

@@ -46,6 +46,13 @@ export function currentOfficer(request: FastifyRequest): LoadedOfficer {
   return request.officer;
 }
 
+/** The officer who passed a back-office guard, if they serve `area`; else 403 saying `refusal`. */
+export function officerOfArea(request: FastifyRequest, area: string, refusal: string): LoadedOfficer {
+  const officer = currentOfficer(request);
+  if (!servesArea(officer, area)) throw forbidden(refusal);
+  return officer;
+}
+
 export interface CreateOfficerInput {
   firstName: string;
   surName: string;
