@@ -104,7 +104,7 @@ export const askedBillSchema = billSchema
 export type AskedBill = z.infer<typeof askedBillSchema>;
 
 export const askedBillsResponseSchema = z
-  .object({ data: z.array(askedBillSchema) })
+  .object({ data: z.array(askedBillSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'AskedBills' });
 
 const billsFilterSchema = z.object({

@@ -16,6 +16,7 @@ import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import { saccos } from '../../src/areas/transport/schema';
 import { applications } from '../../src/core/applications/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
+import { billRequests, bills as billRows } from '../../src/core/bills/schema';
 import { wards } from '../../src/core/county/schema';
 import { payments } from '../../src/core/payments/schema';
 import { paymentPlans } from '../../src/core/plans/schema';
@@ -93,6 +94,21 @@ async function raiseBills(user: TestUser, count: number): Promise<string[]> {
     }
     return numbers;
   });
+}
+
+/**
+ * Records that a user asked for `count` bills on another account (a relative's rates bills), in
+ * one statement (so the requests share one asked_at).
+ */
+async function askForBills(user: TestUser, count: number): Promise<string[]> {
+  const owner = await signUp();
+  const numbers = await raiseBills(owner, count);
+  const raised = await t.database.db
+    .select({ id: billRows.id })
+    .from(billRows)
+    .where(inArray(billRows.billNo, numbers));
+  await t.database.db.insert(billRequests).values(raised.map((b) => ({ userId: user.id, billId: b.id })));
+  return numbers;
 }
 
 async function saveDrafts(user: TestUser, count: number): Promise<string[]> {
@@ -403,6 +419,12 @@ const lists = [
     path: '/api/bills?status=unpaid',
     key: 'bill_no',
     add: (user: TestUser, count: number) => raiseBills(user, count),
+  },
+  {
+    name: 'bills asked for on other accounts',
+    path: '/api/bills/asked',
+    key: 'bill_no',
+    add: (user: TestUser, count: number) => askForBills(user, count),
   },
   {
     name: 'parking permits',

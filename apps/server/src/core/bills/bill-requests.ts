@@ -1,6 +1,7 @@
 import type { Bill } from '@kaunti/contract/api-bills';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, UUID_KEY } from '../../platform/db/pages';
 import { recordAudit } from '../audit/audit';
 import type { BillLanguage } from './bill-types';
 import { linesJson, maskedBill, toApi } from './bill-views';
@@ -51,25 +52,46 @@ export function createBillRequests(db: Db) {
     },
 
     /**
-     * The bills on other accounts the user asked for, newest request first (at most 100): each
-     * with its lines, the owner's name masked as when they asked. Bills that have since moved to
-     * the user's own account are in their own list instead.
+     * The bills on other accounts the user asked for, newest request first, a page at a time
+     * (decision 038: by asked_at, then the request's id): each with its lines, the owner's name
+     * masked as when they asked. Asking again brings a bill to the top (a later position). Bills
+     * that have since moved to the user's own account are in their own list instead.
      */
     async listAskedForUser(
       userId: string,
+      page: PageQuery = {},
       language: BillLanguage = 'en',
-    ): Promise<(Bill & { asked_at: string })[]> {
+    ): Promise<Page<Bill & { asked_at: string }>> {
+      const read = pageRead(page, billRequests.askedAt, billRequests.id, UUID_KEY);
       const rows = await db
-        .select({ bill: bills, lines: linesJson, masked: billRequests.masked, askedAt: billRequests.askedAt })
+        .select({
+          bill: bills,
+          lines: linesJson,
+          masked: billRequests.masked,
+          askedAt: billRequests.askedAt,
+          requestId: billRequests.id,
+          at: read.at,
+        })
         .from(billRequests)
         .innerJoin(bills, eq(bills.id, billRequests.billId))
-        .where(and(eq(billRequests.userId, userId), sql`${bills.userId} is distinct from ${userId}::uuid`))
-        .orderBy(desc(billRequests.askedAt))
-        .limit(100);
-      return rows.map(({ bill, lines, masked, askedAt }) => {
-        const shown = toApi(bill, lines, language);
-        return { ...(masked ? maskedBill(shown) : shown), asked_at: askedAt.toISOString() };
-      });
+        .where(
+          and(
+            eq(billRequests.userId, userId),
+            sql`${bills.userId} is distinct from ${userId}::uuid`,
+            read.after,
+          ),
+        )
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.requestId }),
+        ({ bill, lines, masked, askedAt }) => {
+          const shown = toApi(bill, lines, language);
+          return { ...(masked ? maskedBill(shown) : shown), asked_at: askedAt.toISOString() };
+        },
+      );
     },
 
     /** Whether `userId` asked for this bill (and so may print it), and if its owner is masked for them. */

@@ -4,6 +4,7 @@ import {
   billSchema,
   billsQuerySchema,
   billsResponseSchema,
+  pageQuerySchema,
 } from '@kaunti/contract/api-bills';
 import { errorBodySchema } from '@kaunti/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,14 +48,16 @@ export function billRoutes(deps: { bills: BillService; guards: Guards }): Fastif
           description:
             "The bills on other accounts the caller asked for through an area's ask flow (a parcel's rates bill, " +
             "POST /api/lands/rates/current-bill), with their lines; the owner's name masked unless the caller is " +
-            'the owner the bill is addressed to. Only bills the caller asked for are listed, never any other.',
+            'the owner the bill is addressed to. Only bills the caller asked for are listed, never any other. ' +
+            'Newest request first (asking again brings a bill to the top): `limit` bills (default 50), then ' +
+            '`next_cursor` to send as `cursor` for the next page (null on the last).',
           security: [{ bearer: [] }],
-          response: { 200: askedBillsResponseSchema, 401: errorBodySchema },
+          querystring: pageQuerySchema,
+          response: { 200: askedBillsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },
       },
-      async (request, reply) => ({
-        data: await deps.bills.listAskedForUser(currentUser(request).id, languageOf(request, reply)),
-      }),
+      async (request, reply) =>
+        deps.bills.listAskedForUser(currentUser(request).id, request.query, languageOf(request, reply)),
     );
     app.get(
       '/api/bills/:bill_no',

@@ -126,6 +126,36 @@ describe('BillsPage', () => {
     expect(within(card!).getByRole('link', { name: 'Invoice NCCB55550003' })).toBeInTheDocument();
   });
 
+  it('lists every page of the bills asked for (decision 038): the second page after the first', async () => {
+    const asked = (billNo: string, at: string) => ({
+      ...testBill({ bill_no: billNo, description: `Land rates 2026: ${billNo}` }),
+      customer_name: 'O***** O*******',
+      asked_at: at,
+    });
+    const api = stubApi({
+      'GET /api/bills/asked': ({ url }) =>
+        url.includes('cursor=page-2')
+          ? jsonResponse(200, {
+              data: [asked('NCCB55550001', '2026-11-20T09:00:00.000Z')],
+              next_cursor: null,
+            })
+          : jsonResponse(200, {
+              data: [asked('NCCB55550003', '2026-11-24T09:00:00.000Z')],
+              next_cursor: 'page-2',
+            }),
+      'GET /api/bills': () => jsonResponse(200, { data: [], next_cursor: null }),
+    });
+    await renderWithApp(<BillsPage />);
+    const region = await screen.findByRole('region', { name: 'Bills you asked for (2)' });
+    expect(within(region).getAllByTestId('bill-card')).toHaveLength(2);
+    expect(within(region).getByText('Land rates 2026: NCCB55550003')).toBeInTheDocument();
+    expect(within(region).getByText('Land rates 2026: NCCB55550001')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.startsWith('/api/bills/asked')).map((c) => c.url)).toEqual([
+      '/api/bills/asked?limit=500',
+      '/api/bills/asked?limit=500&cursor=page-2',
+    ]);
+  });
+
   it('says so when there are no bills', async () => {
     stubApi({
       'GET /api/bills/asked': () => jsonResponse(200, { data: [] }),

@@ -15,13 +15,13 @@ export function useBills(area?: string) {
 }
 
 /**
- * The bills on other accounts the user asked for (a relative's rates bill), newest first: the
- * owner's name masked. Under the `bills` key, so whatever refreshes the bills refreshes these.
+ * The bills on other accounts the user asked for (a relative's rates bill), newest first, every
+ * page: the owner's name masked. Under the `bills` key, so whatever refreshes the bills refreshes these.
  */
 export function useAskedBills() {
   return useQuery({
     queryKey: ['bills', 'asked'],
-    queryFn: ({ signal }) => api<{ data: AskedBill[] }>('/api/bills/asked', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiAllPages<AskedBill>('/api/bills/asked', { signal }).then((r) => r.data),
   });
 }
 
