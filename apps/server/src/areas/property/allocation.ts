@@ -1,7 +1,7 @@
 import { composePrinted } from '@kaunti/catalogue/document-texts';
 import { findDocumentTemplate } from '@kaunti/catalogue/registries/documents';
 import type { AccountLanguage } from '@kaunti/contract/api-accounts';
-import type { Allocation, OfficerWaitingList } from '@kaunti/contract/api-estates';
+import type { Allocation } from '@kaunti/contract/api-estates';
 import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -13,56 +13,19 @@ import { type Actor, recordAudit } from '../../core/audit/audit';
 import { fullName } from '../../core/bills/bill-service';
 import { kenyaDate, kenyaToday } from '../../core/bills/kenya-date';
 import { monthName, type StandingChargeService } from '../../core/bills/standing-charges';
-import { addMonths, periodOf } from '../../core/bills/standing-rule';
 import type { CountyService } from '../../core/county/county-service';
 import type { DocumentService } from '../../core/documents/document-service';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import type { SmsGateway } from '../../platform/sms/sms-gateway';
-import { StateMachine } from '../../platform/state-machine';
-import { houseWords, sizeWords, unitTypeWords } from './house-words';
-import { estateHouses, estates, tenancies } from './schema';
+import { createAllocationReads } from './allocation-reads';
+import { ALLOCATION_LETTER, firstRentMonth, houseStatus, SMS, waitingStatus } from './allocation-terms';
+import { createAllocationWaitingList } from './allocation-waiting-list';
+import { houseWords, unitTypeWords } from './house-words';
+import { estateHouses, tenancies } from './schema';
 import { onWaitingList, openRentIn } from './waiting-list';
 
-/** The letter of allocation (catalogue: registries/documents.ts), at /downloads/official-letter. */
-export const ALLOCATION_LETTER = 'house-allocation-letter';
-
-/**
- * The moves of an allocation, each asserted and audited: a house goes from vacant to let (a
- * tenancy ending lets it go back), and an applicant from waiting on the list to allocated (final:
- * they are off the list).
- */
-export const houseStatus = new StateMachine<'vacant' | 'let'>('house', { vacant: ['let'], let: ['vacant'] });
-export const waitingStatus = new StateMachine<'waiting' | 'allocated'>('waiting list place', {
-  waiting: ['allocated'],
-  allocated: [],
-});
-
-type Use = 'residential' | 'commercial';
-
-/** The first month a house let today owes: this month while its due day is to come, else the next. */
-export function firstRentMonth(today: { year: number; month: number; day: number }, dueDay: number): string {
-  const current = periodOf(today.year, today.month);
-  return today.day <= dueDay ? current : addMonths(current, 1);
-}
-
-const SMS: Record<
-  AccountLanguage,
-  (a: {
-    house: string;
-    estate: string;
-    applicationNo: string;
-    tenancyNo: string;
-    rent: string;
-    from: string;
-    url: string;
-  }) => string
-> = {
-  en: (a) =>
-    `County e-services: ${a.house}, ${a.estate} is allocated to you (application ${a.applicationNo}). Tenancy ${a.tenancyNo}, rent ${a.rent} a month from ${a.from}. Your letter: ${a.url}`,
-  sw: (a) =>
-    `Huduma za kaunti: umepewa ${a.house}, ${a.estate} (ombi ${a.applicationNo}). Upangaji ${a.tenancyNo}, kodi ${a.rent} kwa mwezi kuanzia ${a.from}. Barua yako: ${a.url}`,
-};
+export { ALLOCATION_LETTER, firstRentMonth, houseStatus, waitingStatus } from './allocation-terms';
 
 /**
  * The estates office's allocation (decision 036): an officer sees an estate's waiting list (a kind
@@ -84,32 +47,8 @@ export function createAllocation(deps: {
   log: { warn(object: Record<string, unknown>, message: string): void };
 }) {
   const { db, standing } = deps;
-
-  async function estateOf(on: Db, code: string) {
-    const [estate] = await on.select().from(estates).where(eq(estates.code, code)).limit(1);
-    if (!estate) throw notFound('We could not find that estate.');
-    return estate;
-  }
-
-  /** The vacant houses of an estate and kind, lowest number first (numbers before shops' S1). */
-  const vacantHouses = (on: Db, estateCode: string, use: Use) =>
-    on
-      .select({
-        id: estateHouses.id,
-        houseNo: estateHouses.houseNo,
-        block: estateHouses.block,
-        size: estateHouses.size,
-        monthlyRentCents: estateHouses.monthlyRentCents,
-      })
-      .from(estateHouses)
-      .where(
-        and(
-          eq(estateHouses.estateCode, estateCode),
-          eq(estateHouses.use, use),
-          sql`not exists (select 1 from ${tenancies} t where t.house_id = ${estateHouses.id} and t.status = 'active')`,
-        ),
-      )
-      .orderBy(sql`length(${estateHouses.houseNo})`, asc(estateHouses.houseNo));
+  const reads = createAllocationReads();
+  const { estateOf } = reads;
 
   /** The next tenancy number of an estate: the county's initials, the estate, a running number. */
   async function nextTenancyNo(tx: Db, estateCode: string): Promise<string> {
@@ -124,54 +63,7 @@ export function createAllocation(deps: {
   }
 
   return {
-    /** An estate's waiting list for a kind of unit, in its order, and its vacant houses of that kind. */
-    async waitingList(
-      estateCode: string,
-      use: Use,
-      language: AccountLanguage = 'en',
-    ): Promise<OfficerWaitingList> {
-      const estate = await estateOf(db, estateCode);
-      const [waiting, vacant] = await Promise.all([
-        db
-          .select({
-            applicationNo: applications.applicationNo,
-            status: applications.status,
-            createdAt: applications.createdAt,
-            values: applications.values,
-            firstName: users.firstName,
-            middleName: users.middleName,
-            surName: users.surName,
-          })
-          .from(applications)
-          .innerJoin(users, eq(users.id, applications.userId))
-          .where(onWaitingList(estate.code, use))
-          .orderBy(asc(applications.createdAt), asc(applications.applicationNo)),
-        vacantHouses(db, estate.code, use),
-      ]);
-      return {
-        estate_code: estate.code,
-        estate: estate.name,
-        unit_use: use,
-        waiting: waiting.map((w, i) => {
-          const household = Number((w.values as Record<string, unknown>).household_size);
-          return {
-            place: i + 1,
-            application_no: w.applicationNo,
-            applicant_name: fullName(w.firstName, w.middleName, w.surName) || 'Applicant',
-            household_size: Number.isInteger(household) ? household : null,
-            applied_on: w.createdAt.toISOString(),
-            status: w.status,
-            registered: w.status === 'issued',
-          };
-        }),
-        vacant: vacant.map((h) => ({
-          house_no: h.houseNo,
-          block: h.block,
-          size: sizeWords(h.size, language),
-          monthly_rent_cents: h.monthlyRentCents,
-        })),
-      };
-    },
+    ...createAllocationWaitingList(db, reads),
 
     /** Allocates a vacant house to the first registered applicant on its estate's list for its kind. */
     async allocate(
