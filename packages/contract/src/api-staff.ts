@@ -5,7 +5,7 @@ import {
   applicationStatusSchema,
   issuedDocumentLinkSchema,
 } from './api-applications';
-import { billSchema, nextCursorSchema } from './api-bills';
+import { billSchema, nextCursorSchema, pageQuerySchema } from './api-bills';
 import { paymentMethodSchema, paymentStatusSchema } from './api-payments';
 import { centsSchema } from './cents-schema';
 
@@ -500,12 +500,14 @@ export const feeChangeSchema = z
   .meta({ id: 'FeeChange' });
 export type FeeChange = z.infer<typeof feeChangeSchema>;
 
-export const feeChangesQuerySchema = z.object({
-  status: z
-    .enum(FEE_CHANGE_STATUSES)
-    .optional()
-    .describe('Only changes in this state (default: all, newest first).'),
-});
+export const feeChangesQuerySchema = z
+  .object({
+    status: z
+      .enum(FEE_CHANGE_STATUSES)
+      .optional()
+      .describe('Only changes in this state (default: all, newest first).'),
+  })
+  .extend(pageQuerySchema.shape);
 export const feeChangesResponseSchema = z
-  .object({ data: z.array(feeChangeSchema) })
+  .object({ data: z.array(feeChangeSchema), next_cursor: nextCursorSchema })
   .meta({ id: 'FeeChanges' });

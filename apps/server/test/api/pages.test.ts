@@ -14,7 +14,7 @@ import { parkingCovers } from '../../src/areas/parking/schema';
 import { toiletFaults } from '../../src/areas/payments/schema';
 import { estateHouses, tenancies } from '../../src/areas/property/schema';
 import { saccos } from '../../src/areas/transport/schema';
-import { applications } from '../../src/core/applications/schema';
+import { applications, feeChanges } from '../../src/core/applications/schema';
 import type { BillService } from '../../src/core/bills/bill-service';
 import { billRequests, bills as billRows } from '../../src/core/bills/schema';
 import { wards } from '../../src/core/county/schema';
@@ -673,6 +673,39 @@ async function unmatchedPayments(count: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The administrator who proposes the fee changes of these tests (made once, when first needed). */
+let feeProposer: Promise<TestUser> | undefined;
+const proposerOfFees = () => {
+  feeProposer ??= createOfficer(t, ['admin']);
+  return feeProposer;
+};
+
+/** Proposes `count` fee changes (each of an item of its own, from 2099), one statement (so they share one created_at). */
+async function feeChangesProposed(
+  count: number,
+  status: 'proposed' | 'rejected' = 'proposed',
+): Promise<string[]> {
+  const admin = await proposerOfFees();
+  const rows = await t.database.db
+    .insert(feeChanges)
+    .values(
+      Array.from({ length: count }, () => ({
+        schedule: 'pest-control',
+        item: `TST-${randomUUID().slice(0, 8).toUpperCase()}`,
+        effectiveFrom: '2099-01-01',
+        description: 'Pest control certificate: a test item',
+        descriptionSw: 'Cheti cha udhibiti wa wadudu: kipengee cha majaribio',
+        amountCents: 350_000,
+        previousCents: 300_000,
+        reason: 'Finance Act 2099',
+        status,
+        proposedBy: admin.id,
+      })),
+    )
+    .returning({ id: feeChanges.id });
+  return rows.map((r) => r.id);
+}
+
 /**
  * The back office's lists of work waiting (decision 038): the county's, so every officer who may
  * read one reads the same list, oldest first (what waits longest comes first); new work comes last.
@@ -719,6 +752,25 @@ const staffLists = [
     officer: () => createOfficer(t, ['enforcement']),
     outsider: () => createOfficer(t, ['revenue']),
     add: (count: number) => toiletFaultsReported(count),
+  },
+  {
+    name: 'fee changes',
+    path: '/api/staff/fees/changes',
+    key: 'id',
+    // The newest proposed first (what the screen shows).
+    order: 'newest first',
+    officer: () => createOfficer(t, ['revenue']),
+    outsider: () => createOfficer(t, ['approver']),
+    add: (count: number) => feeChangesProposed(count),
+  },
+  {
+    name: 'fee changes waiting for a second officer',
+    path: '/api/staff/fees/changes?status=proposed',
+    key: 'id',
+    order: 'newest first',
+    officer: () => createOfficer(t, ['admin']),
+    outsider: () => createOfficer(t, ['enforcement']),
+    add: (count: number) => feeChangesProposed(count),
   },
 ] as const;
 
@@ -789,3 +841,23 @@ describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
     });
   },
 );
+
+it('pages fee changes of one status only, each still telling its proposer it is theirs (proposed_by_me)', async () => {
+  const admin = await proposerOfFees();
+  const revenue = await createOfficer(t, ['revenue']);
+  const rejected = await feeChangesProposed(2, 'rejected');
+  const waiting = await feeChangesProposed(3);
+  const keys = (pages: PageBody[]) => pages.flatMap((p) => p.data.map((c) => String(c.id)));
+  const proposedPages = await walkPages(admin, '/api/staff/fees/changes?status=proposed', 2);
+  expect(proposedPages.flatMap((p) => p.data.map((c) => c.status))).not.toContain('rejected');
+  expect(keys(proposedPages).slice(0, 3).sort()).toEqual([...waiting].sort());
+  expect(keys(proposedPages)).not.toEqual(expect.arrayContaining([rejected[0]]));
+  const everyPage = await walkPages(admin, '/api/staff/fees/changes', 2);
+  expect(keys(everyPage).slice(0, 5).sort()).toEqual([...waiting, ...rejected].sort());
+  const mine = everyPage.flatMap((p) => p.data).filter((c) => waiting.includes(String(c.id)));
+  expect(mine.map((c) => c.proposed_by_me)).toEqual([true, true, true]);
+  const theirs = (await walkPages(revenue, '/api/staff/fees/changes?status=proposed', 2))
+    .flatMap((p) => p.data)
+    .filter((c) => waiting.includes(String(c.id)));
+  expect(theirs.map((c) => c.proposed_by_me)).toEqual([false, false, false]);
+});

@@ -2,6 +2,7 @@ import type { FeeChange, FeeRow } from '@kaunti/contract/api-staff';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
+import { type Page, type PageQuery, pageOf, pageRead, positionAt, UUID_KEY } from '../../platform/db/pages';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { StateMachine } from '../../platform/state-machine';
 import { users } from '../accounts/schema';
@@ -65,20 +66,36 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
     return row;
   }
 
-  async function listChanges(officerId: string, where?: SQL): Promise<FeeChange[]> {
-    const rows = await db
-      .select({
-        change: feeChanges,
-        proposedBy: sql<string>`trim(${proposer.firstName} || ' ' || ${proposer.surName})`,
-        decidedBy: sql<string>`trim(${decider.firstName} || ' ' || ${decider.surName})`,
-      })
+  /** A change with its proposer's and decider's names, as the API shows it. */
+  const changeColumns = {
+    change: feeChanges,
+    proposedBy: sql<string>`trim(${proposer.firstName} || ' ' || ${proposer.surName})`,
+    decidedBy: sql<string>`trim(${decider.firstName} || ' ' || ${decider.surName})`,
+  };
+  /** Changes with those names, each with its position in the list (created_at as the database wrote it). */
+  const changesRead = () =>
+    db
+      .select({ ...changeColumns, at: positionAt(feeChanges.createdAt) })
       .from(feeChanges)
       .innerJoin(proposer, eq(proposer.id, feeChanges.proposedBy))
-      .leftJoin(decider, eq(decider.id, feeChanges.decidedBy))
-      .where(where)
-      .orderBy(desc(feeChanges.createdAt))
-      .limit(200);
-    return rows.map(({ change, proposedBy, decidedBy }) => ({
+      .leftJoin(decider, eq(decider.id, feeChanges.decidedBy));
+
+  /** One change as the API shows it (none for an unknown id). */
+  async function changeOf(officerId: string, id: string): Promise<FeeChange | undefined> {
+    const [row] = await changesRead().where(eq(feeChanges.id, id)).limit(1);
+    return row && toApi(officerId, row);
+  }
+
+  /** A change as the API shows it to `officerId` (`proposed_by_me`: theirs, which they may not confirm). */
+  function toApi(
+    officerId: string,
+    {
+      change,
+      proposedBy,
+      decidedBy,
+    }: { change: typeof feeChanges.$inferSelect; proposedBy: string; decidedBy: string },
+  ): FeeChange {
+    return {
       id: change.id,
       schedule: change.schedule,
       item: change.item,
@@ -95,7 +112,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
       decided_at: change.decidedAt?.toISOString() ?? null,
       decision_note: change.decisionNote,
       created_at: change.createdAt.toISOString(),
-    }));
+    };
   }
 
   /** Loads a change waiting for a decision, locked for this transaction. */
@@ -143,8 +160,25 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
       });
     },
 
-    list(officerId: string, status?: FeeChangeStatus): Promise<FeeChange[]> {
-      return listChanges(officerId, status ? eq(feeChanges.status, status) : undefined);
+    /**
+     * Changes proposed, confirmed and rejected (or those of one `status`), newest proposed first,
+     * a page at a time (decision 038: by created_at, then id).
+     */
+    async list(
+      officerId: string,
+      query: PageQuery & { status?: FeeChangeStatus } = {},
+    ): Promise<Page<FeeChange>> {
+      const read = pageRead(query, feeChanges.createdAt, feeChanges.id, UUID_KEY);
+      const rows = await changesRead()
+        .where(and(query.status ? eq(feeChanges.status, query.status) : undefined, read.after))
+        .orderBy(...read.orderBy)
+        .limit(read.rows);
+      return pageOf(
+        rows,
+        read.limit,
+        (r) => ({ at: r.at, key: r.change.id }),
+        (r) => toApi(officerId, r),
+      );
     },
 
     async propose(input: ProposeInput, officerId: string, requestId?: string): Promise<FeeChange> {
@@ -214,7 +248,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
         });
         return inserted.id;
       });
-      const [change] = await listChanges(officerId, eq(feeChanges.id, id));
+      const change = await changeOf(officerId, id);
       return change!;
     },
 
@@ -264,7 +298,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
           ...(requestId ? { requestId } : {}),
         });
       });
-      const [change] = await listChanges(officerId, eq(feeChanges.id, id));
+      const change = await changeOf(officerId, id);
       return change!;
     },
 
@@ -287,7 +321,7 @@ export function createFeeChanges(deps: { db: Db; now?: () => Date }) {
           ...(requestId ? { requestId } : {}),
         });
       });
-      const [change] = await listChanges(officerId, eq(feeChanges.id, id));
+      const change = await changeOf(officerId, id);
       return change!;
     },
   };

@@ -51,15 +51,15 @@ export function tariffRoutes(deps: { guards: Guards; feeChanges: FeeChanges }): 
           tags,
           summary: 'Fee changes proposed, confirmed and rejected, newest first',
           description:
-            'At most 200. `proposed_by_me` tells the signed-in officer which ones they may not confirm; ' +
-            '`previous_cents` is what the row in force charged when the change was proposed.',
+            'Newest proposed first, optionally by `status`: `limit` of them (default 50), then `next_cursor` to ' +
+            'send as `cursor` for the next page (null on the last). `proposed_by_me` tells the signed-in officer ' +
+            'which ones they may not confirm; `previous_cents` is what the row in force charged when the change ' +
+            'was proposed.',
           querystring: feeChangesQuerySchema,
-          response: { 200: feeChangesResponseSchema },
+          response: { 200: feeChangesResponseSchema, 400: errorBodySchema },
         },
       },
-      async (request) => ({
-        data: await feeChanges.list(currentUser(request).id, request.query.status),
-      }),
+      async (request) => feeChanges.list(currentUser(request).id, request.query),
     );
 
     app.post(

@@ -128,6 +128,34 @@ describe('FeesPage', () => {
     expect(await screen.findByText('No fee change is waiting.')).toBeInTheDocument();
   });
 
+  it('shows every page of the changes waiting (decision 038): the second page after the first', async () => {
+    const later = {
+      ...change,
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      item: 'RAT',
+      description: 'Pest control certificate: rodent control',
+    };
+    const api = stubApi({
+      'GET /api/staff/me': () => jsonResponse(200, officer(['fees.confirm'])),
+      'GET /api/staff/fees': () => jsonResponse(200, { data: [fumigation] }),
+      'GET /api/staff/fees/changes': ({ url }) =>
+        url.includes('cursor=page-2')
+          ? jsonResponse(200, { data: [change], next_cursor: null })
+          : jsonResponse(200, { data: [later], next_cursor: 'page-2' }),
+    });
+    await renderWithApp(<FeesPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'Pest control certificate: rodent control' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Pest control certificate: fumigation of premises' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.startsWith('/api/staff/fees/changes')).map((c) => c.url)).toEqual([
+      '/api/staff/fees/changes?status=proposed&limit=500',
+      '/api/staff/fees/changes?status=proposed&limit=500&cursor=page-2',
+    ]);
+  });
+
   it('offers its proposer only to withdraw it, and reads in Kiswahili', async () => {
     stubApi({
       'GET /api/staff/me': () => jsonResponse(200, officer(['fees.propose', 'fees.confirm'])),

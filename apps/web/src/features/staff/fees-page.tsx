@@ -3,7 +3,7 @@ import { formatDisplayDate, nairobiToday } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiAllPages } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -261,7 +261,8 @@ function WaitingChanges() {
   const { t } = useTranslation('staff');
   const query = useQuery({
     queryKey: ['staff', 'fee-changes'],
-    queryFn: () => api<{ data: FeeChange[] }>('/api/staff/fees/changes?status=proposed'),
+    // Every change waiting (decision 038: the list pages; the officer sees them all).
+    queryFn: () => apiAllPages<FeeChange>('/api/staff/fees/changes?status=proposed'),
   });
   const [done, setDone] = useState('');
   return (
