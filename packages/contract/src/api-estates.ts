@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billSchema, nextCursorSchema } from './api-bills';
+import { billSchema, nextCursorSchema, pageQuerySchema } from './api-bills';
 import { centsSchema } from './cents-schema';
 
 /**
@@ -110,16 +110,18 @@ export const waitingListResponseSchema = z
 
 export const unitUseSchema = z.enum(['residential', 'commercial']);
 
-export const waitingListQuerySchema = z.object({
-  estate_code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .min(2)
-    .max(10)
-    .describe('The estate\'s code (the county-estates list), e.g. "KAL".'),
-  unit_use: unitUseSchema.describe('The kind of unit: a house to live in, or a shop.'),
-});
+export const waitingListQuerySchema = z
+  .object({
+    estate_code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(2)
+      .max(10)
+      .describe('The estate\'s code (the county-estates list), e.g. "KAL".'),
+    unit_use: unitUseSchema.describe('The kind of unit: a house to live in, or a shop.'),
+  })
+  .extend(pageQuerySchema.shape);
 
 export const waitingApplicantSchema = z.object({
   place: z.int().positive().describe('The place on the list: 1 is next.'),
@@ -149,7 +151,8 @@ export const officerWaitingListSchema = z
     unit_use: unitUseSchema,
     waiting: z
       .array(waitingApplicantSchema)
-      .describe('The waiting list in its order (oldest application first).'),
+      .describe('The waiting list in its order (oldest application first): a page of it.'),
+    next_cursor: nextCursorSchema,
     vacant: z
       .array(vacantHouseSchema)
       .describe('The vacant houses or units of the kind, lowest number first.'),

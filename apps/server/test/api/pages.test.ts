@@ -754,6 +754,16 @@ const staffLists = [
     add: (count: number) => toiletFaultsReported(count),
   },
   {
+    name: "an estate's waiting list",
+    path: '/api/staff/estates/waiting-list?estate_code=BAH&unit_use=residential',
+    key: 'application_no',
+    // The answer's list is `waiting`, beside the estate's vacant houses.
+    field: 'waiting',
+    officer: () => createOfficer(t, ['approver'], ['property']),
+    outsider: () => createOfficer(t, ['approver'], ['land']),
+    add: async (count: number) => waitingPlaces(await signUp(), count),
+  },
+  {
     name: 'fee changes',
     path: '/api/staff/fees/changes',
     key: 'id',
@@ -774,10 +784,13 @@ const staffLists = [
   },
 ] as const;
 
-describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
+describe.each(staffLists.map((l) => ({ order: 'oldest first', field: 'data', ...l })))(
   'back office: $name ($path)',
   (list) => {
     const { path, key, officer, outsider, add, order } = list;
+    const get = (user: TestUser, url: string) => getPage(user, url, list.field);
+    const walk = (user: TestUser, url: string, limit: number, from: string | null = null) =>
+      walkPages(user, url, limit, from, list.field);
     let staff: TestUser;
     const keys = (page: PageBody) => page.data.map((item) => String(item[key]));
     beforeAll(async () => {
@@ -787,24 +800,24 @@ describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
     });
 
     it('answers `limit` items and a next_cursor, then the rest, every item once, oldest first, null at the end', async () => {
-      const whole = await getPage(staff, withQuery(path, 'limit=500'));
+      const whole = await get(staff, withQuery(path, 'limit=500'));
       expect(whole.status).toBe(200);
       expect(whole.body.next_cursor).toBeNull();
       const all = keys(whole.body);
       expect(all.length).toBeGreaterThanOrEqual(5);
-      const pages = await walkPages(staff, path, 2);
+      const pages = await walk(staff, path, 2);
       expect(pages.slice(0, -1).every((p) => p.data.length === 2 && p.next_cursor !== null)).toBe(true);
       expect(pages.at(-1)?.next_cursor).toBeNull();
       expect(pages.flatMap(keys)).toEqual(all);
-      const exact = await walkPages(staff, path, all.length);
+      const exact = await walk(staff, path, all.length);
       expect(exact.map((p) => [p.data.length, p.next_cursor])).toEqual([[all.length, null]]);
     });
 
     it('keeps its order when work is added between pages: new work last (first, newest first), none is repeated or lost', async () => {
-      const before = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
-      const first = await getPage(staff, withQuery(path, 'limit=2'));
+      const before = keys((await get(staff, withQuery(path, 'limit=500'))).body);
+      const first = await get(staff, withQuery(path, 'limit=2'));
       const added = await add(2);
-      const rest = await walkPages(staff, path, 2, first.body.next_cursor);
+      const rest = await walk(staff, path, 2, first.body.next_cursor);
       const read = [...keys(first.body), ...rest.flatMap(keys)];
       if (order === 'oldest first') {
         expect(read.slice(0, before.length)).toEqual(before);
@@ -812,24 +825,24 @@ describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
       } else {
         // Newest first: what was reported meanwhile sorts before the cursor, on the first page asked again.
         expect(read).toEqual(before);
-        const after = keys((await getPage(staff, withQuery(path, 'limit=500'))).body);
+        const after = keys((await get(staff, withQuery(path, 'limit=500'))).body);
         expect(after.slice(0, added.length).sort()).toEqual([...added].sort());
       }
     });
 
     it('refuses, with or without a cursor, an officer without its area and a citizen', async () => {
       const cursor = encodeURIComponent(
-        (await getPage(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '',
+        (await get(staff, withQuery(path, 'limit=1'))).body.next_cursor ?? '',
       );
       for (const someone of [await outsider(), await signUp()]) {
-        expect((await getPage(someone, path)).status).toBe(403);
-        expect((await getPage(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
+        expect((await get(someone, path)).status).toBe(403);
+        expect((await get(someone, withQuery(path, `limit=1&cursor=${cursor}`))).status).toBe(403);
       }
     });
 
     it('answers a cursor it did not give with a 400 that says so, and a limit out of range with a 400', async () => {
       for (const cursor of ['not-ours', 'KioqKg', Buffer.from('["yesterday","x"]').toString('base64url')]) {
-        const bad = await getPage(staff, withQuery(path, `cursor=${cursor}`));
+        const bad = await get(staff, withQuery(path, `cursor=${cursor}`));
         expect(bad.status).toBe(400);
         expect(bad.body).toMatchObject({
           code: 'invalid_cursor',
@@ -837,7 +850,7 @@ describe.each(staffLists.map((l) => ({ order: 'oldest first', ...l })))(
         });
       }
       for (const limit of ['0', '501', 'many'])
-        expect((await getPage(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
+        expect((await get(staff, withQuery(path, `limit=${limit}`))).status).toBe(400);
     });
   },
 );
@@ -860,4 +873,16 @@ it('pages fee changes of one status only, each still telling its proposer it is 
     .flatMap((p) => p.data)
     .filter((c) => waiting.includes(String(c.id)));
   expect(theirs.map((c) => c.proposed_by_me)).toEqual([false, false, false]);
+});
+
+it("numbers an estate's waiting list from its start on every page, with the vacant houses beside each", async () => {
+  const officer = await createOfficer(t, ['approver'], ['property']);
+  await waitingPlaces(await signUp(), 3);
+  const path = '/api/staff/estates/waiting-list?estate_code=BAH&unit_use=residential';
+  const whole = await getPage(officer, withQuery(path, 'limit=500'), 'waiting');
+  const pages = await walkPages(officer, path, 2, null, 'waiting');
+  const places = pages.flatMap((p) => p.data.map((w) => [w.application_no, w.place]));
+  expect(places).toEqual(whole.body.data.map((w, i) => [w.application_no, i + 1]));
+  const vacant = whole.body.vacant;
+  for (const page of pages) expect((page as PageBody & { vacant?: unknown }).vacant).toEqual(vacant);
 });

@@ -162,7 +162,9 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           description:
             'The paid applications for allocation of the estate and kind of unit not refused, cancelled or allocated, in the ' +
             'order they were made (place 1 is next), each with whether it is registered (issued: a house can be allocated ' +
-            'to it); and the vacant houses or units of the kind, lowest number first. For officers whose roles grant ' +
+            'to it), a page at a time: `limit` of them (default 50), then `next_cursor` to send as `cursor` for the next ' +
+            'page (null on the last), each `place` counted from the start of the list; and the vacant houses or units ' +
+            'of the kind, lowest number first (all of them, on every page). For officers whose roles grant ' +
             'estates.allocate and who serve the property area (403 otherwise); 404 for an unknown estate.',
           querystring: waitingListQuerySchema,
           response: { 200: officerWaitingListSchema, ...errors, 403: errorBodySchema },
@@ -174,6 +176,7 @@ export function estatesRoutes(deps: { estates: EstatesService; guards: Guards })
           request.query.estate_code,
           request.query.unit_use,
           replyLanguage(request, reply),
+          request.query,
         );
       },
     );

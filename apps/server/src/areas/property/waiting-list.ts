@@ -9,6 +9,9 @@ export const COUNTY_RENT = 'county-rent';
 
 /** The service whose applications ask for a county house or unit (or a repair): decision 036. */
 export const PROPERTY_MANAGEMENT = 'property-management';
+/** The shape of an application number, for a waiting list's cursor. */
+export const APPLICATION_NO_KEY = /^[A-Z0-9-]{1,40}$/;
+
 /** An application for allocation is on the waiting list once paid, until cancelled, refused or allocated. */
 export const ON_THE_LIST = ['under_review', 'approved', 'needs_info', 'issued'] as const;
 

@@ -5,10 +5,13 @@ import { applications } from '../../core/applications/schema';
 import type { Db } from '../../platform/db/database';
 import { type Page, type PageQuery, pageOf, pageRead } from '../../platform/db/pages';
 import { estates } from './schema';
-import { notAllocated, ON_THE_LIST, onWaitingList, PROPERTY_MANAGEMENT } from './waiting-list';
-
-/** The shape of an application number, for the list's cursor. */
-const APPLICATION_NO_KEY = /^[A-Z0-9-]{1,40}$/;
+import {
+  APPLICATION_NO_KEY,
+  notAllocated,
+  ON_THE_LIST,
+  onWaitingList,
+  PROPERTY_MANAGEMENT,
+} from './waiting-list';
 
 /** An applicant's places on the county's waiting lists, now and as the letter prints it. */
 export function createWaitingPlaces(db: Db) {

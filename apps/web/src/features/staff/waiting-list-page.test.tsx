@@ -35,6 +35,7 @@ const list: OfficerWaitingList = {
       registered: false,
     },
   ],
+  next_cursor: null,
   vacant: [{ house_no: '101', block: 'Block A', size: '2 rooms', monthly_rent_cents: 300_000 }],
 };
 const allocation: Allocation = {
@@ -84,6 +85,29 @@ describe('WaitingListPage', () => {
       '101, Bahati is allocated to Akinyi Ouma: tenancy NCC-BAH-0001.',
     );
     expect(await screen.findByText('None is vacant.')).toBeInTheDocument();
+  });
+
+  it('shows every page of the waiting list in order (decision 038), the houses once', async () => {
+    const api = stubApi({
+      'GET /api/reference-data/county-estates': () => jsonResponse(200, estates),
+      'GET /api/staff/estates/waiting-list': ({ url }) =>
+        url.includes('cursor=page-2')
+          ? jsonResponse(200, { ...list, waiting: list.waiting.slice(1), next_cursor: null })
+          : jsonResponse(200, { ...list, waiting: list.waiting.slice(0, 1), next_cursor: 'page-2' }),
+    });
+    await renderWithApp(<WaitingListPage />);
+    const table = await screen.findByRole('table');
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Akinyi Ouma');
+    expect(rows[2]).toHaveTextContent('Baraka Mwangi');
+    expect(screen.getAllByRole('button', { name: /^Allocate 101/ })).toHaveLength(1);
+    expect(
+      api.calls.filter((c) => c.url.startsWith('/api/staff/estates/waiting-list')).map((c) => c.url),
+    ).toEqual([
+      '/api/staff/estates/waiting-list?estate_code=BAH&unit_use=residential&limit=500',
+      '/api/staff/estates/waiting-list?estate_code=BAH&unit_use=residential&limit=500&cursor=page-2',
+    ]);
   });
 
   it("in Kiswahili, with the server's refusal in words", async () => {

@@ -18,6 +18,25 @@ import { TableRegion } from './table-region';
 type Use = OfficerWaitingList['unit_use'];
 
 /**
+ * An estate's whole waiting list for a kind of unit: every page (`next_cursor`, decision 038) of
+ * `waiting`, with the first page's estate and vacant houses.
+ */
+async function wholeWaitingList(estateCode: string, use: Use): Promise<OfficerWaitingList> {
+  const path = `/api/staff/estates/waiting-list?estate_code=${encodeURIComponent(estateCode)}&unit_use=${use}&limit=500`;
+  const first = await api<OfficerWaitingList>(path);
+  const waiting = [...first.waiting];
+  let cursor = first.next_cursor;
+  while (cursor) {
+    const page: OfficerWaitingList = await api<OfficerWaitingList>(
+      `${path}&cursor=${encodeURIComponent(cursor)}`,
+    );
+    waiting.push(...page.waiting);
+    cursor = page.next_cursor;
+  }
+  return { ...first, waiting, next_cursor: null };
+}
+
+/**
  * /staff/waiting-list: the estates office (`estates.allocate`, decision 036). An estate's waiting
  * list for a kind of unit in its order, beside its vacant houses; allocating a house gives it to
  * the first registered applicant (the server decides whom, never the officer). What happened is
@@ -40,10 +59,7 @@ export function WaitingListPage() {
   const list = useQuery({
     queryKey: key,
     enabled: chosen !== '',
-    queryFn: () =>
-      api<OfficerWaitingList>(
-        `/api/staff/estates/waiting-list?estate_code=${encodeURIComponent(chosen)}&unit_use=${use}`,
-      ),
+    queryFn: () => wholeWaitingList(chosen, use),
   });
   const allocate = useMutation({
     mutationFn: (houseNo: string) =>
