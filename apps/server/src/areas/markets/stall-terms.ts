@@ -1,5 +1,5 @@
 import type { StallType } from '@kaunti/contract/api-markets';
-import { addMonths, periodOf } from '../../core/bills/standing-rule';
+import { firstMonthOwed } from '../../core/bills/standing-rule';
 import { notFound } from '../../platform/errors';
 import { STALL_TYPES } from './schema';
 
@@ -23,8 +23,7 @@ export const STALL_WORDS: Record<StallType, string> = {
  * else the next (a stall let on the 29th is never late for a month it had one day of).
  */
 export function firstRentMonth(today: { year: number; month: number; day: number }): string {
-  const current = periodOf(today.year, today.month);
-  return today.day <= STALL_RENT_DUE_DAY ? current : addMonths(current, 1);
+  return firstMonthOwed(today, STALL_RENT_DUE_DAY);
 }
 
 export const stallNotFound = () => notFound('We could not find that stall on your account.');

@@ -1,5 +1,5 @@
 import type { AccountLanguage } from '@kaunti/contract/api-accounts';
-import { addMonths, periodOf } from '../../core/bills/standing-rule';
+import { firstMonthOwed } from '../../core/bills/standing-rule';
 import { StateMachine } from '../../platform/state-machine';
 
 // What an allocation is bound by: its letter, its moves, the first month of rent and its SMS.
@@ -22,8 +22,7 @@ export type Use = 'residential' | 'commercial';
 
 /** The first month a house let today owes: this month while its due day is to come, else the next. */
 export function firstRentMonth(today: { year: number; month: number; day: number }, dueDay: number): string {
-  const current = periodOf(today.year, today.month);
-  return today.day <= dueDay ? current : addMonths(current, 1);
+  return firstMonthOwed(today, dueDay);
 }
 
 export const SMS: Record<

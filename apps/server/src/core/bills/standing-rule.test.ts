@@ -8,6 +8,7 @@ import {
   compareCharges,
   type Day,
   dueDateOf,
+  firstMonthOwed,
   penaltiesDue,
   periodOf,
   periodsInArrears,
@@ -187,5 +188,13 @@ describe('standing charges: the rule (property tests)', () => {
         expect(penaltiesDue(terms, raised, paid, dayIn(period, 28))).toEqual([]);
       }),
     );
+  });
+});
+
+describe('firstMonthOwed', () => {
+  it('is this month up to its due day, the next after it (December into January)', () => {
+    expect(firstMonthOwed({ year: 2026, month: 11, day: 10 }, 10)).toBe('2026-11-01');
+    expect(firstMonthOwed({ year: 2026, month: 11, day: 11 }, 10)).toBe('2026-12-01');
+    expect(firstMonthOwed({ year: 2026, month: 12, day: 29 }, 5)).toBe('2027-01-01');
   });
 });

@@ -53,6 +53,16 @@ export function addMonths(period: Period, n: number): Period {
   return periodOf(Math.floor(index / 12), (index % 12) + 1);
 }
 
+/**
+ * The first month a charge opened today owes (a house or a stall let today): this month while
+ * its due day is still to come, else the next (one let on the 29th is never late for a month it
+ * had one day of).
+ */
+export function firstMonthOwed(today: { year: number; month: number; day: number }, dueDay: number): Period {
+  const current = periodOf(today.year, today.month);
+  return today.day <= dueDay ? current : addMonths(current, 1);
+}
+
 /** Whole months from `from` to `to` (to − from). */
 export function monthsBetween(from: Period, to: Period): number {
   const [fy, fm] = from.split('-').map(Number) as [number, number];
