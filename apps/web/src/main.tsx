@@ -4,13 +4,13 @@ import './lib/offline-copy';
 
 // The page first, then the app (docs/decisions/042). The page the server rendered (decision 020)
 // is on the screen with its text and CSS: no script is needed to read it, and none but this one
-// is fetched before it is painted. The app (React, the router, the texts, the hydration:
-// start.tsx) is fetched after the first frame, with what the page names beside it (`after_paint`
-// in its bootstrap JSON: the portal's route table and its chunks, on every page but the landing
-// page), so both come in one round trip. A phone's main thread and link are the page's own until
-// its content is drawn, and a repeat visit, whose scripts come from the service worker at once,
-// does not run the app before the first paint.
-function preloadNamedByPage(): void {
+// is fetched before it is painted. After the first frame the entry preloads what the page names
+// (`after_paint` in its bootstrap JSON: the app's start and its chunks, and off the landing page
+// the portal's route table and its chunks), a few at a time in tasks of their own (each preload
+// costs a phone a few milliseconds of its main thread), then imports the app (start.tsx: React,
+// the router, the texts, the hydration), whose chunks are then all on their way. A repeat visit,
+// whose scripts come from the service worker at once, does not run the app before the first paint.
+function namedByPage(): string[] {
   let files: unknown;
   try {
     files = (
@@ -19,23 +19,29 @@ function preloadNamedByPage(): void {
       }
     ).after_paint;
   } catch {
-    return;
+    return [];
   }
-  if (!Array.isArray(files)) return;
-  for (const file of files) {
-    if (typeof file !== 'string' || !file.startsWith('/assets/')) continue;
+  return Array.isArray(files)
+    ? files.filter((file): file is string => typeof file === 'string' && file.startsWith('/assets/'))
+    : [];
+}
+
+const PRELOADS_PER_TASK = 4;
+function preloadThen(files: string[], then: () => void): void {
+  for (const file of files.slice(0, PRELOADS_PER_TASK)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = file;
     document.head.appendChild(link);
   }
+  const rest = files.slice(PRELOADS_PER_TASK);
+  if (rest.length > 0) setTimeout(() => preloadThen(rest, then), 0);
+  else then();
 }
 
-// Each in a task of its own: every preload the page adds costs the phone a few milliseconds.
 function startApp(): void {
-  void import('./start');
-  setTimeout(preloadNamedByPage, 0);
+  preloadThen(namedByPage(), () => void import('./start'));
 }
 // After the next frame is drawn; at once in a tab the browser does not draw (opened in the
 // background: its first frame would wait until it is shown).

@@ -101,10 +101,14 @@ describe('what a rendered page loads before it is drawn (decision 042)', () => {
     // Each file is named by a disabled link, so the app does not fetch it again.
     for (const file of ['index-e1.css', 'start-s1.css', 'react-r1.css'])
       expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${file}" disabled>`);
-    // What the entry preloads once the page is drawn, beside the app's start: the route table
-    // (react, which it imports too, comes with the start).
+    // What the entry preloads once the page is drawn, a few at a time: the app's start and its
+    // chunks, then the route table's (react, which both import, once).
     const json = /id="kaunti-bootstrap">(.*?)<\/script>/.exec(res.body)?.[1];
-    expect(JSON.parse(json!).after_paint).toEqual(['/assets/portal-routes-p1.js']);
+    expect(JSON.parse(json!).after_paint).toEqual([
+      '/assets/start-s1.js',
+      '/assets/react-r1.js',
+      '/assets/portal-routes-p1.js',
+    ]);
   });
 });
 

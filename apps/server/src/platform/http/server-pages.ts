@@ -80,9 +80,9 @@ export function createServerPages(options: {
   /** The strict policy of every page, less its style sources. */
   csp: (styleHashes: readonly string[]) => string;
   /**
-   * The scripts a page's entry preloads once the page is drawn, beside the app's start (the
-   * bootstrap's `after_paint`, decision 042): the portal's route table and its chunks on every
-   * page but the landing page.
+   * The scripts a page's entry preloads once the page is drawn (the bootstrap's `after_paint`,
+   * decision 042): the app's start and its chunks, and the portal's route table and its chunks on
+   * every page but the landing page.
    */
   afterPaint?: (path: string) => readonly string[];
 }): ServerPages | undefined {

@@ -90,11 +90,13 @@ export async function registerWebApp(
     template,
     bootstrap: county,
     csp: policy,
-    // The route table's chunks that the start does not import already (it preloads its own).
+    // The app's start and its chunks, then (off the landing page) the route table's that the
+    // start does not bring: the entry adds them a few at a time, in tasks of their own.
     afterPaint: (path) =>
-      path === '/'
-        ? []
-        : routeTableChunks.filter((file) => !startChunks.includes(file)).map((file) => `/${file}`),
+      [
+        ...startChunks,
+        ...(path === '/' ? [] : routeTableChunks.filter((file) => !startChunks.includes(file))),
+      ].map((file) => `/${file}`),
   });
 
   // The build's files get a route each (wildcard off: the build does not change while running);
