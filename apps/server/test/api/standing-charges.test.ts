@@ -188,7 +188,7 @@ describe('standing charges on the database', () => {
     const after = await standing.summary(row!);
     expect(after.balanceCents).toBe(1_000_000);
     expect(after.monthsInArrears).toBe(2);
-    const statement = standing.statement(after.ledger);
+    const { statement } = standing.history(after.ledger);
     expect(statement.map((m) => m.paid_cents)).toEqual([500_000, 500_000, 500_000, 0, 0]);
     // The rest, and two months ahead: one bill, a line a month.
     const bill = await payThroughBill(obligation.id, 2);

@@ -97,16 +97,7 @@ export function createStallAccount(
     /** One of the caller's stalls with its statement (month by month) and payments. */
     async detail(userId: string, stallNo: string, language: 'en' | 'sw'): Promise<StallDetail> {
       const { stall, summary } = await stallOf(await own(userId, stallNo), language, await marketsByCode());
-      return {
-        ...stall,
-        statement: summary ? standing.statement(summary.ledger) : [],
-        payments: (summary?.ledger.payments ?? []).map((p) => ({
-          amount_cents: p.amountCents,
-          bill_no: p.billNo,
-          reference: p.reference,
-          paid_at: p.paidAt.toISOString(),
-        })),
-      };
+      return { ...stall, ...standing.history(summary?.ledger) };
     },
 
     /** A bill of the stall's balance and `months` months ahead (the core's billFor), in the asker's language. */

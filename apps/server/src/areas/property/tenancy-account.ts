@@ -60,16 +60,7 @@ export function createTenancyAccount(deps: EstatesParts) {
       language: AccountLanguage = 'en',
     ): Promise<TenancyDetail> {
       const { tenancy, summary } = await tenancyOf(await own(userId, tenancyNo), language);
-      return {
-        ...tenancy,
-        statement: summary ? standing.statement(summary.ledger) : [],
-        payments: (summary?.ledger.payments ?? []).map((p) => ({
-          amount_cents: p.amountCents,
-          bill_no: p.billNo,
-          reference: p.reference,
-          paid_at: p.paidAt.toISOString(),
-        })),
-      };
+      return { ...tenancy, ...standing.history(summary?.ledger) };
     },
 
     /** A bill of the tenancy's balance and `months` months ahead (the core's billFor), in the asker's language. */

@@ -43,6 +43,13 @@ export interface Ledger {
   payments: { amountCents: number; billNo: string | null; reference: string; paidAt: Date }[];
 }
 
+export interface StatementPayment {
+  amount_cents: number;
+  bill_no: string | null;
+  reference: string;
+  paid_at: string;
+}
+
 export interface StatementMonth {
   period: Period;
   month: string;
@@ -119,6 +126,26 @@ export async function cancelOpenBill(
 ): Promise<void> {
   const open = await bills.findOpenBySource(tx, sourceKeyOf(obligation.id));
   if (open) await bills.cancel(tx, open.billNo, actor, reason, requestId, { keepPaid: true });
+}
+
+/**
+ * What the holder reads of an obligation (a tenancy's, a stall's): its statement month by month
+ * and the payments received, oldest first; nothing when it has no ledger yet.
+ */
+export function historyOf(ledger: Ledger | undefined): {
+  statement: StatementMonth[];
+  payments: StatementPayment[];
+} {
+  if (!ledger) return { statement: [], payments: [] };
+  return {
+    statement: statementOf(ledger),
+    payments: ledger.payments.map((p) => ({
+      amount_cents: p.amountCents,
+      bill_no: p.billNo,
+      reference: p.reference,
+      paid_at: p.paidAt.toISOString(),
+    })),
+  };
 }
 
 /** Month by month: what was charged, the penalty, what of it is paid (oldest first). */

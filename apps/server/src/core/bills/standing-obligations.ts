@@ -6,11 +6,11 @@ import { standingCarries, standingObligations, standingPayments } from './schema
 import {
   cancelOpenBill,
   carriedOf,
+  historyOf,
   ledgerOf,
   loadOwned,
   STANDING_SOURCE,
   type StandingObligationRow,
-  statementOf,
 } from './standing-ledger';
 import { type Period, periodsInArrears } from './standing-rule';
 
@@ -118,8 +118,8 @@ export function createStandingObligations(db: Db, bills: BillService) {
         monthsInArrears: periodsInArrears(ledger.charges, ledger.paidCents).length,
       };
     },
-    /** Month by month: what was charged, the penalty, what of it is paid (oldest first). */
-    statement: statementOf,
+    /** What the holder reads: the statement month by month and the payments, oldest first. */
+    history: historyOf,
 
     /**
      * Another bill (a tenancy transfer's, decision 036) carries `amountCents` of the obligation's
