@@ -121,19 +121,31 @@ export async function apiBlob(path: string, accept: string, options: ApiOptions 
 /**
  * Reads every page of a paged list (decision 038): asks for the largest page and follows
  * `next_cursor` until it is null, so a page of the app shows the whole list as it did before
- * lists were paged. For the user's own lists (bills, payments, drafts…), which stay modest.
+ * lists were paged. The items are gathered under `field` (`data`, or the list's own name, e.g. an
+ * estate's `waiting`); the first page's other fields (an estate's vacant houses, the revenue
+ * office's second-officer rule) are kept. For modest lists: a user's own, an office's work.
  */
-export async function apiAllPages<T>(path: string, options: ApiOptions = {}): Promise<{ data: T[] }> {
-  const data: T[] = [];
-  let cursor: string | null = null;
+export async function apiWholeList<Page extends { next_cursor?: string | null }>(
+  path: string,
+  field: keyof Page & string,
+  options: ApiOptions = {},
+): Promise<Page> {
   const joiner = path.includes('?') ? '&' : '?';
-  do {
-    const page: { data: T[]; next_cursor?: string | null } = await api(
-      `${path}${joiner}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      options,
-    );
-    data.push(...page.data);
+  const pagePath = (cursor: string | null) =>
+    `${path}${joiner}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const first = await api<Page>(pagePath(null), options);
+  const items = [...(first[field] as unknown[])];
+  let cursor = first.next_cursor ?? null;
+  while (cursor) {
+    const page = await api<Page>(pagePath(cursor), options);
+    items.push(...(page[field] as unknown[]));
     cursor = page.next_cursor ?? null;
-  } while (cursor);
+  }
+  return { ...first, [field]: items, next_cursor: null };
+}
+
+/** Every page of a list whose items are its `data` (apiWholeList). */
+export async function apiAllPages<T>(path: string, options: ApiOptions = {}): Promise<{ data: T[] }> {
+  const { data } = await apiWholeList<{ data: T[]; next_cursor?: string | null }>(path, 'data', options);
   return { data };
 }

@@ -3,7 +3,7 @@ import { formatDisplayMoment, nairobiToday } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, apiBlob } from '../../lib/api-client';
+import { ApiError, api, apiBlob, apiWholeList } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -51,16 +51,7 @@ export function RevenuePage() {
 
 /** Every page of the unmatched payments (`next_cursor`), with the first page's second-officer rule. */
 async function allUnmatched(): Promise<UnmatchedList> {
-  const path = '/api/staff/revenue/unmatched?limit=500';
-  const first = await api<UnmatchedList>(path);
-  const data = [...first.data];
-  let cursor = first.next_cursor;
-  while (cursor) {
-    const page: UnmatchedList = await api<UnmatchedList>(`${path}&cursor=${encodeURIComponent(cursor)}`);
-    data.push(...page.data);
-    cursor = page.next_cursor;
-  }
-  return { ...first, data, next_cursor: null };
+  return apiWholeList<UnmatchedList>('/api/staff/revenue/unmatched', 'data');
 }
 
 function Unmatched() {

@@ -4,7 +4,7 @@ import { formatDisplayDate } from '@kaunti/contract/dates';
 import { formatKes } from '@kaunti/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, apiWholeList } from '../../lib/api-client';
 import { useMessageTranslation } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translator';
 import { Alert } from '../../ui/alert/alert';
@@ -22,18 +22,10 @@ type Use = OfficerWaitingList['unit_use'];
  * `waiting`, with the first page's estate and vacant houses.
  */
 async function wholeWaitingList(estateCode: string, use: Use): Promise<OfficerWaitingList> {
-  const path = `/api/staff/estates/waiting-list?estate_code=${encodeURIComponent(estateCode)}&unit_use=${use}&limit=500`;
-  const first = await api<OfficerWaitingList>(path);
-  const waiting = [...first.waiting];
-  let cursor = first.next_cursor;
-  while (cursor) {
-    const page: OfficerWaitingList = await api<OfficerWaitingList>(
-      `${path}&cursor=${encodeURIComponent(cursor)}`,
-    );
-    waiting.push(...page.waiting);
-    cursor = page.next_cursor;
-  }
-  return { ...first, waiting, next_cursor: null };
+  return apiWholeList<OfficerWaitingList>(
+    `/api/staff/estates/waiting-list?estate_code=${encodeURIComponent(estateCode)}&unit_use=${use}`,
+    'waiting',
+  );
 }
 
 /**
